@@ -1,0 +1,19 @@
+import type { ContactInput, FieldErrors, LeadInput, NewsletterInput } from "../domain/schemas";
+
+// The narrow interface the UI calls. Adapters: ./http (default) and ./firebase.
+
+export interface SubmitOptions {
+  /** One UUID per submission attempt; a retry of the same attempt reuses it. */
+  idempotencyKey: string;
+}
+
+export type SubmitResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "validation"; fields: FieldErrors }
+  | { ok: false; reason: "rate-limited" | "network" | "server"; message: string };
+
+export interface PublicBackend {
+  submitContact(input: ContactInput, options: SubmitOptions): Promise<SubmitResult>;
+  submitLead(input: LeadInput, options: SubmitOptions): Promise<SubmitResult>;
+  subscribe(input: NewsletterInput, options: SubmitOptions): Promise<SubmitResult>;
+}

@@ -1,0 +1,18 @@
+// The browser's settings, read once from Vite's build-time env. Nothing else reads import.meta.env.
+
+const raw = import.meta.env;
+
+const backend = raw.VITE_BACKEND ?? "http";
+if (backend !== "http" && backend !== "firebase") {
+  throw new Error(`VITE_BACKEND must be "http" or "firebase", got "${backend}"`);
+}
+
+export const clientEnv = {
+  backend: backend as "http" | "firebase",
+  /** Base URL of the JSON API; empty means the same origin as the site. */
+  apiBase: (raw.VITE_API_BASE ?? "").replace(/\/$/, ""),
+  /** reCAPTCHA v3 site key; when absent the bot check yields a null token and loads nothing. */
+  recaptchaSiteKey: raw.VITE_RECAPTCHA_SITE_KEY || null,
+  /** Public origin used for canonical URLs, Open Graph and the sitemap. */
+  siteUrl: (raw.VITE_SITE_URL || "https://erf.co.za").replace(/\/$/, ""),
+} as const;

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { LIMITS, HONEYPOT_FIELD } from "./limits";
+import {
+  DEMO_ORGANIZATION_TYPES,
+  DEMO_PROPERTY_COUNTS,
+  SIGNUP_ORGANIZATION_TYPES,
+  SIGNUP_PROPERTY_COUNTS,
+  valuesOf,
+} from "./options";
+
+// One schema per submission, parsed by the form's adapter, the server and the Firebase adapter alike.
+
+const requiredText = (max: number) =>
+  z.string({ error: "Required" }).trim().min(1, "Required").max(max, `At most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).optional().default("");
+
+export const emailField = z
+  .string({ error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .max(LIMITS.email, `At most ${LIMITS.email} characters`)
+  .pipe(z.email("Enter a valid email address"))
+  .transform((email) => email.toLowerCase());
+
+// Digits with the usual separators and an optional leading +; at least 7 digits.
+const PHONE_PATTERN = /^\+?[0-9 ()\-.]{7,32}$/;
+const phoneShape = z
+  .string()
+  .trim()
+  .max(LIMITS.phone, `At most ${LIMITS.phone} characters`)
+  .regex(PHONE_PATTERN, "Enter a valid phone number");
+
+const optionalPhone = z
+  .union([z.literal(""), phoneShape])
+  .optional()
+  .default("");
+
+const requiredPhone = z.string({ error: "Required" }).trim().min(1, "Required").pipe(phoneShape);
+
+const recaptchaToken = z.string().max(LIMITS.recaptchaToken).nullish();
+
+/** Accepted so real forms can send it empty; the server drops filled ones before parsing. */
+const honeypot = { [HONEYPOT_FIELD]: z.string().max(0).optional() };
+
+const option = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: "Choose one of the options" });
+
+export const contactInput = z.strictObject({
+  firstName: requiredText(LIMITS.name),
+  lastName: requiredText(LIMITS.name),
+  email: emailField,
+  phone: optionalPhone,
+  message: requiredText(LIMITS.message),
+  recaptchaToken,
+  ...honeypot,
+});
+
+export const signupInput = z.strictObject({
+  type: z.literal("signup"),
+  firstName: requiredText(LIMITS.name),
+  lastName: requiredText(LIMITS.name),
+  email: emailField,
+  phone: optionalPhone,
+  companyName: requiredText(LIMITS.company),
+  organizationType: option(valuesOf(SIGNUP_ORGANIZATION_TYPES)),
+  propertyCount: option(valuesOf(SIGNUP_PROPERTY_COUNTS)),
+  marketingOptIn: z.boolean({ error: "Must be true or false" }),
+  termsAccepted: z.literal(true, { error: "You must accept the terms" }),
+  recaptchaToken,
+  ...honeypot,
+});
+
+export const demoInput = z.strictObject({
+  type: z.literal("demo"),
+  firstName: requiredText(LIMITS.name),
+  lastName: requiredText(LIMITS.name),
+  email: emailField,
+  phone: requiredPhone,
+  companyName: requiredText(LIMITS.company),
+  jobTitle: optionalText(LIMITS.jobTitle),
+  organizationType: option(valuesOf(DEMO_ORGANIZATION_TYPES)),
+  propertyCount: option(valuesOf(DEMO_PROPERTY_COUNTS)),
+  challenges: optionalText(LIMITS.challenges),
+  recaptchaToken,
+  ...honeypot,
+});
+
+export const leadInput = z.discriminatedUnion("type", [signupInput, demoInput], {
+  error: "Choose signup or demo",
+});
+
+export const newsletterInput = z.strictObject({
+  email: emailField,
+  recaptchaToken,
+  ...honeypot,
+});
+
+export type ContactInput = z.input<typeof contactInput>;
+export type SignupInput = z.input<typeof signupInput>;
+export type DemoInput = z.input<typeof demoInput>;
+export type LeadInput = z.input<typeof leadInput>;
+export type NewsletterInput = z.input<typeof newsletterInput>;
+
+export type ContactData = z.output<typeof contactInput>;
+export type SignupData = z.output<typeof signupInput>;
+export type DemoData = z.output<typeof demoInput>;
+export type LeadData = z.output<typeof leadInput>;
+export type NewsletterData = z.output<typeof newsletterInput>;
+
+/** Field name -> first message, the shape of a 400 `{error: "validation", fields}` body. */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    // Unknown keys are reported on the object; name each of them.
+    const names =
+      issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key].join(".")) : [issue.path.join(".") || "body"];
+    for (const name of names) fields[name] ??= issue.code === "unrecognized_keys" ? "Unknown field" : issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,1 @@
+export function ClosingCtaForm() { return <form aria-label="ClosingCtaForm">TODO</form>; }

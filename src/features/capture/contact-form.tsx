@@ -1,0 +1,1 @@
+export function ContactForm() { return <form aria-label="ContactForm">TODO</form>; }

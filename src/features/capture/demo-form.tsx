@@ -1,0 +1,1 @@
+export function DemoForm() { return <form aria-label="DemoForm">TODO</form>; }

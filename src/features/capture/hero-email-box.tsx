@@ -1,0 +1,1 @@
+export function HeroEmailBox() { return <form aria-label="HeroEmailBox">TODO</form>; }

@@ -1,0 +1,1 @@
+export function NewsletterForm() { return <form aria-label="NewsletterForm">TODO</form>; }

@@ -1,0 +1,1 @@
+export function SignupForm() { return <form aria-label="SignupForm">TODO</form>; }

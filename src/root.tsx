@@ -1,0 +1,44 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { ToastRegion } from "./components/ui/toast";
+import "./app.css";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <ToastRegion>
+      <Outlet />
+    </ToastRegion>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-4">
+        Please try again, or <a className="text-teal-700 underline" href="/">go to the home page</a>.
+      </p>
+    </main>
+  );
+}

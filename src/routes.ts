@@ -1,0 +1,20 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("property-management", "routes/property-management.tsx"),
+    route("hoa", "routes/hoa.tsx"),
+    route("landlords", "routes/landlords.tsx"),
+    route("faqs", "routes/faqs.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("request-demo", "routes/request-demo.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("admin/login", "routes/admin-login.tsx"),
+  route("admin/dashboard", "routes/admin-dashboard.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main><h1>not-found</h1></main>;
+}
