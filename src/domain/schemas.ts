@@ -113,7 +113,8 @@ export type NewsletterData = z.output<typeof newsletterInput>;
 export type FieldErrors = Record<string, string>;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  // No prototype: an unknown key named "constructor" or "__proto__" must become a field, not hit Object's.
+  const fields: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of error.issues) {
     // Unknown keys are reported on the object; name each of them.
     const names =

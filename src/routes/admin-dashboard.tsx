@@ -1,3 +1,22 @@
-export default function Page() {
-  return <main><h1>admin-dashboard</h1></main>;
+import type { Route } from "./+types/admin-dashboard";
+import { adminMeta } from "../features/admin/admin-meta";
+import { Dashboard } from "../features/admin/dashboard";
+import { requireSession } from "../features/admin/require-session";
+
+export const meta: Route.MetaFunction = () => adminMeta("CRM Dashboard");
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { user: await requireSession(request) };
+}
+
+export function HydrateFallback() {
+  return <p className="p-8 text-center text-slate-700">Loading dashboard...</p>;
+}
+
+export default function AdminDashboardRoute() {
+  return (
+    <main>
+      <Dashboard />
+    </main>
+  );
 }

@@ -1,1 +1,55 @@
-export function ClosingCtaForm() { return <form aria-label="ClosingCtaForm">TODO</form>; }
+import { useId, type FormEvent } from "react";
+import { Link } from "react-router";
+import { controlClasses } from "../../components/ui/control-classes";
+import { LIMITS } from "../../domain/limits";
+import { SubmitButton } from "./submit-button";
+import { useNewsletter } from "./use-newsletter";
+
+/** The closing call to action on a dark band: it clears its field after every attempt, as the spec says. */
+export function ClosingCtaForm() {
+  const id = useId();
+  const { email, setEmail, busy, subscribe } = useNewsletter("cta_newsletter");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await subscribe(email.trim());
+    setEmail("");
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Start today" className="grid gap-3">
+      <label htmlFor={id} className="text-sm font-medium">
+        Your email address
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          id={id}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={LIMITS.email}
+          placeholder="you@company.co.za"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={controlClasses("min-h-12 flex-1 py-2")}
+        />
+        <SubmitButton
+          busy={busy}
+          disabled={email.trim() === ""}
+          label="Start Today"
+          busyLabel="Subscribing..."
+          variant="inverse"
+          size="lg"
+        />
+      </div>
+      <p className="text-sm opacity-90">
+        Monthly insights, no spam. Read our{" "}
+        <Link to="/privacy" className="font-medium underline underline-offset-2">
+          privacy notice
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

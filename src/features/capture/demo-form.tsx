@@ -1,1 +1,90 @@
-export function DemoForm() { return <form aria-label="DemoForm">TODO</form>; }
+import { useState, type FormEvent } from "react";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { Textarea } from "../../components/ui/textarea";
+import { LIMITS } from "../../domain/limits";
+import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS } from "../../domain/options";
+import type { DemoInput } from "../../domain/schemas";
+import { Honeypot } from "./honeypot";
+import { SUBMISSION_TOASTS } from "./messages";
+import { textValues } from "./form-values";
+import { SubmitButton } from "./submit-button";
+import { useSubmission } from "./use-submission";
+import { PrivacyNotice } from "./privacy-notice";
+
+export function DemoForm() {
+  // Remounting on success clears the selects back to their placeholders.
+  const [generation, setGeneration] = useState(0);
+  const { busy, fieldErrors, submit } = useSubmission<DemoInput>({
+    action: "demo",
+    send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
+    toasts: SUBMISSION_TOASTS.demo,
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = textValues(form);
+    const sent = await submit({
+      type: "demo",
+      firstName: values.firstName ?? "",
+      lastName: values.lastName ?? "",
+      email: values.email ?? "",
+      phone: values.phone ?? "",
+      companyName: values.companyName ?? "",
+      jobTitle: values.jobTitle ?? "",
+      organizationType: (values.organizationType ?? "") as DemoInput["organizationType"],
+      propertyCount: (values.propertyCount ?? "") as DemoInput["propertyCount"],
+      challenges: values.challenges ?? "",
+      website: values.website ?? "",
+    });
+    if (sent) {
+      form.reset();
+      setGeneration((n) => n + 1);
+    }
+  }
+
+  return (
+    <form key={generation} onSubmit={onSubmit} aria-label="Demo request form" className="relative grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First Name" required error={fieldErrors.firstName}>
+          <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />
+        </Field>
+        <Field label="Last Name" required error={fieldErrors.lastName}>
+          <Input name="lastName" autoComplete="family-name" maxLength={LIMITS.name} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Business Email" required error={fieldErrors.email}>
+          <Input name="email" type="email" autoComplete="email" maxLength={LIMITS.email} />
+        </Field>
+        <Field label="Phone Number" required error={fieldErrors.phone}>
+          <Input name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Company Name" required error={fieldErrors.companyName}>
+          <Input name="companyName" autoComplete="organization" maxLength={LIMITS.company} />
+        </Field>
+        <Field label="Job Title" hint="Optional" error={fieldErrors.jobTitle}>
+          <Input name="jobTitle" autoComplete="organization-title" maxLength={LIMITS.jobTitle} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Organization Type" required error={fieldErrors.organizationType}>
+          <Select name="organizationType" defaultValue="" placeholder="Select your organization type" options={DEMO_ORGANIZATION_TYPES} />
+        </Field>
+        <Field label="Number of Properties" required error={fieldErrors.propertyCount}>
+          <Select name="propertyCount" defaultValue="" placeholder="Select number of properties" options={DEMO_PROPERTY_COUNTS} />
+        </Field>
+      </div>
+      <Field label="Current Challenges" hint="Optional: what would you like the demo to focus on?" error={fieldErrors.challenges}>
+        <Textarea name="challenges" maxLength={LIMITS.challenges} rows={4} />
+      </Field>
+      <Honeypot />
+      <PrivacyNotice />
+      <SubmitButton busy={busy} label="Request Demo" busyLabel="Submitting..." size="lg" />
+    </form>
+  );
+}

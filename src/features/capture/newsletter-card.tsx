@@ -1,1 +1,37 @@
-export function NewsletterForm() { return <form aria-label="NewsletterForm">TODO</form>; }
+import type { FormEvent } from "react";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { LIMITS } from "../../domain/limits";
+import { PrivacyNotice } from "./privacy-notice";
+import { SubmitButton } from "./submit-button";
+import { useNewsletter } from "./use-newsletter";
+
+/** The newsletter card's form: cleared on success, kept on failure. */
+export function NewsletterForm() {
+  const { email, setEmail, busy, error, subscribe } = useNewsletter("newsletter");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await subscribe(email.trim())) setEmail("");
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Newsletter signup" className="grid gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field label="Email address" required error={error} className="flex-1">
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            placeholder="you@company.co.za"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Field>
+        <SubmitButton busy={busy} disabled={email.trim() === ""} label="Subscribe" busyLabel="Subscribing..." />
+      </div>
+      <PrivacyNotice />
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import pg from "pg";
+import type { Db, Tables } from "./schema";
+
+// The one place that knows which database is in use. Everything else takes a Db and writes
+// queries both dialects run the same way.
+
+export type DatabaseLocation = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export function parseDatabaseUrl(url: string): DatabaseLocation {
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: "postgres", url };
+  if (url.startsWith("sqlite:")) return { kind: "sqlite", file: url.slice("sqlite:".length) };
+  throw new Error(`Unsupported DATABASE_URL (use sqlite:<file> or postgres://...)`);
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL only: the schema to work in (tests use a throwaway schema per file). */
+  searchPath?: string;
+  /** Called with errors of idle pooled connections, which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
+  const location = parseDatabaseUrl(url);
+  const dialect = location.kind === "sqlite" ? sqliteDialect(location.file) : postgresDialect(location.url, options);
+  return new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+function sqliteDialect(file: string): Dialect {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run beside the writer; synchronous=FULL fsyncs each commit, so a 201 (sent after
+  // the commit) survives kill -9 and power loss; busy_timeout waits out a second process's write lock.
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  return new SqliteDialect({ database });
+}
+
+function postgresDialect(url: string, options: ConnectOptions): Dialect {
+  if (options.searchPath !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.searchPath)) {
+    throw new Error("searchPath must be a plain lower-case identifier");
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Without a timeout a down database makes requests (and /healthz) hang instead of failing.
+    connectionTimeoutMillis: 5_000,
+    ...(options.searchPath !== undefined && { options: `-c search_path=${options.searchPath}` }),
+  });
+  pool.on("error", (error) => options.onPoolError?.(error));
+  return new PostgresDialect({ pool });
+}

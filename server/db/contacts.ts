@@ -1,0 +1,38 @@
+import type { ContactData } from "../../src/domain/schemas";
+import type { ContactRecord } from "../../src/domain/records";
+import type { BotCheckVerdict } from "../../src/domain/status";
+import type { ContactsTable, Db } from "./schema";
+
+export interface NewContact {
+  id: string;
+  data: ContactData;
+  botCheck: BotCheckVerdict;
+  createdAt: string;
+}
+
+/** Stores a contact message as "new"; status and createdAt come from the server, never the body. */
+export async function insertContact(db: Db, { id, data, botCheck, createdAt }: NewContact): Promise<string> {
+  await db
+    .insertInto("contacts")
+    .values({
+      id,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      phone: data.phone || null,
+      message: data.message,
+      companyName: null,
+      status: "new",
+      botCheck,
+      createdAt,
+    })
+    .execute();
+  return id;
+}
+
+export async function findContactById(db: Db, id: string): Promise<ContactRecord | undefined> {
+  const row = await db.selectFrom("contacts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toContactRecord(row);
+}
+
+export const toContactRecord = (row: ContactsTable): ContactRecord => ({ ...row, type: "contact" });

@@ -1,0 +1,68 @@
+import type { Kysely } from "kysely";
+import type { BotCheckVerdict, LeadStatus, LeadType, NewsletterStatus } from "../../src/domain/status";
+
+// Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
+// Timestamps are ISO-8601 UTC text with milliseconds on both databases, so ordering and keyset
+// pagination compare the same way on SQLite and PostgreSQL.
+
+export interface ContactsTable {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  /** Read by the admin (spec section 3); the public form does not send it. */
+  companyName: string | null;
+  status: LeadStatus;
+  botCheck: BotCheckVerdict;
+  createdAt: string;
+}
+
+export interface LeadsTable {
+  id: string;
+  type: LeadType;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  companyName: string;
+  jobTitle: string | null;
+  organizationType: string;
+  propertyCount: string;
+  message: string | null;
+  challenges: string | null;
+  /** 0 or 1: an integer on both databases so the same queries and rows work everywhere; null for demos. */
+  marketingOptIn: number | null;
+  termsAcceptedAt: string | null;
+  status: LeadStatus;
+  botCheck: BotCheckVerdict;
+  createdAt: string;
+}
+
+export interface NewsletterTable {
+  id: string;
+  email: string;
+  status: NewsletterStatus;
+  botCheck: BotCheckVerdict;
+  createdAt: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  route: string;
+  status: number;
+  /** The response body exactly as first sent, replayed byte for byte. */
+  body: string;
+  createdAt: string;
+}
+
+export interface Tables {
+  contacts: ContactsTable;
+  leads: LeadsTable;
+  newsletter: NewsletterTable;
+  idempotencyKeys: IdempotencyKeysTable;
+}
+
+export type Db = Kysely<Tables>;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { configFromEnv, EnvError } from "./env";
+
+describe("configFromEnv", () => {
+  it("fills the documented defaults", () => {
+    expect(configFromEnv({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: "sqlite:data/erf.sqlite",
+      rateLimitPerMinute: 10,
+      recaptchaSecret: null,
+      recaptchaMinScore: 0.5,
+      recaptchaSiteKey: null,
+      trustProxy: false,
+      logLevel: "info",
+      nodeEnv: "development",
+    });
+  });
+
+  it("reads every setting", () => {
+    const config = configFromEnv({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgresql://erf@db:5432/erf",
+      RATE_LIMIT_PER_MINUTE: "30",
+      RECAPTCHA_SECRET: "s3cret",
+      RECAPTCHA_MIN_SCORE: "0.7",
+      VITE_RECAPTCHA_SITE_KEY: "site",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgresql://erf@db:5432/erf",
+      rateLimitPerMinute: 30,
+      recaptchaSecret: "s3cret",
+      recaptchaMinScore: 0.7,
+      recaptchaSiteKey: "site",
+      trustProxy: true,
+      logLevel: "silent",
+      nodeEnv: "production",
+    });
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(configFromEnv({ RECAPTCHA_SECRET: "", PORT: "" })).toMatchObject({ recaptchaSecret: null, port: 3000 });
+  });
+
+  it("names every bad setting in one readable error", () => {
+    const read = () => configFromEnv({ PORT: "eighty", TRUST_PROXY: "maybe", DATABASE_URL: "mysql://x", RECAPTCHA_MIN_SCORE: "2" });
+    expect(read).toThrow(EnvError);
+    expect(read).toThrow(/PORT: Must be a number/);
+    expect(read).toThrow(/TRUST_PROXY: Use "true" or "false"/);
+    expect(read).toThrow(/DATABASE_URL: Use "sqlite:<file>"/);
+    expect(read).toThrow(/RECAPTCHA_MIN_SCORE/);
+  });
+});

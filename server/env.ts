@@ -1,0 +1,79 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+// The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
+
+const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: 'Use "true" or "false"' })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'Use "sqlite:<file>" or a postgres:// / postgresql:// URL')
+    .default("sqlite:data/erf.sqlite"),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number({ error: "Must be a number" }).min(0).max(1).default(0.5),
+  // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  rateLimitPerMinute: number;
+  recaptchaSecret: string | null;
+  recaptchaMinScore: number;
+  recaptchaSiteKey: string | null;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  nodeEnv: "development" | "production" | "test";
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Builds the config from any env-like object, so tests can make configs without touching process.env. */
+export function configFromEnv(env: Record<string, string | undefined>): Config {
+  // An empty value (KEY= in a .env file or compose) means "not set", not "set to empty".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
+    recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? e.VITE_RECAPTCHA_SITE_KEY ?? null,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    nodeEnv: e.NODE_ENV,
+  };
+}
+
+/**
+ * The one read of process.env, called by main.ts at start-up. A ./.env file (see .env.example) fills
+ * in what the real environment leaves unset; the real environment always wins.
+ */
+export function loadConfig(envFile = ".env"): Config {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return configFromEnv(process.env);
+}

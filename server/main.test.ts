@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase } from "./db/connect";
+import { findContactById } from "./db/contacts";
+import { validContact } from "./test-support/app";
+
+// The real entry point in a child process: start-up, durability of an acknowledged write across
+// kill -9, graceful shutdown, and the readable env error.
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "erf-main-"));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  // node --import tsx (not the tsx CLI) so the server is this one process and kill -9 reaches it.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", () => {
+      const line = output.split("\n").find((l) => l.includes('"msg":"listening"'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, listening, exited, output: () => output };
+}
+
+const stop = (child: ChildProcess, signal: NodeJS.Signals) => child.exitCode === null && child.kill(signal);
+
+describe("server/main.ts", () => {
+  it("keeps an acknowledged submission after kill -9", async () => {
+    const file = join(dir, "durable.sqlite");
+    const server = start({ DATABASE_URL: `sqlite:${file}` });
+    try {
+      const url = await server.listening;
+      const response = await fetch(`${url}/api/contacts`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(validContact),
+      });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      stop(server.child, "SIGKILL");
+      await server.exited;
+
+      const db = connectDatabase(`sqlite:${file}`);
+      try {
+        expect((await findContactById(db, id))?.email).toBe("naledi@example.co.za");
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      stop(server.child, "SIGKILL");
+    }
+  });
+
+  it("answers /healthz and shuts down cleanly on SIGTERM", async () => {
+    const server = start({ DATABASE_URL: `sqlite:${join(dir, "graceful", "erf.sqlite")}` });
+    try {
+      const url = await server.listening;
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      stop(server.child, "SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"msg":"shutting-down"');
+    } finally {
+      stop(server.child, "SIGKILL");
+    }
+  });
+
+  it("refuses to start with a readable message on a bad setting", async () => {
+    const server = start({ PORT: "eighty" });
+    server.listening.catch(() => {});
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("PORT: Must be a number");
+  });
+});

@@ -1,0 +1,17 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { contactInput } from "../../src/domain/schemas";
+import { insertContact } from "../db/contacts";
+import { submissionHandler, type SubmissionDeps } from "./submission";
+
+export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
+  return new Hono().post(
+    "/",
+    guard,
+    submissionHandler(deps, {
+      route: "/api/contacts",
+      schema: contactInput,
+      botCheckActions: () => ["contact"],
+      store: insertContact,
+    }),
+  );
+}

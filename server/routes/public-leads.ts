@@ -1,0 +1,18 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { leadInput } from "../../src/domain/schemas";
+import { insertLead } from "../db/leads";
+import { submissionHandler, type SubmissionDeps } from "./submission";
+
+export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
+  return new Hono().post(
+    "/",
+    guard,
+    submissionHandler(deps, {
+      route: "/api/leads",
+      schema: leadInput,
+      // Each form's token carries its own action label (spec section 5).
+      botCheckActions: (lead) => [lead.type],
+      store: insertLead,
+    }),
+  );
+}

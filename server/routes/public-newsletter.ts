@@ -1,0 +1,18 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { newsletterInput } from "../../src/domain/schemas";
+import { subscribeEmail } from "../db/newsletter";
+import { submissionHandler, type SubmissionDeps } from "./submission";
+
+export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
+  return new Hono().post(
+    "/",
+    guard,
+    submissionHandler(deps, {
+      route: "/api/newsletter",
+      schema: newsletterInput,
+      // The newsletter card and the closing call to action use different labels for the same form.
+      botCheckActions: () => ["newsletter", "cta_newsletter"],
+      store: subscribeEmail,
+    }),
+  );
+}

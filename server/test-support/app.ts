@@ -1,0 +1,78 @@
+import { createApp, type AppDeps } from "../app";
+import type { Clock } from "../clock";
+import type { Db } from "../db/schema";
+import { configFromEnv, type Config } from "../env";
+import type { RecaptchaVerifier, SiteverifyResult } from "../security/recaptcha";
+
+/** A silent config with a limit high enough that only the rate-limit tests meet it. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...configFromEnv({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000" }), ...overrides };
+}
+
+export function manualClock(start = "2025-03-01T10:00:00.000Z") {
+  let now = new Date(start).getTime();
+  const clock: Clock = () => new Date(now);
+  return { clock, advance: (ms: number) => void (now += ms) };
+}
+
+/** A stand-in for Google's verifier, answering with a fixed result (or failing). */
+export function fakeVerifier(answer: SiteverifyResult | Error) {
+  const tokens: string[] = [];
+  const verifier: RecaptchaVerifier = {
+    async verify(token) {
+      tokens.push(token);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+  return { verifier, tokens };
+}
+
+export function testApp(db: Db, deps: Partial<Omit<AppDeps, "db">> = {}) {
+  return createApp({ db, config: testConfig(), verifier: null, ...deps });
+}
+
+type App = ReturnType<typeof createApp>;
+
+export function postJson(app: App, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export const validContact = {
+  firstName: "Naledi",
+  lastName: "Mokoena",
+  email: "Naledi@Example.co.za",
+  phone: "+27 82 555 0101",
+  message: "Please call me about 40 units in Sandton.",
+};
+
+export const validSignup = {
+  type: "signup",
+  firstName: "Pieter",
+  lastName: "van der Merwe",
+  email: "pieter@example.co.za",
+  companyName: "Karoo Rentals",
+  organizationType: "landlord",
+  propertyCount: "6-20",
+  marketingOptIn: true,
+  termsAccepted: true,
+};
+
+export const validDemo = {
+  type: "demo",
+  firstName: "Ama",
+  lastName: "Owusu",
+  email: "ama@example.com",
+  phone: "+233 20 000 0000",
+  companyName: "Accra Estates",
+  jobTitle: "Operations Lead",
+  organizationType: "investor",
+  propertyCount: "51-200",
+  challenges: "Arrears tracking across 3 buildings",
+};
+
+export const validNewsletter = { email: "reader@example.com" };

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { connectDatabase } from "../db/connect";
+import { migrateToLatest } from "../db/migrate";
+import type { Db } from "../db/schema";
+
+// The databases the API suites run against: always a real SQLite file, and PostgreSQL too when
+// TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test).
+
+export interface OpenDatabase {
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface TestDatabase {
+  name: "sqlite" | "postgres";
+  open(): Promise<OpenDatabase>;
+}
+
+const sqlite: TestDatabase = {
+  name: "sqlite",
+  async open() {
+    const dir = await mkdtemp(join(tmpdir(), "erf-test-"));
+    const db = connectDatabase(`sqlite:${join(dir, "erf.sqlite")}`);
+    await migrateToLatest(db);
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/** A throwaway schema per suite, so test files can run in parallel against one database. */
+const postgres = (url: string): TestDatabase => ({
+  name: "postgres",
+  async open() {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const db = connectDatabase(url, { searchPath: schema });
+    await migrateToLatest(db);
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop schema ${schema} cascade`);
+        await cleanup.end();
+      },
+    };
+  },
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export const testDatabases: TestDatabase[] = [sqlite, ...(postgresUrl ? [postgres(postgresUrl)] : [])];
+
+export async function clearTables(db: Db): Promise<void> {
+  for (const table of ["contacts", "leads", "newsletter", "idempotencyKeys"] as const) {
+    await db.deleteFrom(table).execute();
+  }
+}
+
+export async function countRows(db: Db, table: "contacts" | "leads" | "newsletter" | "idempotencyKeys"): Promise<number> {
+  const { count } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL returns count(*) as a bigint string, SQLite as a number.
+  return Number(count);
+}

@@ -1,0 +1,16 @@
+import { clientEnv } from "../config/env";
+import type { AdminBackend } from "./admin-port";
+
+let loaded: Promise<AdminBackend> | null = null;
+
+/** The configured staff adapter, loaded only under /admin. */
+export function adminBackend(): Promise<AdminBackend> {
+  loaded ??= (clientEnv.backend === "firebase"
+    ? Promise.reject(new Error("The firebase adapter is not built yet"))
+    : import("./http/admin").then((module) => module.httpAdminBackend)
+  ).catch((error: unknown) => {
+    loaded = null;
+    throw error;
+  });
+  return loaded;
+}

@@ -1,0 +1,41 @@
+import type { DashboardStats, ListPage, ListQuery, RecordChange, RecordsByCollection } from "../domain/admin";
+import type { Collection } from "../domain/status";
+
+// What the staff dashboard needs from a back end. Adapters: ./http/admin (default) and ./firebase.
+
+export type SignInResult = { ok: true; email: string } | { ok: false; code: string; message: string };
+
+export interface ExportFilters {
+  /** Which collections to export, in the spec's order; all three when omitted. */
+  collections?: Collection[];
+  q?: string;
+  status?: string;
+  type?: string;
+}
+
+export type LiveState = "connecting" | "live" | "reconnecting";
+
+export interface AdminBackend {
+  signIn(email: string, password: string): Promise<SignInResult>;
+  signOut(): Promise<void>;
+  /** The signed-in staff member, or null. */
+  currentUser(): Promise<{ email: string } | null>;
+  stats(): Promise<DashboardStats>;
+  list<C extends Collection>(collection: C, query: ListQuery): Promise<ListPage<C>>;
+  setStatus<C extends Collection>(collection: C, id: string, status: string): Promise<RecordsByCollection[C]>;
+  /** Calls onChange for every created or updated record from now on; returns the unsubscribe function. */
+  watch(onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void): () => void;
+  /** Downloads the CSV export. */
+  exportCsv(filters: ExportFilters): Promise<void>;
+}
+
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AdminApiError";
+  }
+}

@@ -1,0 +1,75 @@
+import { clientEnv } from "../../config/env";
+import type { DashboardStats, ListPage, RecordChange } from "../../domain/admin";
+import { AdminApiError, type AdminBackend, type ExportFilters } from "../admin-port";
+
+const base = clientEnv.apiBase;
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+  if (!response.ok) {
+    throw new AdminApiError(response.status, payload?.error ?? `http-${response.status}`, payload?.message ?? `Request failed (${response.status})`);
+  }
+  return payload as T;
+}
+
+function queryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const httpAdminBackend: AdminBackend = {
+  async signIn(email, password) {
+    try {
+      const { email: signedIn } = await call<{ email: string }>("POST", "/api/auth/login", { email, password });
+      return { ok: true, email: signedIn };
+    } catch (error) {
+      if (error instanceof AdminApiError) return { ok: false, code: error.code, message: error.message };
+      return { ok: false, code: "network-request-failed", message: "Could not reach the server." };
+    }
+  },
+  async signOut() {
+    await call("POST", "/api/auth/logout", {});
+  },
+  async currentUser() {
+    try {
+      return await call<{ email: string }>("GET", "/api/auth/session");
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  stats: () => call<DashboardStats>("GET", "/api/admin/stats"),
+  list: (collection, query) =>
+    call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
+  setStatus: (collection, id, status) =>
+    call("PATCH", `/api/admin/${collection}/${encodeURIComponent(id)}`, { status }) as never,
+  watch(onChange, onState) {
+    // EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
+    const source = new EventSource(`${base}/api/admin/events`, { withCredentials: true });
+    onState?.("connecting");
+    source.onopen = () => onState?.("live");
+    source.onerror = () => onState?.("reconnecting");
+    source.addEventListener("change", (event) => {
+      onChange(JSON.parse((event as MessageEvent<string>).data) as RecordChange);
+    });
+    return () => source.close();
+  },
+  async exportCsv(filters: ExportFilters) {
+    const link = document.createElement("a");
+    link.href = `${base}/api/admin/export.csv${queryString({ ...filters, collections: filters.collections?.join(",") })}`;
+    link.download = "";
+    document.body.append(link);
+    link.click();
+    link.remove();
+  },
+};

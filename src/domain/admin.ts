@@ -1,0 +1,44 @@
+import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
+import type { Collection } from "./status";
+
+// The staff API's shapes, shared by the server, the http adapter and the Firebase adapter.
+
+export interface DashboardStats {
+  totalLeads: number;
+  newLeads: number;
+  signups: number;
+  demoRequests: number;
+  newsletter: number;
+  /** Each tab's record count. */
+  tabs: Record<Collection, number>;
+}
+
+export interface RecordsByCollection {
+  leads: LeadRecord;
+  contacts: ContactRecord;
+  newsletter: NewsletterRecord;
+}
+
+export interface ListQuery {
+  limit?: number;
+  /** Opaque keyset cursor from a previous page's nextCursor. */
+  cursor?: string | null;
+  /** Searches name, email and company. */
+  q?: string;
+  status?: string;
+  /** Leads only: signup or demo. */
+  type?: string;
+}
+
+export interface ListPage<C extends Collection> {
+  items: RecordsByCollection[C][];
+  nextCursor: string | null;
+}
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** One created or updated record, as sent over the live stream; `seq` increases monotonically. */
+export type RecordChange = {
+  [C in Collection]: { seq: number; collection: C; op: "insert" | "update"; record: RecordsByCollection[C] };
+}[Collection];

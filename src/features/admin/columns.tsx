@@ -1,0 +1,60 @@
+import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../domain/records";
+import { LEAD_STATUSES, NEWSLETTER_STATUSES } from "../../domain/status";
+import { formatDate, orNA } from "./format";
+import { MessageCell } from "./message-cell";
+import type { Column } from "./record-table";
+import { StatusBadge } from "./status-badge";
+import { StatusSelect } from "./status-select";
+
+type SetStatus = (id: string, status: string) => Promise<void>;
+
+const fullName = (first: string, last: string) => `${first ?? ""} ${last ?? ""}`.trim();
+
+// Spec section 2: the three tables' columns, in order.
+
+export function leadColumns(setStatus: SetStatus): Column<LeadRecord>[] {
+  return [
+    { header: "Name", cell: (lead) => <span className="font-medium">{orNA(lead.name || fullName(lead.firstName, lead.lastName))}</span> },
+    { header: "Email", cell: (lead) => orNA(lead.email) },
+    { header: "Company", cell: (lead) => orNA(lead.companyName) },
+    { header: "Type", cell: (lead) => <span className="capitalize">{orNA(lead.type)}</span> },
+    { header: "Status", cell: (lead) => <StatusBadge status={lead.status} /> },
+    { header: "Created", cell: (lead) => formatDate(lead.createdAt), className: "whitespace-nowrap" },
+    {
+      header: "Actions",
+      cell: (lead) => (
+        <StatusSelect label={`Status of ${lead.email}`} value={lead.status} options={LEAD_STATUSES} onChange={(status) => setStatus(lead.id, status)} />
+      ),
+    },
+  ];
+}
+
+export function contactColumns(setStatus: SetStatus): Column<ContactRecord>[] {
+  return [
+    { header: "Name", cell: (contact) => <span className="font-medium">{orNA(fullName(contact.firstName, contact.lastName))}</span> },
+    { header: "Email", cell: (contact) => orNA(contact.email) },
+    { header: "Message", cell: (contact) => <MessageCell message={contact.message} /> },
+    { header: "Status", cell: (contact) => <StatusBadge status={contact.status} /> },
+    { header: "Created", cell: (contact) => formatDate(contact.createdAt), className: "whitespace-nowrap" },
+    {
+      header: "Actions",
+      cell: (contact) => (
+        <StatusSelect label={`Status of ${contact.email}`} value={contact.status} options={LEAD_STATUSES} onChange={(status) => setStatus(contact.id, status)} />
+      ),
+    },
+  ];
+}
+
+export function newsletterColumns(setStatus: SetStatus): Column<NewsletterRecord>[] {
+  return [
+    { header: "Email", cell: (entry) => <span className="font-medium">{orNA(entry.email)}</span> },
+    { header: "Status", cell: (entry) => <StatusBadge status={entry.status} /> },
+    { header: "Subscribed Date", cell: (entry) => formatDate(entry.createdAt), className: "whitespace-nowrap" },
+    {
+      header: "Actions",
+      cell: (entry) => (
+        <StatusSelect label={`Status of ${entry.email}`} value={entry.status} options={NEWSLETTER_STATUSES} onChange={(status) => setStatus(entry.id, status)} />
+      ),
+    },
+  ];
+}

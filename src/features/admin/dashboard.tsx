@@ -1,0 +1,135 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { Download, Loader2, LogOut } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import type { LiveState } from "../../backend/admin-port";
+import { Button } from "../../components/ui/button";
+import { TooltipProvider } from "../../components/ui/tooltip";
+import type { RecordChange } from "../../domain/admin";
+import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
+import { contactColumns, leadColumns, newsletterColumns } from "./columns";
+import { CountCards } from "./count-cards";
+import { FilterBar } from "./filter-bar";
+import { hasFilters, NO_FILTERS, type Filters } from "./filters";
+import { RecordTable } from "./record-table";
+import { useAdminBackend } from "./use-admin-backend";
+import { useCollection } from "./use-collection";
+import { useStats } from "./use-stats";
+import { useStatusChange } from "./use-status-change";
+
+const TAB_LABELS: Record<Collection, string> = { leads: "Leads & Signups", contacts: "Contact Messages", newsletter: "Newsletter" };
+
+export function Dashboard() {
+  const backend = useAdminBackend();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Collection>("leads");
+  const [filters, setFilters] = useState<Record<Collection, Filters>>({ leads: NO_FILTERS, contacts: NO_FILTERS, newsletter: NO_FILTERS });
+  const [live, setLive] = useState<LiveState>("connecting");
+
+  const leads = useCollection(backend, "leads", filters.leads);
+  const contacts = useCollection(backend, "contacts", filters.contacts);
+  const newsletter = useCollection(backend, "newsletter", filters.newsletter);
+  const { stats, refreshSoon } = useStats(backend);
+
+  const applyLeads = leads.applyChange;
+  const applyContacts = contacts.applyChange;
+  const applyNewsletter = newsletter.applyChange;
+  const apply = useCallback(
+    (change: RecordChange) => {
+      applyLeads(change);
+      applyContacts(change);
+      applyNewsletter(change);
+      refreshSoon();
+    },
+    [applyLeads, applyContacts, applyNewsletter, refreshSoon],
+  );
+
+  useEffect(() => backend?.watch(apply, setLive), [backend, apply]);
+
+  const setStatus = useStatusChange(backend, apply);
+  const setFiltersFor = useCallback((collection: Collection) => (next: Filters) => setFilters((all) => ({ ...all, [collection]: next })), []);
+  const leadFilters = useMemo(() => setFiltersFor("leads"), [setFiltersFor]);
+  const contactFilters = useMemo(() => setFiltersFor("contacts"), [setFiltersFor]);
+  const newsletterFilters = useMemo(() => setFiltersFor("newsletter"), [setFiltersFor]);
+  const columns = useMemo(
+    () => ({
+      leads: leadColumns((id, status) => setStatus("leads", id, status)),
+      contacts: contactColumns((id, status) => setStatus("contacts", id, status)),
+      newsletter: newsletterColumns((id, status) => setStatus("newsletter", id, status)),
+    }),
+    [setStatus],
+  );
+
+  async function logout() {
+    try {
+      await backend?.signOut();
+      await navigate("/");
+    } catch (error) {
+      console.error("Logout failed:", error);
+    }
+  }
+
+  function exportCsv() {
+    // With filters on the open tab, export exactly what that tab shows; otherwise everything.
+    const active = filters[tab];
+    void backend?.exportCsv(hasFilters(active) ? { collections: [tab], ...active } : {});
+  }
+
+  if (!backend || !stats || !newsletter.loaded) {
+    return (
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-slate-700" role="status">
+        <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-brand-700" />
+        <p>Loading dashboard...</p>
+      </div>
+    );
+  }
+
+  return (
+    <TooltipProvider>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-bold">CRM Dashboard</h1>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {live === "live" ? "Live: new records appear as they arrive" : live === "reconnecting" ? "Reconnecting…" : "Connecting…"}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={exportCsv}>
+              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+            </Button>
+            <Button variant="ghost" onClick={logout}>
+              <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
+            </Button>
+          </div>
+        </header>
+        <CountCards stats={stats} />
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Collection)} className="mt-8">
+          <Tabs.List aria-label="Records" className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
+            {(Object.keys(TAB_LABELS) as Collection[]).map((collection) => (
+              <Tabs.Trigger
+                key={collection}
+                value={collection}
+                className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+              >
+                {TAB_LABELS[collection]} ({stats.tabs[collection].toLocaleString("en-ZA")})
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="leads">
+            <FilterBar label="leads" filters={filters.leads} onChange={leadFilters} statuses={LEAD_STATUSES} types={LEAD_TYPES} />
+            <RecordTable label="Leads" columns={columns.leads} records={leads.items} hasMore={Boolean(leads.nextCursor)} loadingMore={leads.loadingMore} onNeedMore={leads.loadMore} emptyText={leads.error ?? "No leads yet."} />
+          </Tabs.Content>
+          <Tabs.Content value="contacts">
+            <FilterBar label="contacts" filters={filters.contacts} onChange={contactFilters} statuses={LEAD_STATUSES} />
+            <RecordTable label="Contact messages" columns={columns.contacts} records={contacts.items} hasMore={Boolean(contacts.nextCursor)} loadingMore={contacts.loadingMore} onNeedMore={contacts.loadMore} emptyText={contacts.error ?? "No contact messages yet."} />
+          </Tabs.Content>
+          <Tabs.Content value="newsletter">
+            <FilterBar label="subscribers" filters={filters.newsletter} onChange={newsletterFilters} statuses={NEWSLETTER_STATUSES} />
+            <RecordTable label="Newsletter subscribers" columns={columns.newsletter} records={newsletter.items} hasMore={Boolean(newsletter.nextCursor)} loadingMore={newsletter.loadingMore} onNeedMore={newsletter.loadMore} emptyText={newsletter.error ?? "No subscribers yet."} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { HONEYPOT_FIELD } from "../../domain/limits";
+
+/** The form's text fields by name, trimmed; checkboxes are read with `checked`. */
+export function textValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string") values[name] = value.trim();
+  }
+  return values;
+}
+
+export function isChecked(form: HTMLFormElement, name: string): boolean {
+  const element = form.elements.namedItem(name);
+  return element instanceof HTMLInputElement && element.checked;
+}
+
+export function honeypotValue(values: Record<string, string>): string {
+  return values[HONEYPOT_FIELD] ?? "";
+}

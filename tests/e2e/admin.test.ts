@@ -1,0 +1,122 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+const ADMIN = { email: "staff@erf.test", password: "correct horse battery staple" };
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+});
+
+async function lastToast(target: Page): Promise<string> {
+  const toast = target.locator("li[data-variant]").last();
+  await toast.waitFor({ state: "visible", timeout: 10_000 });
+  return (await toast.innerText()).replace(/\s+/g, " ");
+}
+
+async function signIn(password: string) {
+  const form = page.getByRole("form", { name: "Admin sign in" });
+  await form.getByLabel("Email").fill(ADMIN.email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function submitDemo(other: Page, email: string) {
+  await other.goto(`${server.url}/request-demo`);
+  const form = other.getByRole("form", { name: "Demo request form" });
+  await form.getByLabel("First Name").fill("Live");
+  await form.getByLabel("Last Name").fill("Lead");
+  await form.getByLabel("Business Email").fill(email);
+  await form.getByLabel("Phone Number").fill("021 555 0100");
+  await form.getByLabel("Company Name").fill("=Formula Estates");
+  await form.getByLabel("Organization Type").selectOption("hoa");
+  await form.getByLabel("Number of Properties").selectOption("11-50");
+  await form.getByRole("button", { name: "Request Demo" }).click();
+  expect(await lastToast(other)).toContain("Demo requested successfully!");
+}
+
+describe("staff journey", () => {
+  it("sends a signed-out visitor of the dashboard to the login page", async () => {
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/login\?next=/);
+    expect(await page.getByRole("heading", { name: "Admin Login" }).isVisible()).toBe(true);
+  });
+
+  it("refuses a wrong password with the Login failed toast", async () => {
+    await signIn("not the password at all");
+    const text = await lastToast(page);
+    expect(text).toContain("Login failed");
+    expect(text).toContain("invalid-credential");
+    expect(page.url()).toContain("/admin/login");
+  });
+
+  it("signs in and lands on the dashboard", async () => {
+    await signIn(ADMIN.password);
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    expect(await lastToast(page)).toContain("Login successful");
+    await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
+    for (const label of ["Total Leads", "New Leads", "Signups", "Demo Requests", "Newsletter"]) {
+      expect(await page.getByRole("list", { name: "Counts" }).getByText(label, { exact: true }).isVisible()).toBe(true);
+    }
+  });
+
+  it("shows a demo request submitted elsewhere live, at the top, with the counts following", async () => {
+    await page.getByText(/^Live:/).waitFor();
+    const demoCount = page.locator('[data-count="demoRequests"]');
+    const before = Number(await demoCount.innerText());
+    const other = await context.newPage();
+    await submitDemo(other, "live.lead@example.com");
+    await other.close();
+
+    const firstRow = page.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]").first();
+    await expect.poll(() => firstRow.innerText(), { timeout: 5_000 }).toContain("live.lead@example.com");
+    await expect.poll(() => demoCount.innerText(), { timeout: 5_000 }).toBe(String(before + 1));
+  });
+
+  it("changes a status with a toast and a new badge", async () => {
+    await page.getByLabel("Status of live.lead@example.com").selectOption("contacted");
+    expect(await lastToast(page)).toContain("Status updated");
+    const row = page.locator("tbody tr[data-id]", { hasText: "live.lead@example.com" });
+    await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("contacted");
+  });
+
+  it("downloads the CSV export", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^erf-data-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, "utf8");
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges");
+    const row = lines.find((line) => line.includes("live.lead@example.com"));
+    expect(row).toContain("Live Lead,live.lead@example.com,021 555 0100,'=Formula Estates,demo,contacted,");
+  });
+
+  it("stays signed in across a reload", async () => {
+    await page.reload();
+    await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
+    expect(page.url()).toBe(`${server.url}/admin/dashboard`);
+  });
+
+  it("logs out to the home page, after which the dashboard asks for sign-in again", async () => {
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/login/);
+  });
+});

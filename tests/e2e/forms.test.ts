@@ -1,0 +1,185 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { readRows } from "../support/database";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const idempotencyKeys: string[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  idempotencyKeys.length = 0;
+  page.on("request", (request) => {
+    const key = request.headers()["idempotency-key"];
+    if (request.method() === "POST" && key) idempotencyKeys.push(key);
+  });
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+async function toastText(): Promise<string> {
+  const toast = page.locator("li[data-variant]").last();
+  await toast.waitFor({ state: "visible", timeout: 10_000 });
+  return (await toast.innerText()).replace(/\s+/g, " ");
+}
+
+describe("lead capture forms", () => {
+  it("stores a contact message and clears the form", async () => {
+    await page.goto(`${server.url}/contact`);
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("First Name").fill("Naledi");
+    await form.getByLabel("Last Name").fill("Dlamini");
+    await form.getByLabel("Email").fill("naledi@example.co.za");
+    await form.getByLabel("Phone").fill("+27 82 555 0101");
+    await form.getByLabel("Message").fill("We manage 40 units in Durban.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    expect(await toastText()).toContain("Thank you for your message!");
+    await expect.poll(() => form.getByLabel("First Name").inputValue()).toBe("");
+    const [row] = readRows(server.databasePath, "contacts");
+    expect(row).toMatchObject({
+      firstName: "Naledi",
+      lastName: "Dlamini",
+      email: "naledi@example.co.za",
+      phone: "+27 82 555 0101",
+      message: "We manage 40 units in Durban.",
+      status: "new",
+      botCheck: "skipped",
+    });
+    expect(idempotencyKeys).toHaveLength(1);
+    expect(idempotencyKeys[0]).toMatch(UUID);
+  });
+
+  it("stores a signup with the opt-in and terms acceptance, then clears the selects", async () => {
+    await page.goto(`${server.url}/signup`);
+    const form = page.getByRole("form", { name: "Signup form" });
+    await form.getByLabel("First Name").fill("Pieter");
+    await form.getByLabel("Last Name").fill("van Wyk");
+    await form.getByLabel("Email").fill("pieter@example.com");
+    await form.getByLabel("Company Name").fill("Karoo Rentals");
+    await form.getByLabel("Organization Type").selectOption("landlord");
+    await form.getByLabel("Number of Properties").selectOption("6-20");
+    await form.getByLabel(/Send me product news/).check();
+    await form.getByLabel(/I agree to the/).check();
+    await form.getByRole("button", { name: "Get My Custom Quote" }).click();
+
+    expect(await toastText()).toContain("We'll contact you soon with your personalized quote");
+    await expect.poll(() => form.getByLabel("Organization Type").inputValue()).toBe("");
+    expect(await form.getByLabel(/I agree to the/).isChecked()).toBe(false);
+    const [row] = readRows(server.databasePath, "leads");
+    expect(row).toMatchObject({
+      type: "signup",
+      firstName: "Pieter",
+      lastName: "van Wyk",
+      name: "Pieter van Wyk",
+      email: "pieter@example.com",
+      companyName: "Karoo Rentals",
+      organizationType: "landlord",
+      propertyCount: "6-20",
+      status: "new",
+    });
+    expect(Boolean(row?.marketingOptIn)).toBe(true);
+    expect(row?.termsAcceptedAt).toBeTruthy();
+  });
+
+  it("stores a demo request with the job title and challenges", async () => {
+    await page.goto(`${server.url}/request-demo`);
+    const form = page.getByRole("form", { name: "Demo request form" });
+    await form.getByLabel("First Name").fill("Amina");
+    await form.getByLabel("Last Name").fill("Okafor");
+    await form.getByLabel("Business Email").fill("amina@example.ng");
+    await form.getByLabel("Phone Number").fill("+234 803 555 0199");
+    await form.getByLabel("Company Name").fill("Lagos Estates");
+    await form.getByLabel("Job Title").fill("Portfolio Director");
+    await form.getByLabel("Organization Type").selectOption("investor");
+    await form.getByLabel("Number of Properties").selectOption("51-200");
+    await form.getByLabel("Current Challenges").fill("Arrears across 3 cities");
+    await form.getByRole("button", { name: "Request Demo" }).click();
+
+    expect(await toastText()).toContain("Demo requested successfully!");
+    await expect.poll(() => form.getByLabel("Business Email").inputValue()).toBe("");
+    const [row] = readRows(server.databasePath, "leads").filter((lead) => lead.type === "demo");
+    expect(row).toMatchObject({
+      name: "Amina Okafor",
+      email: "amina@example.ng",
+      phone: "+234 803 555 0199",
+      jobTitle: "Portfolio Director",
+      organizationType: "investor",
+      propertyCount: "51-200",
+      challenges: "Arrears across 3 cities",
+      status: "new",
+    });
+  });
+
+  it("subscribes from the newsletter card and the closing call to action", async () => {
+    await page.goto(server.url);
+    const card = page.getByRole("form", { name: "Newsletter signup" });
+    const subscribe = card.getByRole("button", { name: "Subscribe" });
+    expect(await subscribe.isDisabled()).toBe(true);
+    await card.getByLabel("Email address").fill("card@example.com");
+    await subscribe.click();
+    expect(await toastText()).toContain("Successfully subscribed!");
+    await expect.poll(() => card.getByLabel("Email address").inputValue()).toBe("");
+
+    const cta = page.getByRole("form", { name: "Start today" });
+    await cta.getByLabel("Your email address").fill("cta@example.com");
+    await cta.getByRole("button", { name: "Start Today" }).click();
+    await expect.poll(() => readRows(server.databasePath, "newsletter").map((row) => row.email)).toEqual([
+      "card@example.com",
+      "cta@example.com",
+    ]);
+    expect(readRows(server.databasePath, "newsletter").every((row) => row.status === "subscribed")).toBe(true);
+  });
+
+  it("sends the hero box to /signup, subscribing first when an email is given", async () => {
+    await page.goto(server.url);
+    const hero = page.getByRole("form", { name: "Get started" });
+    await hero.getByLabel("Work email").fill("  hero@example.com  ");
+    await hero.getByRole("button", { name: "Get Started" }).click();
+    await page.waitForURL(`${server.url}/signup`);
+    expect(readRows(server.databasePath, "newsletter").map((row) => row.email)).toContain("hero@example.com");
+
+    const before = readRows(server.databasePath, "newsletter").length;
+    await page.goto(server.url);
+    await page.getByRole("form", { name: "Get started" }).getByRole("button", { name: "Get Started" }).click();
+    await page.waitForURL(`${server.url}/signup`);
+    expect(readRows(server.databasePath, "newsletter")).toHaveLength(before);
+  });
+
+  it("shows the failure toast and keeps the input when the server is down", async () => {
+    await page.goto(`${server.url}/contact`);
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("First Name").fill("Offline");
+    await form.getByLabel("Last Name").fill("Visitor");
+    await form.getByLabel("Email").fill("offline@example.com");
+    await form.getByLabel("Message").fill("Is anyone there?");
+    await server.stop();
+    try {
+      await form.getByRole("button", { name: "Send Message" }).click();
+      expect(await toastText()).toContain("Failed to send message. Please try again.");
+      expect(await form.getByLabel("First Name").inputValue()).toBe("Offline");
+      expect(await form.getByLabel("Message").inputValue()).toBe("Is anyone there?");
+      // The retries of this one attempt reuse its key.
+      expect(new Set(idempotencyKeys).size).toBe(1);
+    } finally {
+      await server.restart();
+    }
+    expect(readRows(server.databasePath, "contacts").some((row) => row.firstName === "Offline")).toBe(false);
+  });
+});
