@@ -1,0 +1,58 @@
+import { createContext, useContext, useId, type ReactNode } from "react";
+import { cn } from "./cn";
+import { Label } from "./label";
+
+interface FieldControl {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  required: boolean;
+}
+
+const FieldContext = createContext<FieldControl | null>(null);
+
+/** Lets Input, Textarea and Select pick up the id, aria-describedby and aria-invalid of the Field around them. */
+export function useFieldControl(): FieldControl | null {
+  return useContext(FieldContext);
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  children: ReactNode;
+  /** The control's id; generated when omitted. */
+  id?: string;
+  hint?: ReactNode;
+  error?: string | null;
+  required?: boolean;
+  className?: string;
+}
+
+/** Label + control + hint + error, with the error and hint tied to the control by aria-describedby. */
+export function Field({ label, children, id, hint, error, required = false, className }: FieldProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(error), required }}>
+      <div className={cn("flex flex-col gap-1.5", className)}>
+        <Label htmlFor={controlId} required={required}>
+          {label}
+        </Label>
+        {children}
+        {hint && (
+          <p id={hintId} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </FieldContext.Provider>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PUBLIC_PATHS } from "../../src/config/public-paths";
+import { launchBrowser } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let cspViolations: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanup();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  cspViolations = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+});
+
+afterEach(async () => {
+  await page.close();
+  expect(cspViolations).toEqual([]);
+});
+
+// The words each page must show, straight from the spec.
+const KEY_CONTENT: Record<string, string[]> = {
+  "/": ["300%", "15 hrs", "23%", "95%", "1,247", "98.7%", "4.8", "12 days", "Watch Demo"],
+  "/about": ["Founder"],
+  "/property-management": ["Property Management"],
+  "/hoa": ["Book a Demo", "Explore HOA Features"],
+  "/landlords": ["Landlords"],
+  "/faqs": ["General", "Pricing & Plans", "Features & Functionality", "Security & Support"],
+  "/contact": ["SAST 6am - 8pm support 24hrs"],
+  "/signup": ["Quick Setup", "No Commitments", "Enterprise Security", "Tell Us About Your Business", "Get My Custom Quote"],
+  "/request-demo": ["Schedule Your Demo", "Request Demo"],
+  "/privacy": ["POPIA", "Information Regulator"],
+  "/terms": ["Terms"],
+};
+
+describe("public pages", () => {
+  it("serves every public page as real HTML with its own title, description and canonical URL", async () => {
+    const titles = new Set<string>();
+    for (const path of PUBLIC_PATHS) {
+      const response = await fetch(`${server.apiUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, path).toBeTruthy();
+      titles.add(title!);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html, path).toMatch(/<link rel="canonical" href="https:\/\/[^"]+"/);
+      expect(html, path).toContain('property="og:title"');
+      // Readable without JavaScript: the words are in the HTML itself.
+      for (const text of KEY_CONTENT[path] ?? []) expect(html.replaceAll("&amp;", "&"), `${path} ${text}`).toContain(text);
+      // Public pages carry no admin or Firebase code.
+      expect(html, path).not.toMatch(/admin-dashboard|firebase/i);
+    }
+    expect(titles.size).toBe(PUBLIC_PATHS.length);
+  });
+
+  it("renders each page in the browser with its key content and the footer", async () => {
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(`${server.url}${path}`);
+      expect(await page.locator("h1").count(), path).toBe(1);
+      const body = await page.locator("body").innerText();
+      for (const text of KEY_CONTENT[path] ?? []) expect(body, `${path} ${text}`).toContain(text);
+      const footer = page.getByRole("contentinfo");
+      expect(await footer.getByRole("link", { name: "Admin Login" }).getAttribute("href"), path).toBe("/admin/login");
+      expect(await footer.innerText(), path).toContain("2024");
+    }
+  });
+
+  it("answers an unknown path with HTTP 404 and the 404 page", async () => {
+    const response = await page.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByText("Oops! Page not found").isVisible()).toBe(true);
+    expect(await page.getByText("404", { exact: true }).first().isVisible()).toBe(true);
+    await page.getByRole("link", { name: /home/i }).first().click();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it("serves robots.txt that keeps crawlers out of /admin, and a sitemap of every public page", async () => {
+    const robots = await (await fetch(`${server.apiUrl}/robots.txt`)).text();
+    expect(robots).toMatch(/Disallow: \/admin/);
+    const sitemap = await (await fetch(`${server.apiUrl}/sitemap.xml`)).text();
+    for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`${path === "/" ? "" : path}</loc>`);
+  });
+});
+
+describe("navigation", () => {
+  it("opens the mobile drawer, closes it on Escape, and closes it when a link is chosen", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.waitFor();
+    expect(await drawer.getByRole("link", { name: "Get Started" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await drawer.getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await drawer.waitFor({ state: "hidden" });
+  });
+
+  it("shows every link inline on a wide screen, with Get Started leading to /signup", async () => {
+    await page.goto(server.url);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Home", "About", "Property Management", "HOA", "Landlords", "Contact"]) {
+      expect(await nav.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL(`${server.url}/signup`);
+  });
+
+  it("scrolls to the top on a route change", async () => {
+    await page.goto(server.url);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+  });
+
+  it("sends HOA visitors to the demo form and to the features section", async () => {
+    await page.goto(`${server.url}/hoa`);
+    await page.getByRole("link", { name: "Explore HOA Features" }).first().click();
+    await expect.poll(() => page.evaluate(() => document.getElementById("hoa-features")?.getBoundingClientRect().top ?? 9999)).toBeLessThan(200);
+    await page.getByRole("link", { name: "Book a Demo" }).first().click();
+    await page.waitForURL(`${server.url}/request-demo`);
+  });
+});
+
+describe("promo card", () => {
+  it("appears past 800 px of scroll and stays dismissed for the session", async () => {
+    await page.goto(server.url);
+    const promo = page.getByRole("complementary", { name: "Special offer" });
+    expect(await promo.isVisible()).toBe(false);
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: "instant" }));
+    await promo.waitFor({ state: "visible" });
+    expect(await promo.getByRole("link", { name: /Start Free/ }).getAttribute("href")).toBe("/signup");
+    await promo.getByRole("button", { name: "Dismiss promotion" }).click();
+    await promo.waitFor({ state: "hidden" });
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: "instant" }));
+    await page.waitForTimeout(300);
+    expect(await promo.isVisible()).toBe(false);
+    await page.reload();
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: "instant" }));
+    await page.waitForTimeout(300);
+    expect(await promo.isVisible()).toBe(false);
+  });
+});
+
+describe("FAQ", () => {
+  it("filters questions as you type, says when nothing matches, and opens one answer at a time", async () => {
+    await page.goto(`${server.url}/faqs`);
+    const questions = page.locator("main [data-state] button[aria-expanded]");
+    const all = await questions.count();
+    expect(all).toBe(12);
+
+    const search = page.getByLabel("Search FAQs");
+    await search.fill("credit card");
+    await expect.poll(() => questions.count()).toBeLessThan(all);
+    expect(await questions.count()).toBeGreaterThan(0);
+    await search.fill("zzzz no such words");
+    await page.getByText(/No questions match/).waitFor();
+    expect(await questions.count()).toBe(0);
+    await search.fill("");
+    await expect.poll(() => questions.count()).toBe(all);
+
+    await questions.nth(0).click();
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("true");
+    await questions.nth(4).click();
+    expect(await questions.nth(4).getAttribute("aria-expanded")).toBe("true");
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
+  });
+});
