@@ -14,3 +14,11 @@ export function publicBackend(): Promise<PublicBackend> {
   });
   return loaded;
 }
+
+/**
+ * Starts loading the http adapter when a visitor begins filling a form, so a submission made after the
+ * network drops still reaches the adapter's retries. The Firebase adapter loads only on submit.
+ */
+export function warmPublicBackend(): void {
+  if (clientEnv.backend === "http") void publicBackend().catch(() => undefined);
+}

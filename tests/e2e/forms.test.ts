@@ -73,7 +73,7 @@ describe("lead capture forms", () => {
     const form = page.getByRole("form", { name: "Signup form" });
     await form.getByLabel("First Name").fill("Pieter");
     await form.getByLabel("Last Name").fill("van Wyk");
-    await form.getByLabel("Email", { exact: true }).fill("pieter@example.com");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("pieter@example.com");
     await form.getByLabel("Company Name").fill("Karoo Rentals");
     await form.getByLabel("Organization Type").selectOption("landlord");
     await form.getByLabel("Number of Properties").selectOption("6-20");

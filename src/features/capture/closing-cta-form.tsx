@@ -4,6 +4,7 @@ import { controlClasses } from "../../components/ui/control-classes";
 import { LIMITS } from "../../domain/limits";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
+import { warmPublicBackend } from "../../backend/public-backend";
 
 /** The closing call to action on a dark band: it clears its field after every attempt, as the spec says. */
 export function ClosingCtaForm() {
@@ -17,7 +18,7 @@ export function ClosingCtaForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Start today" className="grid gap-3">
+    <form onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Start today" className="grid gap-3">
       <label htmlFor={id} className="text-sm font-medium">
         Your email address
       </label>

@@ -9,6 +9,7 @@ import { SUBMISSION_TOASTS } from "./messages";
 import { textValues } from "./form-values";
 import { SubmitButton } from "./submit-button";
 import { useSubmission } from "./use-submission";
+import { warmPublicBackend } from "../../backend/public-backend";
 import { PrivacyNotice } from "./privacy-notice";
 
 export function ContactForm() {
@@ -34,7 +35,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Contact form" className="relative grid gap-5">
+    <form onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Contact form" className="relative grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First Name" required error={fieldErrors.firstName}>
           <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />

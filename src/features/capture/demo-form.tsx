@@ -11,6 +11,7 @@ import { SUBMISSION_TOASTS } from "./messages";
 import { textValues } from "./form-values";
 import { SubmitButton } from "./submit-button";
 import { useSubmission } from "./use-submission";
+import { warmPublicBackend } from "../../backend/public-backend";
 import { PrivacyNotice } from "./privacy-notice";
 
 export function DemoForm() {
@@ -46,7 +47,7 @@ export function DemoForm() {
   }
 
   return (
-    <form key={generation} onSubmit={onSubmit} aria-label="Demo request form" className="relative grid gap-5">
+    <form key={generation} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Demo request form" className="relative grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First Name" required error={fieldErrors.firstName}>
           <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />

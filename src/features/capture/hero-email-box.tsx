@@ -4,6 +4,7 @@ import { controlClasses } from "../../components/ui/control-classes";
 import { LIMITS } from "../../domain/limits";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
+import { warmPublicBackend } from "../../backend/public-backend";
 
 /** Hero email box: an empty box goes straight to /signup; otherwise subscribe, then go to /signup on success. */
 export function HeroEmailBox() {
@@ -20,7 +21,7 @@ export function HeroEmailBox() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Get started" className="w-full max-w-xl">
+    <form onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Get started" className="w-full max-w-xl">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
         Work email
       </label>

@@ -5,6 +5,7 @@ import { LIMITS } from "../../domain/limits";
 import { PrivacyNotice } from "./privacy-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
+import { warmPublicBackend } from "../../backend/public-backend";
 
 /** The newsletter card's form: cleared on success, kept on failure. */
 export function NewsletterForm() {
@@ -16,7 +17,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Newsletter signup" className="grid gap-3">
+    <form onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Newsletter signup" className="grid gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field label="Email address" required error={error} className="flex-1">
           <Input

@@ -13,6 +13,7 @@ import { SUBMISSION_TOASTS } from "./messages";
 import { isChecked, textValues } from "./form-values";
 import { SubmitButton } from "./submit-button";
 import { useSubmission } from "./use-submission";
+import { warmPublicBackend } from "../../backend/public-backend";
 import { PrivacyNotice } from "./privacy-notice";
 
 export function SignupForm() {
@@ -48,7 +49,7 @@ export function SignupForm() {
   }
 
   return (
-    <form key={generation} onSubmit={onSubmit} aria-label="Signup form" className="relative grid gap-5">
+    <form key={generation} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Signup form" className="relative grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First Name" required error={fieldErrors.firstName}>
           <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />
