@@ -10,6 +10,16 @@ import { publicContactsRoutes } from "./routes/public-contacts";
 import { publicFormGuard } from "./routes/public-forms";
 import { publicLeadsRoutes } from "./routes/public-leads";
 import { publicNewsletterRoutes } from "./routes/public-newsletter";
+import { adminRoutes } from "./routes/admin";
+import { HEARTBEAT_MS } from "./routes/admin-events";
+import { authRoutes } from "./routes/auth";
+import { createLoginThrottle } from "./auth/login-throttle";
+import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
+import { requireSession } from "./auth/require-session";
+import { createSessionStore } from "./auth/sessions";
+import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
+import { noStore } from "./http/no-store";
+import { sameOriginWrites } from "./security/same-origin";
 import { buildContentSecurityPolicy } from "./security/csp";
 import { securityHeaders } from "./security/headers";
 import { createFixedWindowLimiter } from "./security/rate-limit";
@@ -26,10 +36,32 @@ export interface AppDeps {
   logger?: Logger;
   /** The built site to serve; without it the app is API-only and 404s are plain. */
   site?: Site | null;
+  /** Wakes admin event streams; main.ts passes the PostgreSQL LISTEN feed, the default is in-process. */
+  changeFeed?: ChangeFeed;
+  /** Aborted at shutdown to end open event streams. */
+  shutdownSignal?: AbortSignal;
+  /**
+   * Tests only: a cheaper argon2 cost. main.ts and the CLI never set it, so production always hashes
+   * with the OWASP parameters (see auth/passwords.ts).
+   */
+  passwordHasher?: PasswordHasher;
+  /** Tests only: a shorter event-stream heartbeat than the production 25 s. */
+  eventsHeartbeatMs?: number;
 }
 
 /** The whole HTTP surface, composed once; tests call app.request() on it in-process. */
-export function createApp({ db, config, verifier, clock = systemClock, logger, site = null }: AppDeps) {
+export function createApp({
+  db,
+  config,
+  verifier,
+  clock = systemClock,
+  logger,
+  site = null,
+  changeFeed = createLocalChangeFeed(),
+  shutdownSignal = new AbortController().signal,
+  passwordHasher = createPasswordHasher(),
+  eventsHeartbeatMs = HEARTBEAT_MS,
+}: AppDeps) {
   const log = logger ?? createLogger(config.logLevel);
   const app = new Hono();
 
@@ -43,11 +75,23 @@ export function createApp({ db, config, verifier, clock = systemClock, logger, s
   // One limiter shared by the three forms: the limit is per client across all of them.
   const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
   const guard = publicFormGuard(limiter, config);
-  const submissionDeps = { db, config, verifier, clock, logger: log };
+  const submissionDeps = { db, config, verifier, clock, logger: log, feed: changeFeed };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));
   app.route("/healthz", healthRoutes(db));
+
+  // Staff side: every write must be same-origin JSON (CSRF), nothing is cached, and /api/admin needs a session.
+  const sessions = createSessionStore(db, clock);
+  const throttle = createLoginThrottle(db, clock, config.loginMaxFailures);
+  const originCheck = sameOriginWrites(config.trustProxy, log);
+  app.use("/api/auth/*", noStore, originCheck);
+  app.use("/api/admin/*", noStore, originCheck, requireSession(sessions));
+  app.route("/api/auth", authRoutes({ db, sessions, throttle, hasher: passwordHasher, trustProxy: config.trustProxy }));
+  app.route(
+    "/api/admin",
+    adminRoutes({ db, clock, logger: log, feed: changeFeed, sessions, heartbeatMs: eventsHeartbeatMs, shutdown: shutdownSignal }),
+  );
 
   if (site) app.get("*", serveSite(site));
 

@@ -12,6 +12,9 @@ describe("configFromEnv", () => {
       recaptchaMinScore: 0.5,
       recaptchaSiteKey: null,
       trustProxy: false,
+      adminEmail: null,
+      adminPassword: null,
+      loginMaxFailures: 10,
       logLevel: "info",
       nodeEnv: "development",
     });
@@ -27,6 +30,9 @@ describe("configFromEnv", () => {
       RECAPTCHA_MIN_SCORE: "0.7",
       VITE_RECAPTCHA_SITE_KEY: "site",
       TRUST_PROXY: "true",
+      ADMIN_EMAIL: "Owner@Erf.co.za",
+      ADMIN_PASSWORD: "correct horse battery",
+      LOGIN_MAX_FAILURES: "5",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
     });
@@ -39,6 +45,9 @@ describe("configFromEnv", () => {
       recaptchaMinScore: 0.7,
       recaptchaSiteKey: "site",
       trustProxy: true,
+      adminEmail: "owner@erf.co.za",
+      adminPassword: "correct horse battery",
+      loginMaxFailures: 5,
       logLevel: "silent",
       nodeEnv: "production",
     });

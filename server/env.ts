@@ -24,6 +24,10 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().optional(),
   VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
   TRUST_PROXY: flag.default(false),
+  // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
+  ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
@@ -37,6 +41,11 @@ export interface Config {
   recaptchaMinScore: number;
   recaptchaSiteKey: string | null;
   trustProxy: boolean;
+  adminEmail: string | null;
+  /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
+  adminPassword: string | null;
+  /** Failed logins allowed per account and per client IP in the lockout window (15 minutes). */
+  loginMaxFailures: number;
   logLevel: LogLevel;
   nodeEnv: "development" | "production" | "test";
 }
@@ -64,6 +73,9 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? e.VITE_RECAPTCHA_SITE_KEY ?? null,
     trustProxy: e.TRUST_PROXY,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
   };

@@ -82,6 +82,50 @@ describe("server/main.ts", () => {
     }
   });
 
+  it("says how to create an admin when there is none", async () => {
+    const server = start({ DATABASE_URL: `sqlite:${join(dir, "no-admin", "erf.sqlite")}` });
+    try {
+      await server.listening;
+      const lines = server.output().split("\n").filter((line) => line.includes('"msg":"no-admin"'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("npm run admin -- create --email");
+    } finally {
+      stop(server.child, "SIGKILL");
+    }
+  });
+
+  it("creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD and exits promptly on SIGTERM with a live stream open", async () => {
+    const server = start({
+      DATABASE_URL: `sqlite:${join(dir, "bootstrap", "erf.sqlite")}`,
+      ADMIN_EMAIL: "owner@erf.co.za",
+      ADMIN_PASSWORD: "a long enough passphrase",
+    });
+    try {
+      const url = await server.listening;
+      const origin = new URL(url).origin;
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin },
+        body: JSON.stringify({ email: "owner@erf.co.za", password: "a long enough passphrase" }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+      const events = await fetch(`${url}/api/admin/events`, { headers: { Cookie: cookie } });
+      expect(events.status).toBe(200);
+      const reader = events.body!.getReader();
+      await reader.read();
+
+      const stoppedAt = Date.now();
+      stop(server.child, "SIGTERM");
+      expect(await server.exited).toBe(0);
+      // Well inside the 10 s grace period after which the process would exit 1.
+      expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+      await reader.cancel().catch(() => undefined);
+    } finally {
+      stop(server.child, "SIGKILL");
+    }
+  });
+
   it("refuses to start with a readable message on a bad setting", async () => {
     const server = start({ PORT: "eighty" });
     server.listening.catch(() => {});

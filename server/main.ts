@@ -1,17 +1,23 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { connectDatabase } from "./db/connect";
-import { purgeIdempotencyKeys } from "./db/idempotency";
+import { ensureFirstAdmin } from "./auth/bootstrap";
+import { createLoginThrottle } from "./auth/login-throttle";
+import { createPasswordHasher } from "./auth/passwords";
+import { createSessionStore } from "./auth/sessions";
+import { systemClock } from "./clock";
+import { connectDatabase, parseDatabaseUrl } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
-import { idempotencyWindowStart } from "./db/submissions";
+import type { Db } from "./db/schema";
 import { EnvError, loadConfig, type Config } from "./env";
+import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
+import { createPostgresChangeFeed } from "./events/pg-change-feed";
+import { MAINTENANCE_EVERY_MS, runMaintenance } from "./maintenance";
 import { createLogger, describeError, type Logger } from "./logger";
 import { createRecaptchaVerifier } from "./security/recaptcha";
 import { loadSite, MissingBuildError, type Site } from "./static/site";
 
 const BUILD_CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
-const PURGE_EVERY_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function readConfig(): Config {
@@ -37,6 +43,26 @@ async function readSite(logger: Logger): Promise<Site | null> {
   }
 }
 
+/** Several instances may share PostgreSQL, so their streams are woken through LISTEN/NOTIFY there. */
+function createChangeFeed(config: Config, logger: Logger): ChangeFeed {
+  const location = parseDatabaseUrl(config.databaseUrl);
+  return location.kind === "postgres" ? createPostgresChangeFeed({ url: location.url, logger }) : createLocalChangeFeed();
+}
+
+function startMaintenance(db: Db, config: Config, logger: Logger) {
+  const deps = {
+    db,
+    sessions: createSessionStore(db, systemClock),
+    throttle: createLoginThrottle(db, systemClock, config.loginMaxFailures),
+    logger,
+    now: systemClock,
+  };
+  const run = () => runMaintenance(deps);
+  const timer = setInterval(run, MAINTENANCE_EVERY_MS);
+  timer.unref();
+  return { first: run(), timer };
+}
+
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
@@ -50,15 +76,15 @@ async function main() {
   const verifier = config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret }) : null;
   if (!verifier) logger.info("bot-check-disabled", { reason: "RECAPTCHA_SECRET is not set; submissions are stored with botCheck \"skipped\"" });
 
-  const purge = () =>
-    purgeIdempotencyKeys(db, idempotencyWindowStart(new Date())).catch((error: unknown) =>
-      logger.warn("idempotency-purge-failed", describeError(error)),
-    );
-  await purge();
-  const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
-  purgeTimer.unref();
+  const passwordHasher = createPasswordHasher();
+  await ensureFirstAdmin(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, hasher: passwordHasher, clock: systemClock, logger });
 
-  const app = createApp({ db, config, verifier, logger, site });
+  const maintenance = startMaintenance(db, config, logger);
+  await maintenance.first;
+
+  const changeFeed = createChangeFeed(config, logger);
+  const shutdownController = new AbortController();
+  const app = createApp({ db, config, verifier, logger, site, changeFeed, passwordHasher, shutdownSignal: shutdownController.signal });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
     logger.info("listening", { url: `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${info.port}` });
@@ -73,16 +99,22 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting-down", { signal });
-    clearInterval(purgeTimer);
+    clearInterval(maintenance.timer);
+    // Open event streams would keep server.close() waiting for ever; ending them lets it finish.
+    shutdownController.abort();
     // In-flight requests finish (their commits included) before the database closes.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
-      db.destroy().then(
+      Promise.all([changeFeed.close(), db.destroy()]).then(
         () => process.exit(0),
         () => process.exit(1),
       );
     });
-    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // Keep-alive connections go idle as their last response (an ended event stream included) finishes;
+    // close them as they do instead of waiting out the keep-alive timeout.
+    const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    closeIdle();
+    setInterval(closeIdle, 100).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

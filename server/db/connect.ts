@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
 
@@ -54,4 +54,9 @@ function postgresDialect(url: string, options: ConnectOptions): Dialect {
   });
   pool.on("error", (error) => options.onPoolError?.(error));
   return new PostgresDialect({ pool });
+}
+
+/** For the few statements the dialects spell differently (locks, sequences, NOTIFY). */
+export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,5 +1,6 @@
 import { claimIdempotencyKey, findStoredResponse, type IdempotencyScope, type StoredResponse } from "./idempotency";
-import type { Db } from "./schema";
+import type { Transaction } from "kysely";
+import type { Db, Tables } from "./schema";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +28,7 @@ export const idempotencyWindowStart = (now: Date) => new Date(now.getTime() - ID
 export async function storeSubmission(
   db: Db,
   { idempotency, now }: StoreOptions,
-  write: (trx: Db) => Promise<StoredResponse>,
+  write: (trx: Transaction<Tables>) => Promise<StoredResponse>,
 ): Promise<StoreOutcome> {
   const windowStart = idempotencyWindowStart(now);
   try {

@@ -9,6 +9,7 @@ export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHand
     guard,
     submissionHandler(deps, {
       route: "/api/contacts",
+      collection: "contacts",
       schema: contactInput,
       botCheckActions: () => ["contact"],
       store: insertContact,

@@ -9,6 +9,7 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
     guard,
     submissionHandler(deps, {
       route: "/api/leads",
+      collection: "leads",
       schema: leadInput,
       // Each form's token carries its own action label (spec section 5).
       botCheckActions: (lead) => [lead.type],

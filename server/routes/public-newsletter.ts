@@ -9,6 +9,7 @@ export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHa
     guard,
     submissionHandler(deps, {
       route: "/api/newsletter",
+      collection: "newsletter",
       schema: newsletterInput,
       // The newsletter card and the closing call to action use different labels for the same form.
       botCheckActions: () => ["newsletter", "cta_newsletter"],

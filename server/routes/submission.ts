@@ -3,10 +3,11 @@ import type { Context, Handler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { fieldErrors } from "../../src/domain/schemas";
-import type { BotCheckAction, BotCheckVerdict } from "../../src/domain/status";
+import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/domain/status";
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
+import { recordChange } from "../db/changes";
 import { findStoredResponse } from "../db/idempotency";
 import type { Db } from "../db/schema";
 import { idempotencyWindowStart, storeSubmission } from "../db/submissions";
@@ -15,10 +16,11 @@ import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
 import type { RecaptchaVerifier } from "../security/recaptcha";
+import type { ChangeFeed } from "../events/change-feed";
 
 // The pipeline every public form shares: honeypot, idempotent replay, shared-schema parse, bot check,
-// then one transaction for the record and its idempotency key. Size, media type and rate are checked
-// by middleware before this runs (see public-forms.ts).
+// then one transaction for the record, its change-log row and its idempotency key. Size, media type
+// and rate are checked by middleware before this runs (see public-forms.ts).
 
 export interface SubmissionDeps {
   db: Db;
@@ -26,6 +28,8 @@ export interface SubmissionDeps {
   verifier: RecaptchaVerifier | null;
   clock: Clock;
   logger: Logger;
+  /** Woken after each stored submission, so open admin streams pick the new record up. */
+  feed: ChangeFeed;
 }
 
 export interface NewRecord<T> {
@@ -38,6 +42,8 @@ export interface NewRecord<T> {
 export interface SubmissionRoute<T extends { recaptchaToken?: string | null | undefined }> {
   /** Scopes idempotency keys, so one key may be reused across forms. */
   route: string;
+  /** Where the record lands, for the change log the admin live stream reads. */
+  collection: Collection;
   schema: z.ZodType<T>;
   botCheckActions: (data: T) => readonly BotCheckAction[];
   /** Writes the record and returns the id to answer with (an existing one for a re-subscription). */
@@ -81,8 +87,12 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     const record = { id: randomUUID(), data: parsed.data, botCheck, createdAt: now.toISOString() };
     const outcome = await storeSubmission(deps.db, { idempotency, now }, async (trx) => {
       const id = await form.store(trx, record);
+      // A different id means an existing row was updated (a newsletter re-subscription).
+      const op = id === record.id ? "insert" : "update";
+      await recordChange(trx, { collection: form.collection, recordId: id, op, createdAt: record.createdAt });
       return { status: 201, body: JSON.stringify({ id }) };
     });
+    if (!outcome.replayed) deps.feed.announce();
     return replay(c, outcome.response, outcome.replayed);
   };
 }

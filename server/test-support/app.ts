@@ -3,6 +3,7 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/schema";
 import { configFromEnv, type Config } from "../env";
 import type { RecaptchaVerifier, SiteverifyResult } from "../security/recaptcha";
+import { fastHasher } from "./admin";
 
 /** A silent config with a limit high enough that only the rate-limit tests meet it. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -29,7 +30,7 @@ export function fakeVerifier(answer: SiteverifyResult | Error) {
 }
 
 export function testApp(db: Db, deps: Partial<Omit<AppDeps, "db">> = {}) {
-  return createApp({ db, config: testConfig(), verifier: null, ...deps });
+  return createApp({ db, config: testConfig(), verifier: null, passwordHasher: fastHasher, ...deps });
 }
 
 type App = ReturnType<typeof createApp>;

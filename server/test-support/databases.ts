@@ -12,6 +12,8 @@ import type { Db } from "../db/schema";
 
 export interface OpenDatabase {
   db: Db;
+  /** PostgreSQL only: the throwaway schema, for a second connection to the same tables. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -46,9 +48,10 @@ const postgres = (url: string): TestDatabase => ({
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const db = connectDatabase(url, { searchPath: schema });
-    await migrateToLatest(db);
+    await migrateToLatest(db, { schema });
     return {
       db,
+      schema,
       async close() {
         await db.destroy();
         const cleanup = new pg.Client({ connectionString: url });
@@ -60,12 +63,13 @@ const postgres = (url: string): TestDatabase => ({
   },
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export const testDatabases: TestDatabase[] = [sqlite, ...(postgresUrl ? [postgres(postgresUrl)] : [])];
 
 export async function clearTables(db: Db): Promise<void> {
-  for (const table of ["contacts", "leads", "newsletter", "idempotencyKeys"] as const) {
+  // sessions before admins: they reference them.
+  for (const table of ["contacts", "leads", "newsletter", "idempotencyKeys", "changes", "sessions", "admins", "loginThrottle"] as const) {
     await db.deleteFrom(table).execute();
   }
 }

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findAdminByEmail, listAdmins } from "../db/admins";
+import { createLogger } from "../logger";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { fastHasher, seedAdmin } from "../test-support/admin";
+import { ensureFirstAdmin } from "./bootstrap";
+
+describe.each(testDatabases)("first admin at start-up ($name)", (database) => {
+  let open: OpenDatabase;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(() => clearTables(open.db));
+
+  const run = (adminEmail: string | null, adminPassword: string | null) => {
+    const lines: string[] = [];
+    const logger = createLogger("info", (line) => lines.push(line));
+    const clock = () => new Date("2025-01-01T00:00:00.000Z");
+    return ensureFirstAdmin(open.db, { adminEmail, adminPassword, hasher: fastHasher, clock, logger }).then((outcome) => ({
+      outcome,
+      logs: lines.map((line) => JSON.parse(line) as { msg: string; message?: string }),
+    }));
+  };
+
+  it("creates the account from ADMIN_EMAIL and ADMIN_PASSWORD when there is none", async () => {
+    const { outcome } = await run("owner@erf.co.za", "a long enough passphrase");
+    expect(outcome).toBe("created");
+    const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
+    expect(await fastHasher.verify(admin!.passwordHash, "a long enough passphrase")).toBe(true);
+  });
+
+  it("logs one line saying how to create an admin when the variables are not set", async () => {
+    const { outcome, logs } = await run(null, null);
+    expect(outcome).toBe("missing");
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ msg: "no-admin", message: expect.stringContaining("npm run admin -- create --email") });
+    expect(await listAdmins(open.db)).toEqual([]);
+  });
+
+  it("refuses a short ADMIN_PASSWORD with a logged error", async () => {
+    const { outcome, logs } = await run("owner@erf.co.za", "too short");
+    expect(outcome).toBe("weak-password");
+    expect(logs[0]?.msg).toBe("admin-bootstrap-failed");
+    expect(await listAdmins(open.db)).toEqual([]);
+  });
+
+  it("leaves existing accounts alone, even when the variables name another password", async () => {
+    await seedAdmin(open.db, "owner@erf.co.za", "the current passphrase");
+    const { outcome } = await run("owner@erf.co.za", "an old leaked passphrase");
+    expect(outcome).toBe("exists");
+    const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
+    expect(await fastHasher.verify(admin!.passwordHash, "the current passphrase")).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Clock } from "../clock";
+import { countAdmins, DuplicateAdminError, insertAdmin } from "../db/admins";
+import type { Db } from "../db/schema";
+import type { Logger } from "../logger";
+import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "./passwords";
+
+export interface BootstrapOptions {
+  adminEmail: string | null;
+  adminPassword: string | null;
+  hasher: PasswordHasher;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type BootstrapOutcome = "exists" | "created" | "missing" | "weak-password";
+
+/**
+ * At start-up with no admin at all: create one from ADMIN_EMAIL/ADMIN_PASSWORD when both are set,
+ * otherwise say how to create one. Never touches an existing account, so leaving the variables set
+ * cannot reset a password that was changed since.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  { adminEmail, adminPassword, hasher, clock, logger }: BootstrapOptions,
+): Promise<BootstrapOutcome> {
+  if ((await countAdmins(db)) > 0) return "exists";
+  if (!adminEmail || !adminPassword) {
+    logger.info("no-admin", {
+      message:
+        "No admin account yet. Create one with: npm run admin -- create --email you@example.com (or set ADMIN_EMAIL and ADMIN_PASSWORD)",
+    });
+    return "missing";
+  }
+  const problem = checkPasswordStrength(adminPassword);
+  if (problem) {
+    logger.error("admin-bootstrap-failed", { message: `ADMIN_PASSWORD: ${PASSWORD_PROBLEM_MESSAGES[problem]}` });
+    return "weak-password";
+  }
+  try {
+    await insertAdmin(db, adminEmail, await hasher.hash(adminPassword), clock());
+  } catch (error) {
+    // Another instance starting at the same moment created it first: the goal is met.
+    if (!(error instanceof DuplicateAdminError)) throw error;
+    return "exists";
+  }
+  logger.info("admin-created", { email: adminEmail });
+  return "created";
+}

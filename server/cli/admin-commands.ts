@@ -1,0 +1,85 @@
+import { emailField } from "../../src/domain/schemas";
+import { DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, setAdminPassword } from "../db/admins";
+import type { Db } from "../db/schema";
+import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "../auth/passwords";
+
+/** Exit codes of `npm run admin`, distinct so scripts can tell the failures apart. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, duplicate: 3, unknownEmail: 4, weakPassword: 5 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Asked only once the email has been checked, so a typo does not cost a password prompt. */
+  readPassword(): Promise<string>;
+}
+
+export interface CommandDeps {
+  db: Db;
+  hasher: PasswordHasher;
+  now: () => Date;
+  io: CommandIo;
+}
+
+function parseEmail(raw: string | undefined, io: CommandIo): string | null {
+  const parsed = emailField.safeParse(raw ?? "");
+  if (parsed.success) return parsed.data;
+  io.err(`--email: ${parsed.error.issues[0]?.message ?? "Enter a valid email address"}`);
+  return null;
+}
+
+async function readCheckedPassword(io: CommandIo): Promise<string | null> {
+  const password = await io.readPassword();
+  const problem = checkPasswordStrength(password);
+  if (!problem) return password;
+  io.err(PASSWORD_PROBLEM_MESSAGES[problem]);
+  return null;
+}
+
+export async function createCommand(rawEmail: string | undefined, { db, hasher, now, io }: CommandDeps): Promise<ExitCode> {
+  const email = parseEmail(rawEmail, io);
+  if (!email) return EXIT.usage;
+  if (await findAdminByEmail(db, email)) {
+    io.err(`An admin with email ${email} already exists. Use reset-password to change the password.`);
+    return EXIT.duplicate;
+  }
+  const password = await readCheckedPassword(io);
+  if (password === null) return EXIT.weakPassword;
+  try {
+    await insertAdmin(db, email, await hasher.hash(password), now());
+  } catch (error) {
+    if (!(error instanceof DuplicateAdminError)) throw error;
+    io.err(`An admin with email ${email} already exists. Use reset-password to change the password.`);
+    return EXIT.duplicate;
+  }
+  io.out(`Created admin ${email}.`);
+  return EXIT.ok;
+}
+
+export async function resetPasswordCommand(rawEmail: string | undefined, { db, hasher, now, io }: CommandDeps): Promise<ExitCode> {
+  const email = parseEmail(rawEmail, io);
+  if (!email) return EXIT.usage;
+  if (!(await findAdminByEmail(db, email))) {
+    io.err(`No admin with email ${email}. Use list to see the accounts.`);
+    return EXIT.unknownEmail;
+  }
+  const password = await readCheckedPassword(io);
+  if (password === null) return EXIT.weakPassword;
+  if (!(await setAdminPassword(db, email, await hasher.hash(password), now()))) {
+    io.err(`No admin with email ${email}.`);
+    return EXIT.unknownEmail;
+  }
+  io.out(`Password reset for ${email}; their sessions were signed out.`);
+  return EXIT.ok;
+}
+
+export async function listCommand({ db, io }: Pick<CommandDeps, "db" | "io">): Promise<ExitCode> {
+  const admins = await listAdmins(db);
+  if (admins.length === 0) {
+    io.out("No admins yet. Create one with: npm run admin -- create --email you@example.com");
+    return EXIT.ok;
+  }
+  io.out("EMAIL\tCREATED\tUPDATED");
+  for (const admin of admins) io.out(`${admin.email}\t${admin.createdAt}\t${admin.updatedAt}`);
+  return EXIT.ok;
+}

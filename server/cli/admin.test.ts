@@ -1,0 +1,125 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPasswordHasher } from "../auth/passwords";
+import { connectDatabase } from "../db/connect";
+import { findAdminByEmail } from "../db/admins";
+import { EXIT } from "./admin-commands";
+
+// `npm run admin` as a child process, exactly as an operator runs it, on a temporary SQLite file.
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+let dir: string;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "erf-cli-"));
+  databaseUrl = `sqlite:${join(dir, "erf.sqlite")}`;
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function admin(args: string[], { password, stdin }: { password?: string; stdin?: string } = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...(password !== undefined && { ADMIN_PASSWORD: password }) },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(stdin ?? "");
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+async function storedHash(email: string) {
+  const db = connectDatabase(databaseUrl);
+  try {
+    return (await findAdminByEmail(db, email))?.passwordHash;
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe("npm run admin", () => {
+  it("lists no admins on a fresh database (running the migrations first)", async () => {
+    const result = await admin(["list"]);
+    expect(result).toMatchObject({ code: EXIT.ok, stderr: "" });
+    expect(result.stdout).toContain("No admins yet");
+  });
+
+  it("creates an admin from ADMIN_PASSWORD, lower-casing the email and hashing with production argon2id", async () => {
+    const result = await admin(["create", "--email", "Owner@Erf.co.za"], { password: "a long enough passphrase" });
+    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Created admin owner@erf.co.za.\n" });
+    const hash = await storedHash("owner@erf.co.za");
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await createPasswordHasher().verify(hash!, "a long enough passphrase")).toBe(true);
+  });
+
+  it("refuses a duplicate email in any case with exit 3", async () => {
+    const result = await admin(["create", "--email", "OWNER@erf.co.za"], { password: "another long passphrase" });
+    expect(result.code).toBe(EXIT.duplicate);
+    expect(result.stderr).toContain("An admin with email owner@erf.co.za already exists");
+  });
+
+  it("refuses a password under 12 characters with exit 5, creating nothing", async () => {
+    const result = await admin(["create", "--email", "short@erf.co.za"], { password: "elevenchars" });
+    expect(result.code).toBe(EXIT.weakPassword);
+    expect(result.stderr).toContain("at least 12 characters");
+    expect(await storedHash("short@erf.co.za")).toBeUndefined();
+  });
+
+  it("reads the password from piped standard input when ADMIN_PASSWORD is not set", async () => {
+    const result = await admin(["create", "--email", "piped@erf.co.za"], { stdin: "piped passphrase 123\n" });
+    expect(result.code).toBe(EXIT.ok);
+    expect(await createPasswordHasher().verify((await storedHash("piped@erf.co.za"))!, "piped passphrase 123")).toBe(true);
+  });
+
+  it("lists the admins by email", async () => {
+    const result = await admin(["list"]);
+    expect(result.code).toBe(EXIT.ok);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toBe("EMAIL\tCREATED\tUPDATED");
+    expect(lines.slice(1).map((line) => line.split("\t")[0])).toEqual(["owner@erf.co.za", "piped@erf.co.za"]);
+  });
+
+  it("resets a password, which then verifies instead of the old one", async () => {
+    const before = await storedHash("owner@erf.co.za");
+    const result = await admin(["reset-password", "--email", "owner@erf.co.za"], { password: "the new passphrase!" });
+    expect(result.code).toBe(EXIT.ok);
+    const after = await storedHash("owner@erf.co.za");
+    expect(after).not.toBe(before);
+    const hasher = createPasswordHasher();
+    expect(await hasher.verify(after!, "the new passphrase!")).toBe(true);
+    expect(await hasher.verify(after!, "a long enough passphrase")).toBe(false);
+  });
+
+  it("refuses to reset the password of an unknown email with exit 4", async () => {
+    const result = await admin(["reset-password", "--email", "nobody@erf.co.za"], { password: "whatever passphrase" });
+    expect(result.code).toBe(EXIT.unknownEmail);
+    expect(result.stderr).toContain("No admin with email nobody@erf.co.za");
+  });
+
+  it("refuses a short password on reset with exit 5, keeping the old hash", async () => {
+    const before = await storedHash("owner@erf.co.za");
+    expect((await admin(["reset-password", "--email", "owner@erf.co.za"], { password: "short" })).code).toBe(EXIT.weakPassword);
+    expect(await storedHash("owner@erf.co.za")).toBe(before);
+  });
+
+  it.each([
+    [["create", "--email", "x@erf.co.za", "--password", "on the command line"], /not accepted as arguments/],
+    [["create"], /--email/],
+    [["create", "--email", "not-an-email"], /valid email/],
+    [["destroy"], /Usage/],
+    [[], /Usage/],
+  ])("answers %j with a usage error (exit 2)", async (args, message) => {
+    const result = await admin(args, { password: "a long enough passphrase" });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toMatch(message);
+  });
+});

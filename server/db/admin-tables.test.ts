@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLoginThrottle } from "../auth/login-throttle";
+import { createSessionStore, SESSION_IDLE_MS } from "../auth/sessions";
+import { runMaintenance } from "../maintenance";
+import { createLogger } from "../logger";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { manualClock } from "../test-support/app";
+import { seedAdmin } from "../test-support/admin";
+import { DuplicateAdminError, insertAdmin, setAdminPassword } from "./admins";
+import { latestSeq, recordChange } from "./changes";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(testDatabases)("admin tables ($name)", (database) => {
+  let open: OpenDatabase;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(() => clearTables(open.db));
+
+  it("keeps emails unique whatever their case", async () => {
+    await insertAdmin(open.db, "Owner@Erf.co.za", "hash", new Date());
+    await expect(insertAdmin(open.db, "owner@ERF.co.za", "hash", new Date())).rejects.toThrow(DuplicateAdminError);
+  });
+
+  it("signs an account out everywhere when its password is reset", async () => {
+    const admin = await seedAdmin(open.db);
+    const sessions = createSessionStore(open.db, () => new Date());
+    const { token } = await sessions.start(admin.id);
+    expect(await setAdminPassword(open.db, admin.email, "new-hash", new Date())).toBe(true);
+    expect(await sessions.resolve(token)).toBeNull();
+    expect(await setAdminPassword(open.db, "nobody@erf.co.za", "new-hash", new Date())).toBe(false);
+  });
+
+  it("hands out increasing change seqs", async () => {
+    const before = await latestSeq(open.db);
+    for (const recordId of ["a", "b"]) {
+      await open.db
+        .transaction()
+        .execute((trx) => recordChange(trx, { collection: "contacts", recordId, op: "insert", createdAt: new Date().toISOString() }));
+    }
+    expect(await latestSeq(open.db)).toBe(before + 2);
+  });
+
+  it("makes a second change wait for the first one's commit, so seq order is commit order", async () => {
+    const log = (trx: Parameters<typeof recordChange>[0], recordId: string) =>
+      recordChange(trx, { collection: "contacts", recordId, op: "insert", createdAt: new Date().toISOString() });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let logged!: () => void;
+    const firstLogged = new Promise<void>((resolve) => (logged = resolve));
+    const first = open.db.transaction().execute(async (trx) => {
+      await log(trx, "first");
+      logged();
+      await held;
+    });
+    await firstLogged;
+    let secondDone = false;
+    const second = open.db
+      .transaction()
+      .execute((trx) => log(trx, "second"))
+      .then(() => void (secondDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(secondDone).toBe(false);
+    release();
+    await Promise.all([first, second]);
+    const rows = await open.db.selectFrom("changes").select("recordId").orderBy("seq").execute();
+    expect(rows.map((row) => row.recordId)).toEqual(["first", "second"]);
+  });
+
+  it("prunes changes older than 7 days, expired sessions and finished lockout windows", async () => {
+    const time = manualClock("2025-03-01T00:00:00.000Z");
+    const admin = await seedAdmin(open.db);
+    const sessions = createSessionStore(open.db, time.clock);
+    const throttle = createLoginThrottle(open.db, time.clock, 10);
+    const logChange = (recordId: string) =>
+      open.db
+        .transaction()
+        .execute((trx) => recordChange(trx, { collection: "leads", recordId, op: "insert", createdAt: time.clock().toISOString() }));
+    await logChange("old");
+    await sessions.start(admin.id);
+    await throttle.reserve("someone@erf.co.za", "192.0.2.1");
+
+    time.advance(7 * DAY - 1);
+    const kept = await sessions.start(admin.id);
+    await logChange("new");
+    time.advance(2);
+    await runMaintenance({ db: open.db, sessions, throttle, logger: createLogger("silent"), now: time.clock });
+
+    expect(await open.db.selectFrom("changes").select("recordId").execute()).toEqual([{ recordId: "new" }]);
+    expect(await open.db.selectFrom("loginThrottle").selectAll().execute()).toEqual([]);
+    expect(await sessions.resolve(kept.token)).not.toBeNull();
+    expect(await open.db.selectFrom("sessions").selectAll().execute()).toHaveLength(1);
+    expect(SESSION_IDLE_MS).toBe(12 * 60 * 60 * 1000);
+  });
+});

@@ -1,0 +1,57 @@
+import { sql, type Transaction } from "kysely";
+import type { Collection } from "../../src/domain/status";
+import { isPostgres } from "./connect";
+import type { ChangeOp, Db, Tables } from "./schema";
+
+// The change log behind the live stream: one row per created or updated record, written in the same
+// transaction as the record, so a change is logged if and only if it happened.
+
+export interface Change {
+  seq: number;
+  collection: Collection;
+  recordId: string;
+  op: ChangeOp;
+}
+
+export interface NewChange {
+  collection: Collection;
+  recordId: string;
+  op: ChangeOp;
+  createdAt: string;
+}
+
+/**
+ * Appends a change; call inside the record's transaction. On PostgreSQL the table lock (held to
+ * commit) makes seq order equal commit order: without it a transaction could take seq 5, commit after
+ * seq 6 was already streamed, and its change would never be sent. Plain reads are not blocked.
+ */
+export async function recordChange(trx: Transaction<Tables>, change: NewChange): Promise<void> {
+  if (isPostgres(trx)) await sql`lock table changes in share row exclusive mode`.execute(trx);
+  await trx.insertInto("changes").values(change).execute();
+}
+
+export async function latestSeq(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("changes")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/** The changes after `seq`, oldest first. */
+export async function changesAfter(db: Db, seq: number, limit: number): Promise<Change[]> {
+  const rows = await db
+    .selectFrom("changes")
+    .select(["seq", "collection", "recordId", "op"])
+    .where("seq", ">", seq)
+    .orderBy("seq")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+/** Retention: a client away longer than this reloads its lists instead of replaying. */
+export async function pruneChanges(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom("changes").where("createdAt", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

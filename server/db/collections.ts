@@ -1,0 +1,46 @@
+import type { RecordsByCollection } from "../../src/domain/admin";
+import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../src/domain/status";
+import { toContactRecord } from "./contacts";
+import { toLeadRecord } from "./leads";
+import { toNewsletterRecord } from "./newsletter";
+import type { ContactsTable, LeadsTable, NewsletterTable } from "./schema";
+
+// What the admin API needs to know about each collection: its table, the statuses staff may set,
+// which columns `q` searches, and how a row becomes the record staff read.
+
+export interface CollectionSpec<C extends Collection> {
+  table: C;
+  statuses: readonly string[];
+  /** Lead types, for the `type` filter; null where it does not apply. */
+  types: readonly string[] | null;
+  /** camelCase column names (the CamelCasePlugin maps them), searched case-insensitively. */
+  searchColumns: readonly string[];
+  toRecord(row: unknown): RecordsByCollection[C];
+}
+
+export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
+  leads: {
+    table: "leads",
+    statuses: LEAD_STATUSES,
+    types: LEAD_TYPES,
+    searchColumns: ["firstName", "lastName", "name", "email", "companyName"],
+    toRecord: (row) => toLeadRecord(row as LeadsTable),
+  },
+  contacts: {
+    table: "contacts",
+    statuses: LEAD_STATUSES,
+    types: null,
+    // companyName too: the dashboard's own live filter (src/features/admin/filters.ts) matches it.
+    searchColumns: ["firstName", "lastName", "email", "companyName"],
+    toRecord: (row) => toContactRecord(row as ContactsTable),
+  },
+  newsletter: {
+    table: "newsletter",
+    statuses: NEWSLETTER_STATUSES,
+    types: null,
+    searchColumns: ["email"],
+    toRecord: (row) => toNewsletterRecord(row as NewsletterTable),
+  },
+};
+
+export const isValidStatus = (collection: Collection, status: string) => COLLECTION_SPECS[collection].statuses.includes(status);

@@ -1,0 +1,74 @@
+import { sql, type Kysely } from "kysely";
+import type { RecordsByCollection } from "../../src/domain/admin";
+import type { Collection } from "../../src/domain/status";
+import { COLLECTION_SPECS } from "./collections";
+import type { Db } from "./schema";
+
+export interface ListFilters {
+  /** Already trimmed; empty means no search. */
+  q?: string;
+  /** Must be one of the collection's statuses (checked by the caller). */
+  status?: string;
+  /** Leads only; ignored for the other collections. */
+  type?: string;
+}
+
+/** A position in the newest-first order: the last row of the previous page. */
+export interface Keyset {
+  createdAt: string;
+  id: string;
+}
+
+export interface ListOptions {
+  filters: ListFilters;
+  after: Keyset | null;
+  limit: number;
+}
+
+// The three tables share the columns these queries touch (id, status, email, created_at...), but
+// Kysely cannot type a query over "one of three tables" chosen at run time; the rows are typed again
+// by each collection's toRecord.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/** LIKE pattern for a substring match with %, _ and \ in the search text taken literally. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * One page, newest first (created_at, then id, descending). Keyset, not OFFSET: the (created_at, id)
+ * row comparison seeks straight into the index, so page 1,000 costs what page 1 does, and rows that
+ * share a created_at are neither skipped nor repeated.
+ */
+export async function listRecords<C extends Collection>(db: Db, collection: C, options: ListOptions): Promise<RecordsByCollection[C][]> {
+  const rows = await listQuery(db, collection, options).execute();
+  return rows.map((row) => COLLECTION_SPECS[collection].toRecord(row));
+}
+
+/** The page query, unexecuted: record-lists.test.ts checks its plan uses the indexes. */
+export function listQuery(db: Db, collection: Collection, { filters, after, limit }: ListOptions) {
+  const spec = COLLECTION_SPECS[collection];
+  let query = (db as unknown as AnyDb).selectFrom(spec.table).selectAll();
+  if (filters.status) query = query.where("status", "=", filters.status);
+  if (filters.type && spec.types) query = query.where("type", "=", filters.type);
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for non-ASCII.
+    query = query.where((eb) =>
+      eb.or(spec.searchColumns.map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`))),
+    );
+  }
+  if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.createdAt, after.id)));
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit);
+}
+
+/** The records with these ids (any order); ids that no longer exist are left out. */
+export async function findRecords<C extends Collection>(db: Db, collection: C, ids: readonly string[]): Promise<RecordsByCollection[C][]> {
+  if (ids.length === 0) return [];
+  const spec = COLLECTION_SPECS[collection];
+  const rows = await (db as unknown as AnyDb)
+    .selectFrom(spec.table)
+    .selectAll()
+    .where("id", "in", [...ids])
+    .execute();
+  return rows.map((row) => spec.toRecord(row));
+}

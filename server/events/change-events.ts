@@ -1,0 +1,32 @@
+import type { SSEStreamingApi } from "hono/streaming";
+import type { RecordChange, RecordsByCollection } from "../../src/domain/admin";
+import { COLLECTIONS, type Collection } from "../../src/domain/status";
+import { changesAfter } from "../db/changes";
+import { findRecords } from "../db/record-lists";
+import type { Db } from "../db/schema";
+
+const BATCH = 500;
+
+/**
+ * Sends, in seq order, the changes logged after `afterSeq`, each with its record as it reads now, and
+ * returns the last seq sent. A change whose record has gone is skipped (nothing to show).
+ */
+export async function sendChangesAfter(db: Db, stream: SSEStreamingApi, afterSeq: number): Promise<{ lastSeq: number; more: boolean }> {
+  const changes = await changesAfter(db, afterSeq, BATCH);
+  const records = new Map<string, RecordsByCollection[Collection]>();
+  for (const collection of COLLECTIONS) {
+    const ids = [...new Set(changes.filter((change) => change.collection === collection).map((change) => change.recordId))];
+    for (const record of await findRecords(db, collection, ids)) records.set(`${collection}:${record.id}`, record);
+  }
+  let lastSeq = afterSeq;
+  for (const change of changes) {
+    if (stream.aborted || stream.closed) break;
+    const record = records.get(`${change.collection}:${change.recordId}`);
+    if (record) {
+      const event = { seq: change.seq, collection: change.collection, op: change.op, record } as RecordChange;
+      await stream.writeSSE({ event: "change", id: String(change.seq), data: JSON.stringify(event) });
+    }
+    lastSeq = change.seq;
+  }
+  return { lastSeq, more: changes.length === BATCH };
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase } from "../db/connect";
+import type { Db } from "../db/schema";
+import { createLogger } from "../logger";
+import { postgresUrl, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { postJson, testApp, validContact } from "../test-support/app";
+import { seedAdmin, send, signIn } from "../test-support/admin";
+import { sseReader } from "../test-support/sse";
+import { createPostgresChangeFeed, type PostgresChangeFeed } from "./pg-change-feed";
+
+// Two server instances on one PostgreSQL: a change made through instance A reaches a stream opened on
+// instance B by LISTEN/NOTIFY alone (B's heartbeat, which also polls, is far longer than the test).
+
+const postgres = testDatabases.find((database) => database.name === "postgres");
+
+describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instances", () => {
+  let open: OpenDatabase;
+  let dbB: Db;
+  let feedA: PostgresChangeFeed;
+  let feedB: PostgresChangeFeed;
+  const nameB = `erf-feed-test-${randomBytes(4).toString("hex")}`;
+  const logger = createLogger("silent");
+
+  beforeAll(async () => {
+    open = await postgres!.open();
+    dbB = connectDatabase(postgresUrl!, { searchPath: open.schema! });
+    await seedAdmin(open.db);
+    feedA = createPostgresChangeFeed({ url: postgresUrl!, logger });
+    feedB = createPostgresChangeFeed({ url: postgresUrl!, logger, reconnectDelayMs: 100, applicationName: nameB });
+    await Promise.all([feedA.listening(), feedB.listening()]);
+  });
+  afterAll(async () => {
+    await Promise.all([feedA.close(), feedB.close()]);
+    await dbB.destroy();
+    await open.close();
+  });
+
+  const instances = () => {
+    const appA = testApp(open.db, { changeFeed: feedA });
+    const appB = testApp(dbB, { changeFeed: feedB, eventsHeartbeatMs: 60_000 });
+    return { appA, appB };
+  };
+
+  const streamOn = async (app: ReturnType<typeof testApp>) => {
+    const cookie = await signIn(app);
+    const reader = sseReader(await send(app, "GET", "/api/admin/events", { cookie }));
+    expect(await reader.nextFrame()).toEqual({ retry: "2000" });
+    return reader;
+  };
+
+  it("delivers a submission made through instance A on instance B's stream", async () => {
+    const { appA, appB } = instances();
+    const reader = await streamOn(appB);
+    try {
+      const response = await postJson(appA, "/api/contacts", validContact);
+      const { id } = (await response.json()) as { id: string };
+      const { change } = await reader.nextChange();
+      expect(change).toMatchObject({ collection: "contacts", op: "insert", record: { id } });
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("delivers a status change made on A to B, and B's session signed in on A works on B", async () => {
+    const { appA, appB } = instances();
+    const cookie = await signIn(appA);
+    const reader = sseReader(await send(appB, "GET", "/api/admin/events", { cookie }));
+    try {
+      await reader.nextFrame();
+      const { id } = (await (await postJson(appA, "/api/contacts", validContact)).json()) as { id: string };
+      await reader.nextChange();
+      await send(appA, "PATCH", `/api/admin/contacts/${id}`, { body: { status: "qualified" }, cookie });
+      expect((await reader.nextChange()).change).toMatchObject({ op: "update", record: { id, status: "qualified" } });
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("reconnects its LISTEN connection after it drops and catches up on what was missed", async () => {
+    const { appA, appB } = instances();
+    const reader = await streamOn(appB);
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      const killed = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [nameB]);
+      expect(killed.rowCount).toBe(1);
+      const { id } = (await (await postJson(appA, "/api/contacts", validContact)).json()) as { id: string };
+      expect((await reader.nextChange()).change.record.id).toBe(id);
+      await feedB.listening();
+      const again = (await (await postJson(appA, "/api/contacts", validContact)).json()) as { id: string };
+      expect((await reader.nextChange()).change.record.id).toBe(again.id);
+    } finally {
+      await admin.end();
+      await reader.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
+import type { Collection } from "../../src/domain/status";
+import { COLLECTION_SPECS } from "../db/collections";
+import type { Keyset, ListFilters } from "../db/record-lists";
+
+// Query-string parsing for the admin lists and the export. Errors name the parameter, like the form
+// routes' { error: "validation", fields } answers.
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
+
+const MAX_QUERY_LENGTH = 200;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The cursor is opaque to clients: base64url of [createdAt, id] of the page's last row. */
+export const encodeCursor = ({ createdAt, id }: Keyset) => Buffer.from(JSON.stringify([createdAt, id]), "utf8").toString("base64url");
+
+export function decodeCursor(cursor: string): Keyset | null {
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(cursor)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, id] = value as unknown[];
+    if (typeof createdAt !== "string" || !ISO_TIMESTAMP.test(createdAt) || typeof id !== "string" || id.length === 0 || id.length > 100)
+      return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+export interface FilterParams {
+  q?: string | undefined;
+  status?: string | undefined;
+  type?: string | undefined;
+}
+
+/** q, status and type for one collection; status and type must be values that collection has. */
+export function parseFilters(collection: Collection, params: FilterParams): Parsed<ListFilters> {
+  const spec = COLLECTION_SPECS[collection];
+  const fields: Record<string, string> = {};
+  const q = params.q?.trim() ?? "";
+  if (q.length > MAX_QUERY_LENGTH) fields.q = `At most ${MAX_QUERY_LENGTH} characters`;
+  const status = params.status || undefined;
+  if (status !== undefined && !spec.statuses.includes(status)) fields.status = `Use one of ${spec.statuses.join(", ")}`;
+  const type = params.type || undefined;
+  if (type !== undefined && !spec.types?.includes(type)) {
+    fields.type = spec.types ? `Use one of ${spec.types.join(", ")}` : `${collection} have no type filter`;
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: { ...(q && { q }), ...(status && { status }), ...(type && { type }) } };
+}
+
+export interface ListParams {
+  filters: ListFilters;
+  after: Keyset | null;
+  limit: number;
+}
+
+/** limit (1-500, default 100; over 500 is a 400, not clamped, so a client never gets less than it asked for silently). */
+export function parseListQuery(collection: Collection, query: Record<string, string | undefined>): Parsed<ListParams> {
+  const filters = parseFilters(collection, query);
+  const fields: Record<string, string> = filters.ok ? {} : { ...filters.fields };
+
+  let limit = DEFAULT_PAGE_SIZE;
+  if (query.limit !== undefined && query.limit !== "") {
+    limit = /^\d{1,6}$/.test(query.limit) ? Number(query.limit) : NaN;
+    if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) fields.limit = `Use a whole number from 1 to ${MAX_PAGE_SIZE}`;
+  }
+
+  let after: Keyset | null = null;
+  if (query.cursor) {
+    after = decodeCursor(query.cursor);
+    if (!after) fields.cursor = "Malformed cursor";
+  }
+
+  if (!filters.ok || Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: { filters: filters.value, after, limit } };
+}

@@ -1,0 +1,38 @@
+import { pruneChanges } from "./db/changes";
+import { purgeIdempotencyKeys } from "./db/idempotency";
+import type { Db } from "./db/schema";
+import { idempotencyWindowStart } from "./db/submissions";
+import type { LoginThrottle } from "./auth/login-throttle";
+import type { SessionStore } from "./auth/sessions";
+import { describeError, type Logger } from "./logger";
+
+/** How long the live stream can replay: a dashboard closed for longer reloads its lists instead. */
+export const CHANGES_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
+
+export interface MaintenanceDeps {
+  db: Db;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** The hourly clean-up of rows nothing reads any more. Each task fails on its own, logged, never thrown. */
+export async function runMaintenance({ db, sessions, throttle, logger, now }: MaintenanceDeps): Promise<void> {
+  const at = now();
+  const tasks: Record<string, () => Promise<number>> = {
+    "idempotency-keys": () => purgeIdempotencyKeys(db, idempotencyWindowStart(at)),
+    changes: () => pruneChanges(db, new Date(at.getTime() - CHANGES_RETENTION_MS).toISOString()),
+    sessions: () => sessions.purgeExpired(),
+    "login-throttle": () => throttle.purgeExpired(),
+  };
+  for (const [name, task] of Object.entries(tasks)) {
+    try {
+      const deleted = await task();
+      if (deleted > 0) logger.debug("purged", { table: name, deleted });
+    } catch (error) {
+      logger.warn("purge-failed", { table: name, ...describeError(error) });
+    }
+  }
+}

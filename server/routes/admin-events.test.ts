@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { latestSeq } from "../db/changes";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { postJson, testApp, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
+import { seedAdmin, send, signIn } from "../test-support/admin";
+import { sseReader } from "../test-support/sse";
+
+// The live stream in-process: app.request's Response body read frame by frame.
+
+describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
+  let open: OpenDatabase;
+  let app: ReturnType<typeof testApp>;
+  let cookie: string;
+  let shutdown: AbortController;
+  const readers: ReturnType<typeof sseReader>[] = [];
+
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(async () => {
+    for (const reader of readers.splice(0)) await reader.close();
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+    shutdown = new AbortController();
+    app = testApp(open.db, { shutdownSignal: shutdown.signal, eventsHeartbeatMs: 100 });
+    cookie = await signIn(app);
+  });
+
+  const connect = async (lastEventId?: string) => {
+    const response = await send(app, "GET", "/api/admin/events", { cookie, headers: lastEventId ? { "Last-Event-ID": lastEventId } : {} });
+    expect(response.status).toBe(200);
+    const reader = sseReader(response);
+    readers.push(reader);
+    // The first frame is sent once the stream's starting point is fixed.
+    expect(await reader.nextFrame()).toEqual({ retry: "2000" });
+    return { response, reader };
+  };
+  const submitContact = async (overrides: Record<string, string> = {}) =>
+    ((await (await postJson(app, "/api/contacts", { ...validContact, ...overrides })).json()) as { id: string }).id;
+  const setStatus = (collection: string, id: string, status: string) =>
+    send(app, "PATCH", `/api/admin/${collection}/${id}`, { body: { status }, cookie });
+
+  it("answers as an uncached event stream with retry: 2000", async () => {
+    const { response } = await connect();
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("sends each public submission as an insert whose id is its seq, without replaying earlier history", async () => {
+    await submitContact({ firstName: "Before" });
+    const before = await latestSeq(open.db);
+    const { reader } = await connect();
+    const contactId = await submitContact({ firstName: "After" });
+    await postJson(app, "/api/leads", validSignup);
+    await postJson(app, "/api/leads", validDemo);
+    await postJson(app, "/api/newsletter", validNewsletter);
+
+    const first = await reader.nextChange();
+    expect(first.change).toMatchObject({
+      collection: "contacts",
+      op: "insert",
+      record: { id: contactId, firstName: "After", type: "contact" },
+    });
+    expect(first.id).toBe(String(first.change.seq));
+    expect(first.change.seq).toBe(before + 1);
+    const rest = [await reader.nextChange(), await reader.nextChange(), await reader.nextChange()];
+    expect(rest.map(({ change }) => [change.collection, change.op, change.record.type])).toEqual([
+      ["leads", "insert", "signup"],
+      ["leads", "insert", "demo"],
+      ["newsletter", "insert", "newsletter"],
+    ]);
+    expect(rest.map(({ change }) => change.seq)).toEqual([before + 2, before + 3, before + 4]);
+    expect(await reader.quietFor(250)).toBe(true);
+  });
+
+  it("sends a newsletter re-subscription and a status change as updates", async () => {
+    const { id } = (await (await postJson(app, "/api/newsletter", validNewsletter)).json()) as { id: string };
+    const { reader } = await connect();
+    await setStatus("newsletter", id, "unsubscribed");
+    await postJson(app, "/api/newsletter", { email: "READER@example.com" });
+    expect((await reader.nextChange()).change).toMatchObject({
+      collection: "newsletter",
+      op: "update",
+      record: { id, status: "unsubscribed" },
+    });
+    expect((await reader.nextChange()).change).toMatchObject({
+      collection: "newsletter",
+      op: "update",
+      record: { id, status: "subscribed" },
+    });
+  });
+
+  it("logs nothing for a replayed idempotent submission or a honeypot hit", async () => {
+    const { reader } = await connect();
+    await postJson(app, "/api/contacts", validContact, { "Idempotency-Key": "k-1" });
+    await postJson(app, "/api/contacts", validContact, { "Idempotency-Key": "k-1" });
+    await postJson(app, "/api/contacts", { ...validContact, website: "spam.example" });
+    await reader.nextChange();
+    expect(await reader.quietFor(250)).toBe(true);
+    expect(await open.db.selectFrom("changes").selectAll().execute()).toHaveLength(1);
+  });
+
+  it("replays what a reconnecting client missed after Last-Event-ID, in order, none twice, records as they read now", async () => {
+    const { reader } = await connect();
+    const a = await submitContact({ firstName: "Alpha" });
+    const seen = await reader.nextChange();
+    await reader.close();
+
+    const b = await submitContact({ firstName: "Bravo" });
+    await setStatus("contacts", a, "contacted");
+    await setStatus("contacts", a, "closed");
+
+    const again = (await connect(seen.id)).reader;
+    const replayed = [await again.nextChange(), await again.nextChange(), await again.nextChange()];
+    expect(replayed.map(({ change }) => [change.record.id, change.op])).toEqual([
+      [b, "insert"],
+      [a, "update"],
+      [a, "update"],
+    ]);
+    expect(replayed.map(({ id }) => Number(id))).toEqual([Number(seen.id) + 1, Number(seen.id) + 2, Number(seen.id) + 3]);
+    // Both updates carry the record as it is when sent, not as it was at each change.
+    expect(replayed.slice(1).map(({ change }) => change.record.status)).toEqual(["closed", "closed"]);
+
+    // Live again after the replay.
+    const c = await submitContact({ firstName: "Charlie" });
+    expect((await again.nextChange()).change.record.id).toBe(c);
+    expect(await again.quietFor(250)).toBe(true);
+  });
+
+  it("replays the whole retained log for Last-Event-ID 0 and ignores an id from the future", async () => {
+    const first = await submitContact();
+    const second = await submitContact();
+    const fromStart = (await connect("0")).reader;
+    expect([(await fromStart.nextChange()).change.record.id, (await fromStart.nextChange()).change.record.id]).toEqual([first, second]);
+
+    const fromFuture = (await connect(String((await latestSeq(open.db)) + 1_000))).reader;
+    const third = await submitContact();
+    expect((await fromFuture.nextChange()).change.record.id).toBe(third);
+  });
+
+  it("sends a heartbeat comment while nothing happens", async () => {
+    const { reader } = await connect();
+    expect(await reader.nextFrame(2_000)).toEqual({ comment: "heartbeat" });
+  });
+
+  it("ends the stream at the next heartbeat once the session is logged out", async () => {
+    const { reader } = await connect();
+    await send(app, "POST", "/api/auth/logout", { body: {}, cookie });
+    let frame = await reader.nextFrame(2_000);
+    while (frame) frame = await reader.nextFrame(2_000);
+    expect(frame).toBeNull();
+  });
+
+  it("ends open streams when the server shuts down", async () => {
+    const { reader } = await connect();
+    shutdown.abort();
+    let frame = await reader.nextFrame(2_000);
+    while (frame && frame.comment === "heartbeat") frame = await reader.nextFrame(2_000);
+    expect(frame).toBeNull();
+  });
+
+  it("serves several streams at once", async () => {
+    const one = (await connect()).reader;
+    const two = (await connect()).reader;
+    const id = await submitContact();
+    expect((await one.nextChange()).change.record.id).toBe(id);
+    expect((await two.nextChange()).change.record.id).toBe(id);
+  });
+});

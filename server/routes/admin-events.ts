@@ -1,0 +1,78 @@
+import type { Handler } from "hono";
+import { streamSSE } from "hono/streaming";
+import { latestSeq } from "../db/changes";
+import type { Db } from "../db/schema";
+import type { AdminEnv } from "../auth/require-session";
+import type { SessionStore } from "../auth/sessions";
+import { sendChangesAfter } from "../events/change-events";
+import type { ChangeFeed } from "../events/change-feed";
+import { createWakeup } from "../events/wakeup";
+import { describeError, type Logger } from "../logger";
+
+export const HEARTBEAT_MS = 25_000;
+/** Tells EventSource how soon to reconnect after a drop. */
+const RETRY_MS = 2_000;
+
+export interface EventsDeps {
+  db: Db;
+  feed: ChangeFeed;
+  sessions: SessionStore;
+  logger: Logger;
+  heartbeatMs: number;
+  /** Aborted at shutdown: open streams end, so the server can close promptly. */
+  shutdown: AbortSignal;
+}
+
+const parseLastEventId = (header: string | undefined) => (header && /^\d{1,15}$/.test(header) ? Number(header) : null);
+
+/**
+ * GET /api/admin/events: every record created or updated from now on (or since Last-Event-ID, which
+ * EventSource sends when it reconnects) as a "change" event whose id is the change's seq.
+ */
+export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps): Handler<AdminEnv> {
+  return async (c) => {
+    const latest = await latestSeq(db);
+    const lastEventId = parseLastEventId(c.req.header("last-event-id"));
+    // An id from the future (a restored or reset database) would hide every change until seq caught up.
+    let lastSeq = lastEventId === null ? latest : Math.min(lastEventId, latest);
+    const token = c.get("sessionToken");
+    // nginx and similar proxies buffer responses by default, which would hold events back.
+    c.header("X-Accel-Buffering", "no");
+
+    return streamSSE(c, async (stream) => {
+      const wakeup = createWakeup();
+      const unsubscribe = feed.subscribe(wakeup.fire);
+      shutdown.addEventListener("abort", wakeup.fire);
+      stream.onAbort(wakeup.fire);
+      const open = () => !stream.aborted && !stream.closed && !shutdown.aborted;
+      try {
+        await stream.write(`retry: ${RETRY_MS}\n\n`);
+        let pending = true;
+        while (open()) {
+          if (pending) {
+            const sent = await sendChangesAfter(db, stream, lastSeq);
+            lastSeq = sent.lastSeq;
+            pending = sent.more;
+            continue;
+          }
+          if (await wakeup.wait(heartbeatMs)) {
+            pending = true;
+            continue;
+          }
+          // The session is checked at open; re-checked here so a stream does not outlive a logout.
+          if (!(await sessions.resolve(token, { touch: false }))) break;
+          await stream.write(": heartbeat\n\n");
+          // A safety net, not the delivery path: a wake-up lost in a LISTEN reconnect costs one beat.
+          pending = true;
+        }
+      } catch (error) {
+        // Ending the stream is enough: EventSource reconnects with Last-Event-ID and misses nothing.
+        // Not rethrown: streamSSE would send the error's message to the client.
+        logger.error("event-stream-failed", describeError(error));
+      } finally {
+        unsubscribe();
+        shutdown.removeEventListener("abort", wakeup.fire);
+      }
+    });
+  };
+}

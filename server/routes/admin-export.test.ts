@@ -1,0 +1,187 @@
+import { sql } from "kysely";
+import Papa from "papaparse";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CSV_COLUMNS } from "../../src/domain/csv";
+import { insertContact } from "../db/contacts";
+import { createLogger } from "../logger";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { manualClock, testApp } from "../test-support/app";
+import { seedAdmin, send, signIn } from "../test-support/admin";
+import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
+
+const parseCsv = (text: string) => {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+};
+
+describe.each(testDatabases)("GET /api/admin/export.csv ($name)", (database) => {
+  let open: OpenDatabase;
+  let app: ReturnType<typeof testApp>;
+  let cookie: string;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(async () => {
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+    app = testApp(open.db, { clock: manualClock("2025-07-09T23:59:00.000Z").clock });
+    cookie = await signIn(app);
+  });
+
+  const exportCsv = async (query = "") => {
+    const response = await send(app, "GET", `/api/admin/export.csv${query}`, { cookie });
+    return { response, text: await response.text() };
+  };
+
+  it("streams a CSV download with the exact header, uncached, named after today", async () => {
+    const { response, text } = await exportCsv();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="erf-data-2025-07-09.csv"');
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(text).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges\r\n");
+    expect(parseCsv(text)).toEqual([[...CSV_COLUMNS]]);
+  });
+
+  it("lists leads, then contacts, then newsletter entries, each newest first", async () => {
+    await seedSubscriber(open.db, "n-1", minute(9), "reader@example.com");
+    await seedContact(open.db, "c-1", minute(8));
+    await seedLead(open.db, "l-old", minute(1));
+    await seedLead(open.db, "l-new", minute(2), {}, "demo");
+    const rows = parseCsv((await exportCsv()).text);
+    expect(rows.slice(1)).toEqual([
+      // A leading + is a formula start to a spreadsheet, so phones get the apostrophe too (src/domain/csv.ts).
+      [
+        "Ama Owusu",
+        "ama@example.com",
+        "'+233 20 000 0000",
+        "Accra Estates",
+        "demo",
+        "new",
+        minute(2),
+        "Arrears tracking across 3 buildings",
+      ],
+      ["Pieter van der Merwe", "pieter@example.co.za", "", "Karoo Rentals", "signup", "new", minute(1), ""],
+      [
+        "Naledi Mokoena",
+        "naledi@example.co.za",
+        "'+27 82 555 0101",
+        "",
+        "contact",
+        "new",
+        minute(8),
+        "Please call me about 40 units in Sandton.",
+      ],
+      ["", "reader@example.com", "", "", "newsletter", "subscribed", minute(9), ""],
+    ]);
+  });
+
+  it("escapes formulas, quotes, commas, newlines and emoji so they parse back intact", async () => {
+    await insertContact(open.db, {
+      id: "tricky",
+      data: {
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: 'O\'Brien, "Jr"',
+        email: "tricky@example.com",
+        phone: "+27 82 555 0101",
+        message: 'Line one\r\nLine two, with "quotes"\nand 🏠🔑 emoji',
+      },
+      botCheck: "skipped",
+      createdAt: minute(1),
+    });
+    await seedLead(open.db, "formula", minute(2), { companyName: "@SUM(A1:A9)", challenges: "-2+3" }, "demo");
+    const { text } = await exportCsv();
+    const rows = parseCsv(text);
+    expect(rows[1]).toEqual(["Ama Owusu", "ama@example.com", "'+233 20 000 0000", "'@SUM(A1:A9)", "demo", "new", minute(2), "'-2+3"]);
+    expect(rows[2]).toEqual([
+      '\'=HYPERLINK("http://evil") O\'Brien, "Jr"',
+      "tricky@example.com",
+      "'+27 82 555 0101",
+      "",
+      "contact",
+      "new",
+      minute(1),
+      'Line one\r\nLine two, with "quotes"\nand 🏠🔑 emoji',
+    ]);
+    expect(rows).toHaveLength(3);
+  });
+
+  it("applies q and status to every collection that has them and type only to leads", async () => {
+    await seedLead(open.db, "l-signup", minute(1), { email: "match@karoo.example" });
+    await seedLead(open.db, "l-demo", minute(2), { email: "match@accra.example" }, "demo");
+    await seedContact(open.db, "c-match", minute(3), { email: "match@contact.example" });
+    await seedContact(open.db, "c-other", minute(4));
+    await seedSubscriber(open.db, "n-match", minute(5), "match@news.example");
+    const emails = async (query: string) =>
+      parseCsv((await exportCsv(query)).text)
+        .slice(1)
+        .map((row) => row[1]);
+    expect(await emails("?q=MATCH")).toEqual(["match@accra.example", "match@karoo.example", "match@contact.example", "match@news.example"]);
+    expect(await emails("?q=match&type=signup")).toEqual(["match@karoo.example", "match@contact.example", "match@news.example"]);
+    // "subscribed" is no lead or contact status: those collections drop out.
+    expect(await emails("?status=subscribed")).toEqual(["match@news.example"]);
+    expect(await emails("?status=new&q=match")).toEqual(["match@accra.example", "match@karoo.example", "match@contact.example"]);
+  });
+
+  it("exports only the collections asked for, always in the spec's order", async () => {
+    await seedLead(open.db, "l-1", minute(1));
+    await seedContact(open.db, "c-1", minute(2));
+    await seedSubscriber(open.db, "n-1", minute(3), "reader@example.com");
+    const types = async (query: string) =>
+      parseCsv((await exportCsv(query)).text)
+        .slice(1)
+        .map((row) => row[4]);
+    expect(await types("?collections=newsletter,leads")).toEqual(["signup", "newsletter"]);
+    expect(await types("?collections=contacts")).toEqual(["contact"]);
+  });
+
+  it("reads past one 1,000-row page, with no row twice", async () => {
+    const createdAt = minute(0);
+    await open.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < 1_203; index++) {
+        await trx
+          .insertInto("newsletter")
+          .values({
+            id: `n-${String(index).padStart(5, "0")}`,
+            email: `r${index}@example.com`,
+            status: "subscribed",
+            botCheck: "skipped",
+            createdAt,
+          })
+          .execute();
+      }
+    });
+    const rows = parseCsv((await exportCsv("?collections=newsletter")).text).slice(1);
+    expect(rows).toHaveLength(1_203);
+    expect(new Set(rows.map((row) => row[1])).size).toBe(1_203);
+  });
+
+  it("fails the download, rather than ending a truncated file cleanly, when a query fails half-way", async () => {
+    await seedLead(open.db, "l-1", minute(1));
+    const lines: string[] = [];
+    const failing = testApp(open.db, { logger: createLogger("error", (line) => lines.push(line)) });
+    const session = await signIn(failing);
+    await sql`alter table newsletter rename to newsletter_away`.execute(open.db);
+    try {
+      const response = await send(failing, "GET", "/api/admin/export.csv", { cookie: session });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+      expect(lines.some((line) => line.includes('"msg":"csv-export-failed"'))).toBe(true);
+    } finally {
+      await sql`alter table newsletter_away rename to newsletter`.execute(open.db);
+    }
+  });
+
+  it.each([
+    ["?collections=leads,deals", "collections"],
+    ["?status=archived", "status"],
+    ["?type=contact", "type"],
+    [`?q=${"x".repeat(201)}`, "q"],
+  ])("answers %s with 400 naming %s", async (query, field) => {
+    const { response, text } = await exportCsv(query);
+    expect(response.status).toBe(400);
+    expect((JSON.parse(text) as { fields: Record<string, string> }).fields[field]).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ListPage } from "../../src/domain/admin";
+import type { Collection } from "../../src/domain/status";
+import type { Clock } from "../clock";
+import { COLLECTION_SPECS } from "../db/collections";
+import { listRecords } from "../db/record-lists";
+import { updateRecordStatus } from "../db/record-status";
+import type { Db } from "../db/schema";
+import type { AdminEnv } from "../auth/require-session";
+import type { ChangeFeed } from "../events/change-feed";
+import { limitBody, readJsonBody } from "../http/json-body";
+import { encodeCursor, parseListQuery } from "../http/list-query";
+
+export interface RecordsDeps {
+  db: Db;
+  clock: Clock;
+  feed: ChangeFeed;
+}
+
+const statusBody = z.object({ status: z.string({ error: "Required" }) });
+
+/** GET /api/admin/{collection} (one keyset page) and PATCH /api/admin/{collection}/{id} ({status}). */
+export function adminRecordsRoutes(collection: Collection, { db, clock, feed }: RecordsDeps) {
+  const spec = COLLECTION_SPECS[collection];
+  return new Hono<AdminEnv>()
+    .get("/", async (c) => {
+      const parsed = parseListQuery(collection, c.req.query());
+      if (!parsed.ok) return c.json({ error: "validation", fields: parsed.fields }, 400);
+      const { filters, after, limit } = parsed.value;
+      // One extra row says whether another page exists, so the last page carries no dangling cursor.
+      const rows = await listRecords(db, collection, { filters, after, limit: limit + 1 });
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      const page: ListPage<typeof collection> = { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+      return c.json(page);
+    })
+    .patch("/:id", limitBody, async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      const parsed = statusBody.safeParse(body.value);
+      const status = parsed.success ? parsed.data.status : undefined;
+      if (status === undefined || !spec.statuses.includes(status)) {
+        return c.json({ error: "validation", fields: { status: `Use one of ${spec.statuses.join(", ")}` } }, 400);
+      }
+      const record = await updateRecordStatus(db, collection, c.req.param("id"), status, clock());
+      if (!record) return c.json({ error: "not-found" }, 404);
+      feed.announce();
+      return c.json(record);
+    });
+}

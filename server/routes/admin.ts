@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { COLLECTIONS } from "../../src/domain/status";
+import type { Clock } from "../clock";
+import { dashboardStats } from "../db/stats";
+import type { Db } from "../db/schema";
+import type { AdminEnv } from "../auth/require-session";
+import type { SessionStore } from "../auth/sessions";
+import type { ChangeFeed } from "../events/change-feed";
+import type { Logger } from "../logger";
+import { adminEventsHandler } from "./admin-events";
+import { adminExportHandler } from "./admin-export";
+import { adminRecordsRoutes } from "./admin-records";
+
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  feed: ChangeFeed;
+  sessions: SessionStore;
+  heartbeatMs: number;
+  shutdown: AbortSignal;
+}
+
+/** /api/admin: the staff API. Session, same-origin and no-store are applied by app.ts for the whole prefix. */
+export function adminRoutes(deps: AdminDeps) {
+  const app = new Hono<AdminEnv>()
+    .get("/stats", async (c) => c.json(await dashboardStats(deps.db)))
+    .get("/events", adminEventsHandler(deps))
+    .get("/export.csv", adminExportHandler(deps));
+  for (const collection of COLLECTIONS) app.route(`/${collection}`, adminRecordsRoutes(collection, deps));
+  return app;
+}

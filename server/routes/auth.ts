@@ -1,0 +1,80 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { fieldErrors } from "../../src/domain/schemas";
+import { findAdminByEmail, normalizeEmail } from "../db/admins";
+import type { Db } from "../db/schema";
+import { clientIp } from "../http/client-ip";
+import { limitBody, readJsonBody } from "../http/json-body";
+import type { LoginThrottle } from "../auth/login-throttle";
+import { MAX_PASSWORD_LENGTH, type PasswordHasher } from "../auth/passwords";
+import { unauthenticated } from "../auth/require-session";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "../auth/session-cookie";
+import type { SessionStore } from "../auth/sessions";
+
+export interface AuthDeps {
+  db: Db;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  hasher: PasswordHasher;
+  trustProxy: boolean;
+}
+
+const loginInput = z.object({
+  email: z.string({ error: "Required" }).trim().min(1, "Required").max(254, "At most 254 characters"),
+  password: z.string({ error: "Required" }).min(1, "Required").max(MAX_PASSWORD_LENGTH, `At most ${MAX_PASSWORD_LENGTH} characters`),
+});
+
+// One answer for an unknown email and a wrong password, so the API cannot be used to list accounts.
+const invalidCredential = { error: "invalid-credential", message: "Invalid email or password." } as const;
+
+/** /api/auth: sign in, sign out, and who is signed in. Same-origin JSON is enforced by app.ts. */
+export function authRoutes({ db, sessions, throttle, hasher, trustProxy }: AuthDeps) {
+  return new Hono()
+    .post("/login", limitBody, async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      const parsed = loginInput.safeParse(body.value);
+      if (!parsed.success) return c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400);
+      const email = normalizeEmail(parsed.data.email);
+      const ip = clientIp(c, trustProxy);
+
+      // The slot is taken before the password is checked, so parallel guesses cannot overshoot the limit.
+      const decision = await throttle.reserve(email, ip);
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.retryAfterSeconds));
+        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+        return c.json(
+          {
+            error: "too-many-requests",
+            message: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          },
+          429,
+        );
+      }
+
+      const admin = await findAdminByEmail(db, email);
+      const verified = admin
+        ? await hasher.verify(admin.passwordHash, parsed.data.password)
+        : await hasher.verifyDummy(parsed.data.password);
+      if (!admin || !verified) return c.json(invalidCredential, 401);
+
+      await throttle.release(email, ip);
+      // A new token at every login; the one the browser held before (if any) stops working.
+      const previous = readSessionToken(c);
+      if (previous) await sessions.end(previous);
+      const started = await sessions.start(admin.id);
+      setSessionCookie(c, started.token);
+      return c.json({ email: admin.email });
+    })
+    .post("/logout", async (c) => {
+      const token = readSessionToken(c);
+      if (token) await sessions.end(token);
+      clearSessionCookie(c);
+      return c.body(null, 204);
+    })
+    .get("/session", async (c) => {
+      const token = readSessionToken(c);
+      const admin = token ? await sessions.resolve(token) : null;
+      return admin ? c.json({ email: admin.email }) : c.json(unauthenticated, 401);
+    });
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { postJson, testApp, testConfig, validContact } from "../test-support/app";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, signIn } from "../test-support/admin";
+
+// CSRF: state-changing staff requests must be same-origin JSON; anything else is 403 and changes nothing.
+
+const JSON_TYPE = { "Content-Type": "application/json" };
+
+const hostileRequests: [string, Record<string, string>, string | null][] = [
+  ["a hostile Origin", { ...JSON_TYPE, Origin: "https://evil.example" }, null],
+  ["an Origin on another port", { ...JSON_TYPE, Origin: "http://localhost:8080" }, null],
+  ["Origin null", { ...JSON_TYPE, Origin: "null" }, null],
+  ["Sec-Fetch-Site: cross-site without Origin", { ...JSON_TYPE, "Sec-Fetch-Site": "cross-site" }, null],
+  ["Sec-Fetch-Site: same-site without Origin", { ...JSON_TYPE, "Sec-Fetch-Site": "same-site" }, null],
+  ["neither Origin nor Sec-Fetch-Site", { ...JSON_TYPE }, null],
+  ["Sec-Fetch-Site: cross-site despite our own Origin", { ...JSON_TYPE, Origin: "http://localhost", "Sec-Fetch-Site": "cross-site" }, null],
+  ["text/plain from the same origin", { "Content-Type": "text/plain", Origin: "http://localhost" }, null],
+  [
+    "a form-encoded body from the same origin",
+    { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    "status=closed",
+  ],
+  ["multipart from the same origin", { "Content-Type": "multipart/form-data; boundary=x", Origin: "http://localhost" }, null],
+  ["no Content-Type from the same origin", { Origin: "http://localhost" }, null],
+];
+
+describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
+  let open: OpenDatabase;
+  let contactId: string;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(async () => {
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+    const response = await postJson(testApp(open.db), "/api/contacts", validContact);
+    contactId = ((await response.json()) as { id: string }).id;
+  });
+
+  const statusOf = async () =>
+    (await open.db.selectFrom("contacts").select("status").where("id", "=", contactId).executeTakeFirstOrThrow()).status;
+
+  it.each(hostileRequests)("refuses a status change with %s, changing nothing", async (_label, headers, body) => {
+    const app = testApp(open.db);
+    const cookie = await signIn(app);
+    const response = await app.request(`/api/admin/contacts/${contactId}`, {
+      method: "PATCH",
+      headers: { ...headers, Cookie: cookie },
+      body: body ?? JSON.stringify({ status: "closed" }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "forbidden" });
+    expect(await statusOf()).toBe("new");
+    // Only the contact's own insert is logged: no update reached the change log either.
+    expect(await open.db.selectFrom("changes").select("op").execute()).toEqual([{ op: "insert" }]);
+  });
+
+  it.each(hostileRequests)("refuses a login with %s, creating no session", async (_label, headers, body) => {
+    const response = await testApp(open.db).request("/api/auth/login", {
+      method: "POST",
+      headers,
+      body: body ?? JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await open.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses a cross-site logout, keeping the session", async () => {
+    const app = testApp(open.db);
+    const cookie = await signIn(app);
+    const response = await app.request("/api/auth/logout", {
+      method: "POST",
+      headers: { ...JSON_TYPE, Origin: "https://evil.example", Cookie: cookie },
+      body: "{}",
+    });
+    expect(response.status).toBe(403);
+    expect((await app.request("/api/auth/session", { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  it.each([
+    ["its own Origin", { Origin: "http://localhost" }],
+    ["Sec-Fetch-Site: same-origin without Origin", { "Sec-Fetch-Site": "same-origin" }],
+    ["Sec-Fetch-Site: none without Origin", { "Sec-Fetch-Site": "none" }],
+  ])("accepts a JSON write with %s", async (_label, headers) => {
+    const app = testApp(open.db);
+    const cookie = await signIn(app);
+    const response = await app.request(`/api/admin/contacts/${contactId}`, {
+      method: "PATCH",
+      headers: { ...JSON_TYPE, ...headers, Cookie: cookie },
+      body: JSON.stringify({ status: "closed" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await statusOf()).toBe("closed");
+  });
+
+  it("compares Origin with the Host the client addressed", async () => {
+    const app = testApp(open.db);
+    const login = (origin: string, host: string) =>
+      app.request("http://internal:3000/api/auth/login", {
+        method: "POST",
+        headers: { ...JSON_TYPE, Origin: origin, Host: host },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    expect((await login("http://erf.example", "erf.example")).status).toBe(200);
+    // TLS ended at a proxy that does not forward the scheme: the browser's https Origin still matches the host.
+    expect((await login("https://erf.example", "erf.example")).status).toBe(200);
+    expect((await login("http://erf.example", "other.example")).status).toBe(403);
+  });
+
+  it("believes X-Forwarded-Proto and X-Forwarded-Host only behind a trusted proxy", async () => {
+    const request = (trustProxy: boolean) =>
+      testApp(open.db, { config: testConfig({ trustProxy }) }).request("http://10.0.0.5:3000/api/auth/login", {
+        method: "POST",
+        headers: {
+          ...JSON_TYPE,
+          Origin: "https://erf.co.za",
+          Host: "10.0.0.5:3000",
+          "X-Forwarded-Proto": "https",
+          "X-Forwarded-Host": "erf.co.za",
+        },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    expect((await request(true)).status).toBe(200);
+    expect((await request(false)).status).toBe(403);
+  });
+
+  it("leaves the public form routes open to cross-origin posts", async () => {
+    const response = await postJson(testApp(open.db), "/api/contacts", validContact, { Origin: "https://partner.example" });
+    expect(response.status).toBe(201);
+  });
+});

@@ -1,0 +1,30 @@
+import { insertContact } from "../db/contacts";
+import { insertLead } from "../db/leads";
+import { subscribeEmail } from "../db/newsletter";
+import type { Db } from "../db/schema";
+import { contactInput, leadInput } from "../../src/domain/schemas";
+import { validContact, validDemo, validSignup } from "./app";
+
+// Rows written straight to the tables (no change log), for the list, stats and export suites.
+
+export async function seedContact(db: Db, id: string, createdAt: string, overrides: Partial<typeof validContact> = {}) {
+  await insertContact(db, { id, data: contactInput.parse({ ...validContact, ...overrides }), botCheck: "skipped", createdAt });
+}
+
+export async function seedLead(
+  db: Db,
+  id: string,
+  createdAt: string,
+  overrides: Record<string, unknown> = {},
+  type: "signup" | "demo" = "signup",
+) {
+  const base = type === "signup" ? validSignup : validDemo;
+  await insertLead(db, { id, data: leadInput.parse({ ...base, ...overrides }), botCheck: "skipped", createdAt });
+}
+
+export async function seedSubscriber(db: Db, id: string, createdAt: string, email: string) {
+  await subscribeEmail(db, { id, data: { email }, botCheck: "skipped", createdAt });
+}
+
+/** 2025-04-01T00:00:00.000Z plus n minutes: distinct, ordered timestamps. */
+export const minute = (n: number) => new Date(Date.UTC(2025, 3, 1) + n * 60_000).toISOString();
