@@ -56,7 +56,7 @@ describe("staff journey", () => {
   it("sends a signed-out visitor of the dashboard to the login page", async () => {
     await page.goto(`${server.url}/admin/dashboard`);
     await page.waitForURL(/\/admin\/login\?next=/);
-    expect(await page.getByRole("heading", { name: "Admin Login" }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
   });
 
   it("refuses a wrong password with the Login failed toast", async () => {
