@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", "node_modules/", ".react-router/", "data/", "coverage/"] },
+  { ignores: ["build/", "build-*/", "dist/", "node_modules/", ".react-router/", "data/", "coverage/", "bench/.out/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast in-process tests next to the code, and real-browser specs
-// that run against a production build and the real server.
+// Fast in-process tests next to the code; real-browser specs that run against a production build and
+// the real server; the Firebase adapter against the Auth emulator; the back-end contract on the http
+// adapter. Tests that need the Firestore emulator have their own config (vitest.emulators.config.ts,
+// `npm run test:rules`), so `npm test` never counts them as passed where they could not run.
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
@@ -23,6 +25,24 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "firebase",
+          include: ["tests/firebase/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["tests/contract/http-adapter.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,10 +1,12 @@
-// Runs after `react-router build`: writes .br and .gz twins of the text assets in build/client, so the
+// Runs after `react-router build`: lowers the fetch priority of each prerendered page's module preloads
+// (scripts/script-priority.mjs), then writes .br and .gz twins of the text assets in build/client, so the
 // server can send compressed bytes without compressing on every request (server/static/send-file.ts).
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { lowerScriptPriority } from "./script-priority.mjs";
 
 const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
@@ -40,12 +42,17 @@ async function main() {
     process.exit(1);
   }
   const entries = await readdir(CLIENT_DIR, { recursive: true, withFileTypes: true });
+  // Prerendered pages only; the SPA fallback (/admin, /unsubscribe) renders nothing before its JavaScript.
+  const pages = entries
+    .filter((entry) => entry.isFile() && entry.name === "index.html")
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  for (const page of pages) await writeFile(page, lowerScriptPriority(await readFile(page, "utf8")));
   const files = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
   const counts = await Promise.all(files.map(compressFile));
   const written = counts.reduce((sum, count) => sum + count, 0);
-  console.log(`postbuild: wrote ${written} precompressed files for ${files.length} assets in build/client`);
+  console.log(`postbuild: lowered the script priority of ${pages.length} pages; wrote ${written} precompressed files for ${files.length} assets in build/client`);
 }
 
 await main();

@@ -26,6 +26,9 @@ import { createFixedWindowLimiter } from "./security/rate-limit";
 import type { RecaptchaVerifier } from "./security/recaptcha";
 import { serveSite } from "./static/serve-site";
 import type { Site } from "./static/site";
+import { mailSwitches } from "./mail/settings";
+import { derivePrivacyKeys } from "./privacy/keys";
+import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
 
 export interface AppDeps {
   db: Db;
@@ -47,6 +50,8 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** Tests only: a shorter event-stream heartbeat than the production 25 s. */
   eventsHeartbeatMs?: number;
+  /** Wakes the outbox sender after a commit that queued mail; main.ts passes its worker's. */
+  wakeOutbox?: () => void;
 }
 
 /** The whole HTTP surface, composed once; tests call app.request() on it in-process. */
@@ -61,8 +66,12 @@ export function createApp({
   shutdownSignal = new AbortController().signal,
   passwordHasher = createPasswordHasher(),
   eventsHeartbeatMs = HEARTBEAT_MS,
+  wakeOutbox = () => {},
 }: AppDeps) {
   const log = logger ?? createLogger(config.logLevel);
+  // main.ts resolves APP_SECRET (or the generated one) before it gets here; tests pass their own.
+  if (!config.appSecret) throw new Error("config.appSecret is not set: resolve it first (see server/privacy/app-secret.ts)");
+  const keys = derivePrivacyKeys(config.appSecret);
   const app = new Hono();
 
   app.use(requestLog(log));
@@ -75,11 +84,17 @@ export function createApp({
   // One limiter shared by the three forms: the limit is per client across all of them.
   const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
   const guard = publicFormGuard(limiter, config);
-  const submissionDeps = { db, config, verifier, clock, logger: log, feed: changeFeed };
+  const submissionDeps = { db, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));
   app.route("/healthz", healthRoutes(db));
+
+  // Unsubscribing needs no login and no same-origin check: the signed token is the authority, and mail
+  // clients send the RFC 8058 one-click POST from their own servers.
+  const unsubscribeDeps = { db, clock, keys, feed: changeFeed, trustProxy: config.trustProxy };
+  app.route("/unsubscribe", oneClickUnsubscribeRoutes(unsubscribeDeps));
+  app.route("/api/unsubscribe", unsubscribeApiRoutes(unsubscribeDeps));
 
   // Staff side: every write must be same-origin JSON (CSRF), nothing is cached, and /api/admin needs a session.
   const sessions = createSessionStore(db, clock);
@@ -87,10 +102,21 @@ export function createApp({
   const originCheck = sameOriginWrites(config.trustProxy, log);
   app.use("/api/auth/*", noStore, originCheck);
   app.use("/api/admin/*", noStore, originCheck, requireSession(sessions));
-  app.route("/api/auth", authRoutes({ db, sessions, throttle, hasher: passwordHasher, trustProxy: config.trustProxy }));
+  app.route("/api/auth", authRoutes({ db, sessions, throttle, hasher: passwordHasher, trustProxy: config.trustProxy, clock }));
   app.route(
     "/api/admin",
-    adminRoutes({ db, clock, logger: log, feed: changeFeed, sessions, heartbeatMs: eventsHeartbeatMs, shutdown: shutdownSignal }),
+    adminRoutes({
+      db,
+      clock,
+      logger: log,
+      feed: changeFeed,
+      sessions,
+      heartbeatMs: eventsHeartbeatMs,
+      shutdown: shutdownSignal,
+      keys,
+      trustProxy: config.trustProxy,
+      wakeOutbox,
+    }),
   );
 
   if (site) app.get("*", serveSite(site));

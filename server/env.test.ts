@@ -15,6 +15,12 @@ describe("configFromEnv", () => {
       adminEmail: null,
       adminPassword: null,
       loginMaxFailures: 10,
+      appSecret: null,
+      smtpUrl: null,
+      mailFrom: "Erf <hello@erf.co.za>",
+      notifyTo: [],
+      publicUrl: "http://localhost:3000",
+      retentionDays: 730,
       logLevel: "info",
       nodeEnv: "development",
     });
@@ -33,6 +39,12 @@ describe("configFromEnv", () => {
       ADMIN_EMAIL: "Owner@Erf.co.za",
       ADMIN_PASSWORD: "correct horse battery",
       LOGIN_MAX_FAILURES: "5",
+      APP_SECRET: "s".repeat(32),
+      SMTP_URL: "smtp://mailer:pw@mail.internal:587",
+      MAIL_FROM: "Erf News <news@erf.co.za>",
+      NOTIFY_TO: " sales@erf.co.za, ops@erf.co.za ,",
+      PUBLIC_URL: "https://erf.co.za/",
+      RETENTION_DAYS: "365",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
     });
@@ -48,6 +60,12 @@ describe("configFromEnv", () => {
       adminEmail: "owner@erf.co.za",
       adminPassword: "correct horse battery",
       loginMaxFailures: 5,
+      appSecret: "s".repeat(32),
+      smtpUrl: "smtp://mailer:pw@mail.internal:587",
+      mailFrom: "Erf News <news@erf.co.za>",
+      notifyTo: ["sales@erf.co.za", "ops@erf.co.za"],
+      publicUrl: "https://erf.co.za",
+      retentionDays: 365,
       logLevel: "silent",
       nodeEnv: "production",
     });
@@ -64,5 +82,14 @@ describe("configFromEnv", () => {
     expect(read).toThrow(/TRUST_PROXY: Use "true" or "false"/);
     expect(read).toThrow(/DATABASE_URL: Use "sqlite:<file>"/);
     expect(read).toThrow(/RECAPTCHA_MIN_SCORE/);
+  });
+
+  it("defaults PUBLIC_URL to this server's port and refuses weak or malformed mail settings", () => {
+    expect(configFromEnv({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    const read = () => configFromEnv({ APP_SECRET: "short", SMTP_URL: "mail.example.com", NOTIFY_TO: "ops@erf.co.za, nobody", RETENTION_DAYS: "0" });
+    expect(read).toThrow(/APP_SECRET: Use at least 32 characters/);
+    expect(read).toThrow(/SMTP_URL: Use an smtp:\/\//);
+    expect(read).toThrow(/NOTIFY_TO/);
+    expect(read).toThrow(/RETENTION_DAYS/);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { BRAND } from "../src/config/brand";
 
 // The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
 
@@ -28,6 +29,18 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
+  // Signs unsubscribe links and salts the suppression hashes. Unset: generated once and kept under data/.
+  APP_SECRET: z.string().min(32, "Use at least 32 characters (e.g. openssl rand -base64 48)").optional(),
+  // Outgoing mail (welcome emails, staff alerts); unset: nothing is sent and nothing is queued.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'Use an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  NOTIFY_TO: z
+    .string()
+    .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
+    .pipe(z.array(z.email("Use a comma list of email addresses")))
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "Use an http:// or https:// URL" }).optional(),
+  RETENTION_DAYS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(730),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
@@ -46,6 +59,16 @@ export interface Config {
   adminPassword: string | null;
   /** Failed logins allowed per account and per client IP in the lockout window (15 minutes). */
   loginMaxFailures: number;
+  /** At least 32 characters; null until main.ts resolves it (generated and kept under data/ when unset). */
+  appSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Staff addresses for new-lead alerts; alerts are on when this and smtpUrl are set. */
+  notifyTo: string[];
+  /** The site's public origin, for links in emails (no trailing slash). */
+  publicUrl: string;
+  /** Closed leads and contacts and unsubscribed addresses are purged this many days after their last status change. */
+  retentionDays: number;
   logLevel: LogLevel;
   nodeEnv: "development" | "production" | "test";
 }
@@ -76,6 +99,12 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    appSecret: e.APP_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `${BRAND.name} <${BRAND.emails.hello}>`,
+    notifyTo: e.NOTIFY_TO ?? [],
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
   };

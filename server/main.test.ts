@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,6 +75,9 @@ describe("server/main.ts", () => {
     try {
       const url = await server.listening;
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      // No APP_SECRET: one was generated beside the database, and the log says where.
+      expect(existsSync(join(dir, "graceful", "app-secret"))).toBe(true);
+      expect(server.output()).toContain('"msg":"app-secret-generated"');
       stop(server.child, "SIGTERM");
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('"msg":"shutting-down"');

@@ -16,6 +16,12 @@ import { MAINTENANCE_EVERY_MS, runMaintenance } from "./maintenance";
 import { createLogger, describeError, type Logger } from "./logger";
 import { createRecaptchaVerifier } from "./security/recaptcha";
 import { loadSite, MissingBuildError, type Site } from "./static/site";
+import { createSmtpMailer } from "./mail/mailer";
+import { mailSettings } from "./mail/settings";
+import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
+import { appSecretFile, resolveAppSecret } from "./privacy/app-secret";
+import { derivePrivacyKeys } from "./privacy/keys";
+import { RETENTION_EVERY_MS, runRetention } from "./privacy/retention";
 
 const BUILD_CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -63,9 +69,47 @@ function startMaintenance(db: Db, config: Config, logger: Logger) {
   return { first: run(), timer };
 }
 
+/** Sends queued alert and welcome emails; none without SMTP_URL (and then nothing is queued either). */
+function startOutbox(db: Db, config: Config, logger: Logger): OutboxWorker | null {
+  if (!config.smtpUrl || !config.appSecret) {
+    logger.info("mail-disabled", { reason: "SMTP_URL is not set: no staff alerts or welcome emails are queued or sent" });
+    return null;
+  }
+  if (config.notifyTo.length === 0) logger.info("alerts-disabled", { reason: "NOTIFY_TO is not set: no staff alerts for new leads" });
+  const worker = createOutboxWorker({
+    db,
+    mailer: createSmtpMailer(config.smtpUrl),
+    settings: mailSettings(config),
+    keys: derivePrivacyKeys(config.appSecret),
+    clock: systemClock,
+    logger,
+  });
+  worker.start();
+  return worker;
+}
+
+/** The retention purge, at start-up and then daily; each run is audited when it deleted something. */
+function startRetention(db: Db, config: Config, logger: Logger) {
+  const run = () =>
+    runRetention(db, { now: systemClock(), retentionDays: config.retentionDays, actor: "system", auditEmptyRuns: false }).then(
+      (result) => {
+        if (result.total > 0) logger.info("retention-purged", { cutoff: result.cutoff, deleted: result.deleted });
+      },
+      (error: unknown) => logger.error("retention-failed", describeError(error)),
+    );
+  void run();
+  const timer = setInterval(run, RETENTION_EVERY_MS);
+  timer.unref();
+  return timer;
+}
+
 async function main() {
-  const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const loaded = readConfig();
+  const logger = createLogger(loaded.logLevel);
+  const config: Config = {
+    ...loaded,
+    appSecret: resolveAppSecret({ configured: loaded.appSecret, file: appSecretFile(loaded.databaseUrl), logger }),
+  };
   const db = connectDatabase(config.databaseUrl, {
     onPoolError: (error) => logger.error("database-pool-error", describeError(error)),
   });
@@ -81,10 +125,22 @@ async function main() {
 
   const maintenance = startMaintenance(db, config, logger);
   await maintenance.first;
+  const retentionTimer = startRetention(db, config, logger);
+  const outbox = startOutbox(db, config, logger);
 
   const changeFeed = createChangeFeed(config, logger);
   const shutdownController = new AbortController();
-  const app = createApp({ db, config, verifier, logger, site, changeFeed, passwordHasher, shutdownSignal: shutdownController.signal });
+  const app = createApp({
+    db,
+    config,
+    verifier,
+    logger,
+    site,
+    changeFeed,
+    passwordHasher,
+    shutdownSignal: shutdownController.signal,
+    ...(outbox && { wakeOutbox: outbox.wake }),
+  });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
     logger.info("listening", { url: `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${info.port}` });
@@ -100,15 +156,19 @@ async function main() {
     stopping = true;
     logger.info("shutting-down", { signal });
     clearInterval(maintenance.timer);
+    clearInterval(retentionTimer);
     // Open event streams would keep server.close() waiting for ever; ending them lets it finish.
     shutdownController.abort();
     // In-flight requests finish (their commits included) before the database closes.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
-      Promise.all([changeFeed.close(), db.destroy()]).then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      // The sender finishes the message in hand (its claim would otherwise hold it for the lease time).
+      Promise.all([changeFeed.close(), outbox?.stop()])
+        .then(() => db.destroy())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
     // Keep-alive connections go idle as their last response (an ended event stream included) finishes;
     // close them as they do instead of waiting out the keep-alive timeout.

@@ -2,6 +2,7 @@ import { pruneChanges } from "./db/changes";
 import { purgeIdempotencyKeys } from "./db/idempotency";
 import type { Db } from "./db/schema";
 import { idempotencyWindowStart } from "./db/submissions";
+import { purgeFinishedOutbox } from "./db/outbox";
 import type { LoginThrottle } from "./auth/login-throttle";
 import type { SessionStore } from "./auth/sessions";
 import { describeError, type Logger } from "./logger";
@@ -9,6 +10,8 @@ import { describeError, type Logger } from "./logger";
 /** How long the live stream can replay: a dashboard closed for longer reloads its lists instead. */
 export const CHANGES_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
+/** Sent and cancelled emails stay listed this long (for "did the alert go out?"), then go. */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface MaintenanceDeps {
   db: Db;
@@ -26,6 +29,7 @@ export async function runMaintenance({ db, sessions, throttle, logger, now }: Ma
     changes: () => pruneChanges(db, new Date(at.getTime() - CHANGES_RETENTION_MS).toISOString()),
     sessions: () => sessions.purgeExpired(),
     "login-throttle": () => throttle.purgeExpired(),
+    outbox: () => purgeFinishedOutbox(db, new Date(at.getTime() - OUTBOX_RETENTION_MS).toISOString()),
   };
   for (const [name, task] of Object.entries(tasks)) {
     try {

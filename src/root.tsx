@@ -1,4 +1,5 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { useLayoutEffect, useRef } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastRegion } from "./components/ui/toast";
 import "./app.css";
@@ -23,7 +24,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Marks the document once the visitor has navigated inside the app, so the page fade-in (app.css) plays on
+ * client-side navigations only and never delays the prerendered first paint. A layout effect, so the mark
+ * is there before the new page paints.
+ */
+function useMarkClientNavigations() {
+  const { key } = useLocation();
+  const firstKey = useRef(key);
+  useLayoutEffect(() => {
+    if (key !== firstKey.current) document.documentElement.dataset.navigated = "";
+  }, [key]);
+}
+
 export default function App() {
+  useMarkClientNavigations();
   return (
     <ToastRegion>
       <Outlet />

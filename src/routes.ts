@@ -17,4 +17,6 @@ export default [
   ]),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/dashboard", "routes/admin-dashboard.tsx"),
+  // Client-only like /admin (not in the prerender list): its content depends on the link's token.
+  route("unsubscribe", "routes/unsubscribe.tsx"),
 ] satisfies RouteConfig;

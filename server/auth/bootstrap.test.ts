@@ -3,6 +3,7 @@ import { findAdminByEmail, listAdmins } from "../db/admins";
 import { createLogger } from "../logger";
 import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { fastHasher, seedAdmin } from "../test-support/admin";
+import { auditMark, auditSince } from "../test-support/audit";
 import { ensureFirstAdmin } from "./bootstrap";
 
 describe.each(testDatabases)("first admin at start-up ($name)", (database) => {
@@ -23,11 +24,15 @@ describe.each(testDatabases)("first admin at start-up ($name)", (database) => {
     }));
   };
 
-  it("creates the account from ADMIN_EMAIL and ADMIN_PASSWORD when there is none", async () => {
+  it("creates the account from ADMIN_EMAIL and ADMIN_PASSWORD when there is none, and audits it", async () => {
+    const mark = await auditMark(open.db);
     const { outcome } = await run("owner@erf.co.za", "a long enough passphrase");
     expect(outcome).toBe("created");
     const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
     expect(await fastHasher.verify(admin!.passwordHash, "a long enough passphrase")).toBe(true);
+    const entries = await auditSince(open.db, mark);
+    expect(entries).toMatchObject([{ actor: "system", action: "admin.create", details: { email: "owner@erf.co.za", source: "ADMIN_EMAIL" } }]);
+    expect(JSON.stringify(entries)).not.toContain("passphrase");
   });
 
   it("logs one line saying how to create an admin when the variables are not set", async () => {

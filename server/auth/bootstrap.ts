@@ -1,6 +1,7 @@
 import type { Clock } from "../clock";
 import { countAdmins, DuplicateAdminError, insertAdmin } from "../db/admins";
 import type { Db } from "../db/schema";
+import { appendAudit } from "../db/audit";
 import type { Logger } from "../logger";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "./passwords";
 
@@ -43,6 +44,8 @@ export async function ensureFirstAdmin(
     if (!(error instanceof DuplicateAdminError)) throw error;
     return "exists";
   }
+  // An account change like the CLI's; made by the server itself at start-up from its settings.
+  await appendAudit(db, { actor: "system", action: "admin.create", details: { email: adminEmail, source: "ADMIN_EMAIL" }, at: clock() });
   logger.info("admin-created", { email: adminEmail });
   return "created";
 }

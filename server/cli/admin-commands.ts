@@ -1,6 +1,8 @@
 import { emailField } from "../../src/domain/schemas";
 import { DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, setAdminPassword } from "../db/admins";
 import type { Db } from "../db/schema";
+import { appendAudit } from "../db/audit";
+import { runRetention } from "../privacy/retention";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "../auth/passwords";
 
 /** Exit codes of `npm run admin`, distinct so scripts can tell the failures apart. */
@@ -52,6 +54,8 @@ export async function createCommand(rawEmail: string | undefined, { db, hasher, 
     io.err(`An admin with email ${email} already exists. Use reset-password to change the password.`);
     return EXIT.duplicate;
   }
+  // Account changes are audited; the command line has no session, so the actor is "cli".
+  await appendAudit(db, { actor: "cli", action: "admin.create", details: { email }, at: now() });
   io.out(`Created admin ${email}.`);
   return EXIT.ok;
 }
@@ -69,6 +73,7 @@ export async function resetPasswordCommand(rawEmail: string | undefined, { db, h
     io.err(`No admin with email ${email}.`);
     return EXIT.unknownEmail;
   }
+  await appendAudit(db, { actor: "cli", action: "admin.reset-password", details: { email }, at: now() });
   io.out(`Password reset for ${email}; their sessions were signed out.`);
   return EXIT.ok;
 }
@@ -81,5 +86,16 @@ export async function listCommand({ db, io }: Pick<CommandDeps, "db" | "io">): P
   }
   io.out("EMAIL\tCREATED\tUPDATED");
   for (const admin of admins) io.out(`${admin.email}\t${admin.createdAt}\t${admin.updatedAt}`);
+  return EXIT.ok;
+}
+
+/** `purge`: the retention purge the server runs daily, on demand; always audited, even when empty. */
+export async function purgeCommand({ db, now, io, retentionDays }: Pick<CommandDeps, "db" | "now" | "io"> & { retentionDays: number }): Promise<ExitCode> {
+  const result = await runRetention(db, { now: now(), retentionDays, actor: "cli", auditEmptyRuns: true });
+  const { leads, contacts, newsletter, consents } = result.deleted;
+  io.out(
+    `Purged records whose status last changed before ${result.cutoff} (RETENTION_DAYS=${retentionDays}): ` +
+      `${leads} closed leads, ${contacts} closed contacts, ${newsletter} unsubscribed addresses, ${consents} consent records.`,
+  );
   return EXIT.ok;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPasswordHasher } from "../auth/passwords";
 import { connectDatabase } from "../db/connect";
 import { findAdminByEmail } from "../db/admins";
+import { listAudit } from "../db/audit";
 import { EXIT } from "./admin-commands";
 
 // `npm run admin` as a child process, exactly as an operator runs it, on a temporary SQLite file.
@@ -21,10 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function admin(args: string[], { password, stdin }: { password?: string; stdin?: string } = {}) {
+function admin(args: string[], { password, stdin, env = {} }: { password?: string; stdin?: string; env?: Record<string, string> } = {}) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...(password !== undefined && { ADMIN_PASSWORD: password }) },
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...(password !== undefined && { ADMIN_PASSWORD: password }), ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
@@ -35,6 +36,15 @@ function admin(args: string[], { password, stdin }: { password?: string; stdin?:
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on("exit", (code) => resolve({ code, stdout, stderr })),
   );
+}
+
+async function auditEntries() {
+  const db = connectDatabase(databaseUrl);
+  try {
+    return (await listAudit(db, { limit: 100, before: null })).reverse();
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function storedHash(email: string) {
@@ -109,6 +119,23 @@ describe("npm run admin", () => {
     const before = await storedHash("owner@erf.co.za");
     expect((await admin(["reset-password", "--email", "owner@erf.co.za"], { password: "short" })).code).toBe(EXIT.weakPassword);
     expect(await storedHash("owner@erf.co.za")).toBe(before);
+  });
+
+  it("audits account changes as the cli, without passwords", async () => {
+    const entries = await auditEntries();
+    expect(entries.map(({ actor, action, details }) => ({ actor, action, details }))).toEqual([
+      { actor: "cli", action: "admin.create", details: { email: "owner@erf.co.za" } },
+      { actor: "cli", action: "admin.create", details: { email: "piped@erf.co.za" } },
+      { actor: "cli", action: "admin.reset-password", details: { email: "owner@erf.co.za" } },
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/passphrase/);
+  });
+
+  it("purges on demand with RETENTION_DAYS and audits the run", async () => {
+    const result = await admin(["purge"], { env: { RETENTION_DAYS: "30" } });
+    expect(result).toMatchObject({ code: EXIT.ok, stderr: "" });
+    expect(result.stdout).toMatch(/^Purged records whose status last changed before .* \(RETENTION_DAYS=30\): 0 closed leads, 0 closed contacts, 0 unsubscribed addresses, 0 consent records\.\n$/);
+    expect((await auditEntries()).at(-1)).toMatchObject({ actor: "cli", action: "retention.purge", details: { retentionDays: 30, total: 0 } });
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { createPasswordHasher } from "../auth/passwords";
 import { connectDatabase } from "../db/connect";
 import { migrateToLatest } from "../db/migrate";
 import { EnvError, loadConfig } from "../env";
-import { createCommand, EXIT, listCommand, resetPasswordCommand, type CommandDeps, type ExitCode } from "./admin-commands";
+import { createCommand, EXIT, listCommand, purgeCommand, resetPasswordCommand, type CommandDeps, type ExitCode } from "./admin-commands";
 import { PasswordMismatchError, readNewPassword } from "./read-password";
 
 // `npm run admin -- <command>`: manage staff accounts in the database DATABASE_URL names.
@@ -14,6 +14,8 @@ Commands:
   create --email <email>           Create an admin account.
   reset-password --email <email>   Set a new password and sign the account out everywhere.
   list                             List admin accounts.
+  purge                            Delete closed leads and contacts and unsubscribed addresses older than
+                                   RETENTION_DAYS (default 730) now, as the server does daily.
 
 The password is read from ADMIN_PASSWORD when set, otherwise asked for (hidden) on a terminal,
 otherwise read from the first line of standard input. It must be at least 12 characters.
@@ -44,7 +46,7 @@ async function run(argv: string[]): Promise<ExitCode> {
     io.out(USAGE);
     return EXIT.ok;
   }
-  if (!command || extra.length > 0 || !["create", "reset-password", "list"].includes(command)) {
+  if (!command || extra.length > 0 || !["create", "reset-password", "list", "purge"].includes(command)) {
     io.err(USAGE);
     return EXIT.usage;
   }
@@ -67,6 +69,7 @@ async function run(argv: string[]): Promise<ExitCode> {
       io: { ...io, readPassword: () => readNewPassword(config.adminPassword) },
     };
     if (command === "list") return await listCommand(deps);
+    if (command === "purge") return await purgeCommand({ ...deps, retentionDays: config.retentionDays });
     if (command === "create") return await createCommand(parsed.values.email, deps);
     return await resetPasswordCommand(parsed.values.email, deps);
   } catch (error) {

@@ -35,4 +35,5 @@ export async function findContactById(db: Db, id: string): Promise<ContactRecord
   return row && toContactRecord(row);
 }
 
-export const toContactRecord = (row: ContactsTable): ContactRecord => ({ ...row, type: "contact" });
+// statusChangedAt is bookkeeping for retention, not part of the record staff read.
+export const toContactRecord = ({ statusChangedAt: _statusChangedAt, ...row }: ContactsTable): ContactRecord => ({ ...row, type: "contact" });

@@ -59,7 +59,8 @@ export async function findLeadById(db: Db, id: string): Promise<LeadRecord | und
   return row && toLeadRecord(row);
 }
 
-export const toLeadRecord = (row: LeadsTable): LeadRecord => ({
+// statusChangedAt is bookkeeping for retention, not part of the record staff read.
+export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, ...row }: LeadsTable): LeadRecord => ({
   ...row,
   marketingOptIn: row.marketingOptIn === null ? null : row.marketingOptIn === 1,
 });

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./schema";
 import * as publicForms from "./migrations/0001_public_forms";
 import * as admin from "./migrations/0002_admin";
+import * as privacy from "./migrations/0003_privacy";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
 const MIGRATIONS: Record<string, Migration> = {
   "0001_public_forms": publicForms,
   "0002_admin": admin,
+  "0003_privacy": privacy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,12 +1,19 @@
+import type { Transaction } from "kysely";
 import type { RecordsByCollection } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import { recordChange } from "./changes";
 import { findRecords } from "./record-lists";
-import type { Db } from "./schema";
+import type { Db, Tables } from "./schema";
+
+export interface StatusUpdate<C extends Collection> {
+  record: RecordsByCollection[C];
+  previousStatus: string;
+}
 
 /**
- * Sets a record's status and logs the change in one transaction. Returns the updated record, or
- * undefined when no record has that id. The status must already be valid for the collection.
+ * Sets a record's status and logs the change in one transaction; `afterUpdate` runs in it too (an
+ * unsubscribe's consent withdrawal). Returns the updated record and the status it had, or undefined
+ * when no record has that id. The status must already be valid for the collection.
  */
 export async function updateRecordStatus<C extends Collection>(
   db: Db,
@@ -14,18 +21,26 @@ export async function updateRecordStatus<C extends Collection>(
   id: string,
   status: string,
   now: Date,
-): Promise<RecordsByCollection[C] | undefined> {
+  afterUpdate?: (trx: Transaction<Tables>, update: StatusUpdate<C>) => Promise<void>,
+): Promise<StatusUpdate<C> | undefined> {
   return db.transaction().execute(async (trx) => {
-    // The three tables share id and status; the cast only widens the table name for Kysely.
-    const updated = await trx
-      .updateTable(collection as "leads")
-      .set({ status: status as "new" })
+    // The three tables share id and status; the casts only widen the table name for Kysely.
+    const before = await trx
+      .selectFrom(collection as "leads")
+      .select("status")
       .where("id", "=", id)
-      .returning("id")
       .executeTakeFirst();
-    if (!updated) return undefined;
+    if (!before) return undefined;
+    await trx
+      .updateTable(collection as "leads")
+      .set({ status: status as "new", statusChangedAt: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
     await recordChange(trx, { collection, recordId: id, op: "update", createdAt: now.toISOString() });
     const [record] = await findRecords(trx, collection, [id]);
-    return record;
+    if (!record) return undefined;
+    const update = { record, previousStatus: before.status };
+    await afterUpdate?.(trx, update);
+    return update;
   });
 }

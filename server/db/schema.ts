@@ -1,4 +1,6 @@
 import type { Generated, Kysely } from "kysely";
+import type { ConsentAction, ConsentChannel, ConsentPurpose } from "../../src/domain/consent";
+import type { OutboxKind, OutboxState } from "../../src/domain/privacy";
 import type { BotCheckVerdict, Collection, LeadStatus, LeadType, NewsletterStatus } from "../../src/domain/status";
 
 // Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
@@ -17,6 +19,8 @@ export interface ContactsTable {
   status: LeadStatus;
   botCheck: BotCheckVerdict;
   createdAt: string;
+  /** Set by every status change; the retention period runs from it (createdAt when never changed). */
+  statusChangedAt?: string | null;
 }
 
 export interface LeadsTable {
@@ -39,6 +43,7 @@ export interface LeadsTable {
   status: LeadStatus;
   botCheck: BotCheckVerdict;
   createdAt: string;
+  statusChangedAt?: string | null;
 }
 
 export interface NewsletterTable {
@@ -47,6 +52,7 @@ export interface NewsletterTable {
   status: NewsletterStatus;
   botCheck: BotCheckVerdict;
   createdAt: string;
+  statusChangedAt?: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -95,6 +101,62 @@ export interface ChangesTable {
   createdAt: string;
 }
 
+export interface ConsentsTable {
+  id: string;
+  email: string;
+  purpose: ConsentPurpose;
+  channel: ConsentChannel;
+  action: ConsentAction;
+  wordingVersion: string | null;
+  /** The server's own text for wordingVersion, never text sent by the client. */
+  wording: string | null;
+  source: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  recordCollection: string | null;
+  recordId: string | null;
+  createdAt: string;
+}
+
+export type SuppressionReason = "unsubscribed" | "erased";
+
+export interface SuppressionsTable {
+  /** HMAC-SHA256 of the lower-cased address under a key derived from APP_SECRET; never the address. */
+  emailHash: string;
+  reason: SuppressionReason;
+  createdAt: string;
+}
+
+export interface AuditTable {
+  /** Autoincrement on SQLite, bigserial on PostgreSQL (read back as a string there). */
+  id: Generated<number | string>;
+  at: string;
+  actor: string;
+  action: string;
+  /** JSON text. */
+  details: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: OutboxKind;
+  state: OutboxState;
+  subjectEmail: string;
+  recordCollection: Collection;
+  recordId: string;
+  attempts: number;
+  /** When a pending message is next due; null once it is sent, failed or cancelled. */
+  nextAttemptAt: string | null;
+  /** A claim by one worker: others leave the row alone until then (a crashed worker's claim expires). */
+  lockedUntil: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
 export interface Tables {
   contacts: ContactsTable;
   leads: LeadsTable;
@@ -104,6 +166,10 @@ export interface Tables {
   sessions: SessionsTable;
   loginThrottle: LoginThrottleTable;
   changes: ChangesTable;
+  consents: ConsentsTable;
+  suppressions: SuppressionsTable;
+  audit: AuditTable;
+  outbox: OutboxTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -46,7 +46,7 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
   const streamOn = async (app: ReturnType<typeof testApp>) => {
     const cookie = await signIn(app);
     const reader = sseReader(await send(app, "GET", "/api/admin/events", { cookie }));
-    expect(await reader.nextFrame()).toEqual({ retry: "2000" });
+    expect(await reader.nextFrame()).toMatchObject({ retry: "2000" });
     return reader;
   };
 

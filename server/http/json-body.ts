@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../../src/domain/limits";
+import { storableJson } from "./storable-text";
 
 /** 415 unless the body is declared as JSON (any charset parameter is fine). */
 export const requireJson: MiddlewareHandler = async (c, next) => {
@@ -22,9 +23,11 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Res
 
 export async function readJsonBody(c: Context): Promise<JsonBody> {
   const text = await c.req.text();
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return { ok: false, response: c.json({ error: "validation", fields: { body: "Malformed JSON" } }, 400) };
   }
+  return { ok: true, value: storableJson(text, value) };
 }

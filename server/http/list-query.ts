@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import { COLLECTION_SPECS } from "../db/collections";
 import type { Keyset, ListFilters } from "../db/record-lists";
+import { storableString } from "./storable-text";
 
 // Query-string parsing for the admin lists and the export. Errors name the parameter, like the form
 // routes' { error: "validation", fields } answers.
@@ -10,6 +11,9 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<str
 
 const MAX_QUERY_LENGTH = 200;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// Record ids are UUIDs (seeded ones are short ASCII names); anything else, a NUL included (PostgreSQL
+// refuses it in a query: a 500), cannot come from a cursor this server made.
+const CURSOR_ID = /^[\x21-\x7e]{1,100}$/;
 
 /** The cursor is opaque to clients: base64url of [createdAt, id] of the page's last row. */
 export const encodeCursor = ({ createdAt, id }: Keyset) => Buffer.from(JSON.stringify([createdAt, id]), "utf8").toString("base64url");
@@ -20,8 +24,7 @@ export function decodeCursor(cursor: string): Keyset | null {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [createdAt, id] = value as unknown[];
-    if (typeof createdAt !== "string" || !ISO_TIMESTAMP.test(createdAt) || typeof id !== "string" || id.length === 0 || id.length > 100)
-      return null;
+    if (typeof createdAt !== "string" || !ISO_TIMESTAMP.test(createdAt) || typeof id !== "string" || !CURSOR_ID.test(id)) return null;
     return { createdAt, id };
   } catch {
     return null;
@@ -38,7 +41,8 @@ export interface FilterParams {
 export function parseFilters(collection: Collection, params: FilterParams): Parsed<ListFilters> {
   const spec = COLLECTION_SPECS[collection];
   const fields: Record<string, string> = {};
-  const q = params.q?.trim() ?? "";
+  // A NUL would reach the database in the LIKE pattern (a 500 on PostgreSQL); stored text never holds one.
+  const q = storableString(params.q?.trim() ?? "");
   if (q.length > MAX_QUERY_LENGTH) fields.q = `At most ${MAX_QUERY_LENGTH} characters`;
   const status = params.status || undefined;
   if (status !== undefined && !spec.statuses.includes(status)) fields.status = `Use one of ${spec.statuses.join(", ")}`;

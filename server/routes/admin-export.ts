@@ -9,13 +9,21 @@ import { listRecords, type Keyset, type ListFilters } from "../db/record-lists";
 import type { Db } from "../db/schema";
 import type { AdminEnv } from "../auth/require-session";
 import { parseFilters } from "../http/list-query";
+import { requestContext } from "../http/request-context";
 import { describeError, type Logger } from "../logger";
+import { appendAudit, type NewAuditEntry } from "../db/audit";
+import { emailHash, type PrivacyKeys } from "../privacy/keys";
 
 export interface ExportDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  keys: PrivacyKeys;
+  trustProxy: boolean;
 }
+
+/** The audit entry of an export, completed with the row count once the stream has ended. */
+type ExportAudit = Omit<NewAuditEntry, "details"> & { details: Record<string, unknown> };
 
 /** Rows per query: memory stays flat however many records there are. */
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -67,12 +75,25 @@ function planExport(
  * A ReadableStream of our own rather than hono's stream(): a failure half-way must error the response
  * (the browser then reports a failed download) instead of ending it cleanly as a truncated file.
  */
-function csvStream(db: Db, parts: ExportPart[], logger: Logger): ReadableStream<Uint8Array> {
+function csvStream(db: Db, parts: ExportPart[], logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   let index = 0;
   let after: Keyset | null = null;
+  let rowCount = 0;
+  // Written once, when the download ends however it ends: how many rows actually left the building.
+  let audited = false;
+  const writeAudit = async (outcome: "complete" | "failed" | "cancelled") => {
+    if (audited) return;
+    audited = true;
+    try {
+      await appendAudit(db, { ...audit, details: { ...audit.details, rows: rowCount, outcome } });
+    } catch (error) {
+      logger.error("audit-write-failed", { action: "export.csv", ...describeError(error) });
+    }
+  };
   return new ReadableStream<Uint8Array>({
+    cancel: () => writeAudit("cancelled"),
     async pull(controller) {
       try {
         if (!headerSent) {
@@ -83,7 +104,10 @@ function csvStream(db: Db, parts: ExportPart[], logger: Logger): ReadableStream<
         // Loops past empty collections: a pull that enqueues nothing is not always called again.
         for (;;) {
           const part = parts[index];
-          if (!part) return controller.close();
+          if (!part) {
+            await writeAudit("complete");
+            return controller.close();
+          }
           const rows = await listRecords(db, part.collection, { filters: part.filters, after, limit: EXPORT_PAGE_SIZE });
           const last = rows.at(-1);
           if (rows.length < EXPORT_PAGE_SIZE || !last) {
@@ -93,12 +117,14 @@ function csvStream(db: Db, parts: ExportPart[], logger: Logger): ReadableStream<
             after = { createdAt: last.createdAt, id: last.id };
           }
           if (rows.length > 0) {
+            rowCount += rows.length;
             const toRow = CSV_ROW[part.collection] as (record: RecordsByCollection[Collection]) => string;
             return controller.enqueue(encoder.encode(rows.map(toRow).join("")));
           }
         }
       } catch (error) {
         logger.error("csv-export-failed", describeError(error));
+        await writeAudit("failed");
         controller.error(error);
       }
     },
@@ -106,11 +132,26 @@ function csvStream(db: Db, parts: ExportPart[], logger: Logger): ReadableStream<
 }
 
 /** GET /api/admin/export.csv?collections=&q=&status=&type= */
-export function adminExportHandler({ db, clock, logger }: ExportDeps): Handler<AdminEnv> {
+export function adminExportHandler({ db, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
   return (c) => {
-    const plan = planExport(c.req.query());
+    const query = c.req.query();
+    const plan = planExport(query);
     if (!plan.ok) return c.json({ error: "validation", fields: plan.fields }, 400);
-    return c.body(csvStream(db, plan.parts, logger), 200, {
+    const q = query.q?.trim();
+    const audit: ExportAudit = {
+      actor: c.get("admin").email,
+      action: "export.csv",
+      details: {
+        collections: plan.parts.map((part) => part.collection),
+        status: query.status || null,
+        type: query.type || null,
+        // A search is often an address: kept as its keyed hash, so an erasure leaves nothing readable here.
+        searchHash: q ? emailHash(keys, q) : null,
+      },
+      ...requestContext(c, trustProxy),
+      at: clock(),
+    };
+    return c.body(csvStream(db, plan.parts, logger, audit), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(BRAND.csvPrefix, clock())}"`,
     });

@@ -11,17 +11,23 @@ import type { AdminEnv } from "../auth/require-session";
 import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { encodeCursor, parseListQuery } from "../http/list-query";
+import { requestContext } from "../http/request-context";
+import { appendAudit } from "../db/audit";
+import type { PrivacyKeys } from "../privacy/keys";
+import { recordOptOut } from "../privacy/unsubscribe";
 
 export interface RecordsDeps {
   db: Db;
   clock: Clock;
   feed: ChangeFeed;
+  keys: PrivacyKeys;
+  trustProxy: boolean;
 }
 
 const statusBody = z.object({ status: z.string({ error: "Required" }) });
 
 /** GET /api/admin/{collection} (one keyset page) and PATCH /api/admin/{collection}/{id} ({status}). */
-export function adminRecordsRoutes(collection: Collection, { db, clock, feed }: RecordsDeps) {
+export function adminRecordsRoutes(collection: Collection, { db, clock, feed, keys, trustProxy }: RecordsDeps) {
   const spec = COLLECTION_SPECS[collection];
   return new Hono<AdminEnv>()
     .get("/", async (c) => {
@@ -43,9 +49,23 @@ export function adminRecordsRoutes(collection: Collection, { db, clock, feed }: 
       if (status === undefined || !spec.statuses.includes(status)) {
         return c.json({ error: "validation", fields: { status: `Use one of ${spec.statuses.join(", ")}` } }, 400);
       }
-      const record = await updateRecordStatus(db, collection, c.req.param("id"), status, clock());
-      if (!record) return c.json({ error: "not-found" }, 404);
+      const now = clock();
+      const context = requestContext(c, trustProxy);
+      const update = await updateRecordStatus(db, collection, c.req.param("id"), status, now, async (trx, { record, previousStatus }) => {
+        // Staff unsubscribing someone (on their request by phone or email) is an opt-out like the link.
+        if (collection === "newsletter" && status === "unsubscribed" && previousStatus === "subscribed") {
+          await recordOptOut(trx, { subscription: record, keys, source: "admin", context, at: now.toISOString() });
+        }
+        await appendAudit(trx, {
+          actor: c.get("admin").email,
+          action: "record.status",
+          details: { collection, id: record.id, from: previousStatus, to: status },
+          ...context,
+          at: now,
+        });
+      });
+      if (!update) return c.json({ error: "not-found" }, 404);
       feed.announce();
-      return c.json(record);
+      return c.json(update.record);
     });
 }

@@ -10,6 +10,10 @@ import type { Logger } from "../logger";
 import { adminEventsHandler } from "./admin-events";
 import { adminExportHandler } from "./admin-export";
 import { adminRecordsRoutes } from "./admin-records";
+import { adminAuditRoutes } from "./admin-audit";
+import { adminOutboxRoutes } from "./admin-outbox";
+import { adminSubjectsRoutes } from "./admin-subjects";
+import type { PrivacyKeys } from "../privacy/keys";
 
 export interface AdminDeps {
   db: Db;
@@ -19,6 +23,9 @@ export interface AdminDeps {
   sessions: SessionStore;
   heartbeatMs: number;
   shutdown: AbortSignal;
+  keys: PrivacyKeys;
+  trustProxy: boolean;
+  wakeOutbox: () => void;
 }
 
 /** /api/admin: the staff API. Session, same-origin and no-store are applied by app.ts for the whole prefix. */
@@ -26,7 +33,10 @@ export function adminRoutes(deps: AdminDeps) {
   const app = new Hono<AdminEnv>()
     .get("/stats", async (c) => c.json(await dashboardStats(deps.db)))
     .get("/events", adminEventsHandler(deps))
-    .get("/export.csv", adminExportHandler(deps));
+    .get("/export.csv", adminExportHandler(deps))
+    .route("/subjects", adminSubjectsRoutes(deps))
+    .route("/audit", adminAuditRoutes(deps.db))
+    .route("/outbox", adminOutboxRoutes(deps));
   for (const collection of COLLECTIONS) app.route(`/${collection}`, adminRecordsRoutes(collection, deps));
   return app;
 }

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { fieldErrors } from "../../src/domain/schemas";
 import { findAdminByEmail, normalizeEmail } from "../db/admins";
@@ -10,6 +10,9 @@ import { MAX_PASSWORD_LENGTH, type PasswordHasher } from "../auth/passwords";
 import { unauthenticated } from "../auth/require-session";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../auth/session-cookie";
 import type { SessionStore } from "../auth/sessions";
+import type { Clock } from "../clock";
+import { appendAudit } from "../db/audit";
+import { requestContext } from "../http/request-context";
 
 export interface AuthDeps {
   db: Db;
@@ -17,6 +20,7 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   hasher: PasswordHasher;
   trustProxy: boolean;
+  clock: Clock;
 }
 
 const loginInput = z.object({
@@ -28,7 +32,14 @@ const loginInput = z.object({
 const invalidCredential = { error: "invalid-credential", message: "Invalid email or password." } as const;
 
 /** /api/auth: sign in, sign out, and who is signed in. Same-origin JSON is enforced by app.ts. */
-export function authRoutes({ db, sessions, throttle, hasher, trustProxy }: AuthDeps) {
+export function authRoutes({ db, sessions, throttle, hasher, trustProxy, clock }: AuthDeps) {
+  /**
+   * Sign-ins, failures and sign-outs go to the audit log. A failure is "anonymous"; it names the account
+   * only when one exists, so addresses people mistype (maybe their private ones) are not collected.
+   */
+  const audit = async (c: Context, actor: string, action: "auth.login" | "auth.login-failed" | "auth.logout", details: Record<string, unknown> = {}) =>
+    appendAudit(db, { actor, action, details, ...requestContext(c, trustProxy), at: clock() });
+
   return new Hono()
     .post("/login", limitBody, async (c) => {
       const body = await readJsonBody(c);
@@ -41,6 +52,8 @@ export function authRoutes({ db, sessions, throttle, hasher, trustProxy }: AuthD
       // The slot is taken before the password is checked, so parallel guesses cannot overshoot the limit.
       const decision = await throttle.reserve(email, ip);
       if (!decision.allowed) {
+        const account = await findAdminByEmail(db, email);
+        await audit(c, "anonymous", "auth.login-failed", { reason: "too-many-requests", ...(account && { account: account.email }) });
         c.header("Retry-After", String(decision.retryAfterSeconds));
         const minutes = Math.ceil(decision.retryAfterSeconds / 60);
         return c.json(
@@ -56,7 +69,10 @@ export function authRoutes({ db, sessions, throttle, hasher, trustProxy }: AuthD
       const verified = admin
         ? await hasher.verify(admin.passwordHash, parsed.data.password)
         : await hasher.verifyDummy(parsed.data.password);
-      if (!admin || !verified) return c.json(invalidCredential, 401);
+      if (!admin || !verified) {
+        await audit(c, "anonymous", "auth.login-failed", { reason: "invalid-credential", ...(admin && { account: admin.email }) });
+        return c.json(invalidCredential, 401);
+      }
 
       await throttle.release(email, ip);
       // A new token at every login; the one the browser held before (if any) stops working.
@@ -64,11 +80,16 @@ export function authRoutes({ db, sessions, throttle, hasher, trustProxy }: AuthD
       if (previous) await sessions.end(previous);
       const started = await sessions.start(admin.id);
       setSessionCookie(c, started.token);
+      await audit(c, admin.email, "auth.login");
       return c.json({ email: admin.email });
     })
     .post("/logout", async (c) => {
       const token = readSessionToken(c);
-      if (token) await sessions.end(token);
+      if (token) {
+        const admin = await sessions.resolve(token, { touch: false });
+        await sessions.end(token);
+        if (admin) await audit(c, admin.email, "auth.logout");
+      }
       clearSessionCookie(c);
       return c.body(null, 204);
     })

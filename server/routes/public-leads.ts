@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { leadInput } from "../../src/domain/schemas";
 import { insertLead } from "../db/leads";
 import { submissionHandler, type SubmissionDeps } from "./submission";
+import { leadFollowUp } from "./submission-follow-ups";
 
 export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
   return new Hono().post(
@@ -13,7 +14,8 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
       schema: leadInput,
       // Each form's token carries its own action label (spec section 5).
       botCheckActions: (lead) => [lead.type],
-      store: insertLead,
+      store: async (db, record) => ({ id: await insertLead(db, record) }),
+      followUp: leadFollowUp,
     }),
   );
 }

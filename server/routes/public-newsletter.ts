@@ -1,7 +1,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { newsletterInput } from "../../src/domain/schemas";
-import { subscribeEmail } from "../db/newsletter";
+import { upsertSubscription } from "../db/newsletter";
 import { submissionHandler, type SubmissionDeps } from "./submission";
+import { newsletterFollowUp } from "./submission-follow-ups";
 
 export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
   return new Hono().post(
@@ -13,7 +14,8 @@ export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHa
       schema: newsletterInput,
       // The newsletter card and the closing call to action use different labels for the same form.
       botCheckActions: () => ["newsletter", "cta_newsletter"],
-      store: subscribeEmail,
+      store: upsertSubscription,
+      followUp: newsletterFollowUp,
     }),
   );
 }

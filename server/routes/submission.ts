@@ -17,10 +17,16 @@ import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
 import type { RecaptchaVerifier } from "../security/recaptcha";
 import type { ChangeFeed } from "../events/change-feed";
+import type { Transaction } from "kysely";
+import type { Tables } from "../db/schema";
+import type { RequestContext } from "../db/consents";
+import { requestContext } from "../http/request-context";
+import type { PrivacyKeys } from "../privacy/keys";
 
 // The pipeline every public form shares: honeypot, idempotent replay, shared-schema parse, bot check,
-// then one transaction for the record, its change-log row and its idempotency key. Size, media type
-// and rate are checked by middleware before this runs (see public-forms.ts).
+// then one transaction for the record, its change-log row, its follow-ups (consent, outbox messages)
+// and its idempotency key. Size, media type and rate are checked by middleware before this runs (see
+// public-forms.ts).
 
 export interface SubmissionDeps {
   db: Db;
@@ -30,6 +36,27 @@ export interface SubmissionDeps {
   logger: Logger;
   /** Woken after each stored submission, so open admin streams pick the new record up. */
   feed: ChangeFeed;
+  keys: PrivacyKeys;
+  /** Which emails are queued with a submission (decided by SMTP_URL and NOTIFY_TO). */
+  mail: MailSwitches;
+  /** Called after a commit that queued an email, so the sender does not wait for its next poll. */
+  wakeOutbox: () => void;
+}
+
+export interface MailSwitches {
+  /** Staff alerts for new contacts, signups and demo requests. */
+  alerts: boolean;
+  /** A welcome email to each new subscriber. */
+  welcome: boolean;
+}
+
+/** What a follow-up may use besides the record: the request's origin and the app's switches. */
+export interface FollowUpContext {
+  request: RequestContext;
+  keys: PrivacyKeys;
+  mail: MailSwitches;
+  /** Set by a follow-up that queued an email. */
+  queuedMail: boolean;
 }
 
 export interface NewRecord<T> {
@@ -39,23 +66,30 @@ export interface NewRecord<T> {
   createdAt: string;
 }
 
-export interface SubmissionRoute<T extends { recaptchaToken?: string | null | undefined }> {
+export interface StoredRecord {
+  /** The id to answer with: a new one, or an existing one for a re-subscription. */
+  id: string;
+}
+
+export interface SubmissionRoute<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord = StoredRecord> {
   /** Scopes idempotency keys, so one key may be reused across forms. */
   route: string;
   /** Where the record lands, for the change log the admin live stream reads. */
   collection: Collection;
   schema: z.ZodType<T>;
   botCheckActions: (data: T) => readonly BotCheckAction[];
-  /** Writes the record and returns the id to answer with (an existing one for a re-subscription). */
-  store: (db: Db, record: NewRecord<T>) => Promise<string>;
+  /** Writes the record. */
+  store: (db: Db, record: NewRecord<T>) => Promise<S>;
+  /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
+  followUp?: (trx: Transaction<Tables>, stored: S, record: NewRecord<T>, context: FollowUpContext) => Promise<void>;
 }
 
 const replay = (c: Context, { status, body }: { status: number; body: string }, replayed: boolean) =>
   c.body(body, status as ContentfulStatusCode, { "Content-Type": "application/json", ...(replayed && { "Idempotent-Replayed": "true" }) });
 
-export function submissionHandler<T extends { recaptchaToken?: string | null | undefined }>(
+export function submissionHandler<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
   deps: SubmissionDeps,
-  form: SubmissionRoute<T>,
+  form: SubmissionRoute<T, S>,
 ): Handler {
   return async (c) => {
     const body = await readJsonBody(c);
@@ -85,14 +119,26 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     });
 
     const record = { id: randomUUID(), data: parsed.data, botCheck, createdAt: now.toISOString() };
+    const context: FollowUpContext = {
+      request: requestContext(c, deps.config.trustProxy),
+      keys: deps.keys,
+      mail: deps.mail,
+      queuedMail: false,
+    };
     const outcome = await storeSubmission(deps.db, { idempotency, now }, async (trx) => {
-      const id = await form.store(trx, record);
+      context.queuedMail = false;
+      const stored = await form.store(trx, record);
       // A different id means an existing row was updated (a newsletter re-subscription).
-      const op = id === record.id ? "insert" : "update";
-      await recordChange(trx, { collection: form.collection, recordId: id, op, createdAt: record.createdAt });
-      return { status: 201, body: JSON.stringify({ id }) };
+      const op = stored.id === record.id ? "insert" : "update";
+      await recordChange(trx, { collection: form.collection, recordId: stored.id, op, createdAt: record.createdAt });
+      await form.followUp?.(trx, stored, record, context);
+      return { status: 201, body: JSON.stringify({ id: stored.id }) };
     });
-    if (!outcome.replayed) deps.feed.announce();
+    if (!outcome.replayed) {
+      deps.feed.announce();
+      // After the commit: the sender must be able to read what it is woken for.
+      if (context.queuedMail) deps.wakeOutbox();
+    }
     return replay(c, outcome.response, outcome.replayed);
   };
 }

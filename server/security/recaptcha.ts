@@ -28,15 +28,26 @@ export interface RecaptchaVerifierOptions {
 }
 
 export function createRecaptchaVerifier({ secret, fetch = globalThis.fetch, timeoutMs = 3_000 }: RecaptchaVerifierOptions): RecaptchaVerifier {
+  const ask = async (token: string, signal: AbortSignal) => {
+    const response = await fetch(SITEVERIFY_URL, { method: "POST", body: new URLSearchParams({ secret, response: token }), signal });
+    if (!response.ok) throw new Error(`reCAPTCHA siteverify answered HTTP ${response.status}`);
+    return siteverifyResponse.parse(await response.json());
+  };
   return {
     async verify(token) {
-      const response = await fetch(SITEVERIFY_URL, {
-        method: "POST",
-        body: new URLSearchParams({ secret, response: token }),
-        signal: AbortSignal.timeout(timeoutMs),
+      const signal = AbortSignal.timeout(timeoutMs);
+      // The signal stops a fetch that honours it; the race also bounds one that does not (a wrapped or
+      // proxied fetch), so the time limit never depends on the transport.
+      let onAbort!: () => void;
+      const timedOut = new Promise<never>((_resolve, reject) => {
+        onAbort = () => reject(signal.reason ?? new Error("reCAPTCHA siteverify timed out"));
+        signal.addEventListener("abort", onAbort, { once: true });
       });
-      if (!response.ok) throw new Error(`reCAPTCHA siteverify answered HTTP ${response.status}`);
-      return siteverifyResponse.parse(await response.json());
+      try {
+        return await Promise.race([ask(token, signal), timedOut]);
+      } finally {
+        signal.removeEventListener("abort", onAbort);
+      }
     },
   };
 }

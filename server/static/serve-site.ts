@@ -11,19 +11,23 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
 
-const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
+/**
+ * Routes rendered in the browser only, served the SPA shell: /admin/*, and /unsubscribe (its content
+ * depends on the token in the query, so there is nothing to prerender). Neither is for search engines.
+ */
+const isClientOnlyPath = (path: string) => path === "/admin" || path.startsWith("/admin/") || path === "/unsubscribe";
 
 function cachePolicy(urlPath: string, filePath: string) {
   if (urlPath.startsWith("/assets/")) return IMMUTABLE;
   return filePath.endsWith(".html") ? REVALIDATE : SHORT;
 }
 
-/** GET handler for the built site: files, prerendered pages, and the SPA shell for /admin/*. */
+/** GET handler for the built site: files, prerendered pages, and the SPA shell for client-only routes. */
 export function serveSite(site: Site) {
   return async (c: Context, next: () => Promise<void>) => {
     const path = c.req.path;
-    if (isAdminPath(path)) {
-      // /admin is rendered in the browser only; every admin URL gets the same shell.
+    if (isClientOnlyPath(path)) {
+      // Every client-only URL gets the same shell.
       const shell = await findFile(join(site.root, "__spa-fallback.html"));
       if (shell) {
         const response = await sendFile(c, shell, { cacheControl: REVALIDATE });

@@ -5,9 +5,12 @@ import { configFromEnv, type Config } from "../env";
 import type { RecaptchaVerifier, SiteverifyResult } from "../security/recaptcha";
 import { fastHasher } from "./admin";
 
+/** A fixed APP_SECRET for tests (what main.ts would resolve from the env or data/app-secret). */
+export const TEST_APP_SECRET = "test-app-secret-0123456789abcdefghijklmnop";
+
 /** A silent config with a limit high enough that only the rate-limit tests meet it. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000" }), ...overrides };
+  return { ...configFromEnv({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000", APP_SECRET: TEST_APP_SECRET }), ...overrides };
 }
 
 export function manualClock(start = "2025-03-01T10:00:00.000Z") {

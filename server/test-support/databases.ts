@@ -68,13 +68,29 @@ export const postgresUrl = process.env.TEST_DATABASE_URL;
 export const testDatabases: TestDatabase[] = [sqlite, ...(postgresUrl ? [postgres(postgresUrl)] : [])];
 
 export async function clearTables(db: Db): Promise<void> {
-  // sessions before admins: they reference them.
-  for (const table of ["contacts", "leads", "newsletter", "idempotencyKeys", "changes", "sessions", "admins", "loginThrottle"] as const) {
+  // sessions before admins: they reference them. The audit log is append-only (a trigger refuses
+  // deletes), so suites that read it compare against what it held before (see auditSince).
+  for (const table of [
+    "contacts",
+    "leads",
+    "newsletter",
+    "idempotencyKeys",
+    "changes",
+    "sessions",
+    "admins",
+    "loginThrottle",
+    "consents",
+    "suppressions",
+    "outbox",
+  ] as const) {
     await db.deleteFrom(table).execute();
   }
 }
 
-export async function countRows(db: Db, table: "contacts" | "leads" | "newsletter" | "idempotencyKeys"): Promise<number> {
+export async function countRows(
+  db: Db,
+  table: "contacts" | "leads" | "newsletter" | "idempotencyKeys" | "consents" | "suppressions" | "outbox" | "audit" | "changes",
+): Promise<number> {
   const { count } = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as("count"))

@@ -1,4 +1,4 @@
-import { clientEnv } from "../config/env";
+import { clientEnv, firebaseConfig } from "../config/env";
 import type { AdminBackend } from "./admin-port";
 
 let loaded: Promise<AdminBackend> | null = null;
@@ -6,7 +6,7 @@ let loaded: Promise<AdminBackend> | null = null;
 /** The configured staff adapter, loaded only under /admin. */
 export function adminBackend(): Promise<AdminBackend> {
   loaded ??= (clientEnv.backend === "firebase"
-    ? Promise.reject(new Error("The firebase adapter is not built yet"))
+    ? import("./firebase/admin").then((module) => module.createFirebaseAdminBackend(firebaseConfig()))
     : import("./http/admin").then((module) => module.httpAdminBackend)
   ).catch((error: unknown) => {
     loaded = null;

@@ -1,4 +1,5 @@
 import type { DashboardStats, ListPage, ListQuery, RecordChange, RecordsByCollection } from "../domain/admin";
+import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 
 // What the staff dashboard needs from a back end. Adapters: ./http/admin (default) and ./firebase.
@@ -27,6 +28,26 @@ export interface AdminBackend {
   watch(onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void): () => void;
   /** Downloads the CSV export. */
   exportCsv(filters: ExportFilters): Promise<void>;
+  /**
+   * Data-subject requests, the audit log and the email outbox. Optional: they need a server (hard
+   * deletes across every table, an append-only log, SMTP), so the Firebase adapter leaves them out and
+   * the dashboard hides their tabs.
+   */
+  privacy?: PrivacyAdmin;
+}
+
+export interface PrivacyAdmin {
+  /** Everything stored about one exact address. */
+  findSubject(email: string): Promise<SubjectRecords>;
+  /** Downloads all of it as a JSON file (audited). */
+  exportSubject(email: string): Promise<void>;
+  /** Deletes all of it, keeping only a suppression hash (audited). */
+  eraseSubject(email: string): Promise<ErasureResult>;
+  auditLog(query: { limit?: number; cursor?: string | null }): Promise<AuditPage>;
+  /** Emails that failed at least once and are not sent yet. */
+  outboxHealth(): Promise<OutboxHealth>;
+  /** Gives up-on emails a fresh set of attempts; resolves to how many. */
+  retryFailedEmails(): Promise<number>;
 }
 
 export class AdminApiError extends Error {

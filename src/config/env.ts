@@ -1,4 +1,5 @@
 // The browser's settings, read once from Vite's build-time env. Nothing else reads import.meta.env.
+import { parseFirebaseConfig, type FirebaseClientConfig } from "./firebase-config";
 
 const raw = import.meta.env;
 
@@ -15,4 +16,12 @@ export const clientEnv = {
   recaptchaSiteKey: raw.VITE_RECAPTCHA_SITE_KEY || null,
   /** Public origin used for canonical URLs, Open Graph and the sitemap. */
   siteUrl: (raw.VITE_SITE_URL || "https://erf.co.za").replace(/\/$/, ""),
+  /** The Firebase web config; checked here at start-up (and at build, by prerendering) when the backend is firebase. */
+  firebase: (backend === "firebase" ? parseFirebaseConfig(raw) : null) as FirebaseClientConfig | null,
 } as const;
+
+/** The Firebase config, already checked above; for the firebase adapters' loaders. */
+export function firebaseConfig(): FirebaseClientConfig {
+  if (!clientEnv.firebase) throw new Error('The Firebase config is only read when VITE_BACKEND is "firebase"');
+  return clientEnv.firebase;
+}

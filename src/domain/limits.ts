@@ -8,6 +8,8 @@ export const LIMITS = {
   message: 5_000,
   challenges: 5_000,
   recaptchaToken: 4_096,
+  /** A page path sent with a consent (sourcePath). */
+  path: 300,
   /** Largest request body the public API reads, in bytes. */
   bodyBytes: 32 * 1024,
 } as const;

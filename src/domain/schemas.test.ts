@@ -93,3 +93,23 @@ describe("newsletterInput", () => {
     expect(newsletterInput.safeParse({ email: `${"a".repeat(250)}@b.co` }).success).toBe(false);
   });
 });
+
+describe("consent fields", () => {
+  it("accept the wording versions the server knows for each purpose, and a plain page path", async () => {
+    const { CONSENT_WORDING } = await import("./consent");
+    expect(newsletterInput.parse({ email: "a@example.com", consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/faqs" })).toMatchObject({
+      consentVersion: CONSENT_WORDING.newsletter.version,
+      sourcePath: "/faqs",
+    });
+    expect(signupInput.safeParse({ ...signup, consentVersion: CONSENT_WORDING.marketing.version }).success).toBe(true);
+    expect(signupInput.safeParse({ ...signup, consentVersion: CONSENT_WORDING.newsletter.version }).success).toBe(false);
+    expect(newsletterInput.safeParse({ email: "a@example.com", consentVersion: "v0" }).success).toBe(false);
+    expect(newsletterInput.safeParse({ email: "a@example.com", sourcePath: "https://erf.co.za/" }).success).toBe(false);
+    expect(newsletterInput.safeParse({ email: "a@example.com", sourcePath: `/${"x".repeat(300)}` }).success).toBe(false);
+  });
+
+  it("stay optional, so API clients without them still work", () => {
+    expect(newsletterInput.safeParse({ email: "a@example.com" }).success).toBe(true);
+    expect(signupInput.safeParse(signup).success).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consentVersions, type ConsentPurpose } from "./consent";
 import { LIMITS, HONEYPOT_FIELD } from "./limits";
 import {
   DEMO_ORGANIZATION_TYPES,
@@ -44,6 +45,17 @@ const recaptchaToken = z.string().max(LIMITS.recaptchaToken).nullish();
 /** Accepted so real forms can send it empty; the server drops filled ones before parsing. */
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(0).optional() };
 
+/** The page the form was sent from, kept with a consent: a path only (no query, no fragment, no host). */
+const sourcePath = z
+  .string()
+  .max(LIMITS.path, `At most ${LIMITS.path} characters`)
+  .regex(/^\/[^\s?#]*$/, "Use a path such as /signup")
+  .optional();
+
+/** The version of the consent wording the form showed; the server stores its own text for it. */
+const consentVersion = (purpose: ConsentPurpose) =>
+  z.enum(consentVersions(purpose), { error: "Unknown consent wording version" }).optional();
+
 const option = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: "Choose one of the options" });
 
@@ -68,6 +80,9 @@ export const signupInput = z.strictObject({
   propertyCount: option(valuesOf(SIGNUP_PROPERTY_COUNTS)),
   marketingOptIn: z.boolean({ error: "Must be true or false" }),
   termsAccepted: z.literal(true, { error: "You must accept the terms" }),
+  /** The marketing checkbox's wording version; only stored when marketingOptIn is true. */
+  consentVersion: consentVersion("marketing"),
+  sourcePath,
   recaptchaToken,
   ...honeypot,
 });
@@ -93,6 +108,8 @@ export const leadInput = z.discriminatedUnion("type", [signupInput, demoInput], 
 
 export const newsletterInput = z.strictObject({
   email: emailField,
+  consentVersion: consentVersion("newsletter"),
+  sourcePath,
   recaptchaToken,
   ...honeypot,
 });

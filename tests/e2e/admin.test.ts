@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { cspRecorder } from "../support/csp-violations";
 import { startServer, type RunningServer } from "../support/server";
 
 const ADMIN = { email: "staff@erf.test", password: "correct horse battery staple" };
@@ -10,6 +11,7 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+const csp = cspRecorder();
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -17,7 +19,13 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  csp.watchContext(context);
   page = await context.newPage();
+  await csp.watch(page);
+});
+
+afterEach(() => {
+  expect(csp.take()).toEqual([]);
 });
 
 afterAll(async () => {

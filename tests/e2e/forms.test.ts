@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { cspRecorder } from "../support/csp-violations";
 import { readRows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -8,6 +9,7 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 const idempotencyKeys: string[] = [];
+const csp = cspRecorder();
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -20,6 +22,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await csp.watch(page);
   idempotencyKeys.length = 0;
   // Routing every API call lets the test see each attempt's headers, even those that never reach a server.
   await page.route("**/api/**", async (route) => {
@@ -31,6 +34,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await page.close();
+  expect(csp.take()).toEqual([]);
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -2,12 +2,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "../../src/config/public-paths";
 import { launchBrowser } from "../support/browser";
+import { cspRecorder } from "../support/csp-violations";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-let cspViolations: string[];
+const csp = cspRecorder();
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -20,15 +21,12 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  cspViolations = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-  });
+  await csp.watch(page);
 });
 
 afterEach(async () => {
   await page.close();
-  expect(cspViolations).toEqual([]);
+  expect(csp.take()).toEqual([]);
 });
 
 // The words each page must show, straight from the spec.

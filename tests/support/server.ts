@@ -45,14 +45,18 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+/** Extra environment for the server; a function when a value depends on where it runs (PUBLIC_URL). */
+export type ServerEnv = Record<string, string> | ((where: { port: number; url: string }) => Record<string, string>);
+
 /** Runs the production server (`server/main.ts`) on a free port with its own SQLite file. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(envOrFactory: ServerEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "erf-e2e-"));
   const databasePath = join(dataDir, "erf.sqlite");
   // "localhost" is a secure context, so the browser keeps the __Host- session cookie without TLS.
   const url = `http://localhost:${port}`;
   const healthUrl = `http://127.0.0.1:${port}`;
+  const env = typeof envOrFactory === "function" ? envOrFactory({ port, url }) : envOrFactory;
   let child: ChildProcess;
   let log = "";
 

@@ -1,6 +1,7 @@
 import { clientEnv } from "../../config/env";
 import type { DashboardStats, ListPage, RecordChange } from "../../domain/admin";
-import { AdminApiError, type AdminBackend, type ExportFilters } from "../admin-port";
+import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
+import { AdminApiError, type AdminBackend, type ExportFilters, type PrivacyAdmin } from "../admin-port";
 
 const base = clientEnv.apiBase;
 
@@ -26,6 +27,28 @@ function queryString(params: Record<string, string | number | null | undefined>)
   const text = search.toString();
   return text ? `?${text}` : "";
 }
+
+/** Starts a download of a same-origin GET (the session cookie goes with it). */
+function download(path: string) {
+  const link = document.createElement("a");
+  link.href = `${base}${path}`;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+const httpPrivacyAdmin: PrivacyAdmin = {
+  findSubject: (email) => call<SubjectRecords>("GET", `/api/admin/subjects${queryString({ email })}`),
+  async exportSubject(email) {
+    download(`/api/admin/subjects/export${queryString({ email })}`);
+  },
+  // DELETE with a JSON body: the server's CSRF check wants JSON on every write.
+  eraseSubject: (email) => call<ErasureResult>("DELETE", `/api/admin/subjects${queryString({ email })}`, {}),
+  auditLog: (query) => call<AuditPage>("GET", `/api/admin/audit${queryString({ ...query })}`),
+  outboxHealth: () => call<OutboxHealth>("GET", "/api/admin/outbox?state=failing"),
+  retryFailedEmails: async () => (await call<{ requeued: number }>("POST", "/api/admin/outbox/retry", {})).requeued,
+};
 
 export const httpAdminBackend: AdminBackend = {
   async signIn(email, password) {
@@ -65,11 +88,7 @@ export const httpAdminBackend: AdminBackend = {
     return () => source.close();
   },
   async exportCsv(filters: ExportFilters) {
-    const link = document.createElement("a");
-    link.href = `${base}/api/admin/export.csv${queryString({ ...filters, collections: filters.collections?.join(",") })}`;
-    link.download = "";
-    document.body.append(link);
-    link.click();
-    link.remove();
+    download(`/api/admin/export.csv${queryString({ ...filters, collections: filters.collections?.join(",") })}`);
   },
+  privacy: httpPrivacyAdmin,
 };

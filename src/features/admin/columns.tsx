@@ -1,6 +1,7 @@
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../domain/records";
 import { LEAD_STATUSES, NEWSLETTER_STATUSES } from "../../domain/status";
 import { formatDate, orNA } from "./format";
+import { LeadAgeCell } from "./lead-age-cell";
 import { MessageCell } from "./message-cell";
 import type { Column } from "./record-table";
 import { StatusBadge } from "./status-badge";
@@ -12,14 +13,16 @@ const fullName = (first: string, last: string) => `${first ?? ""} ${last ?? ""}`
 
 // Spec section 2: the three tables' columns, in order.
 
-export function leadColumns(setStatus: SetStatus): Column<LeadRecord>[] {
+// Leads and contacts show their age ("3 min ago") as of `now`, and a marker once overdue.
+
+export function leadColumns(setStatus: SetStatus, now: number): Column<LeadRecord>[] {
   return [
     { header: "Name", cell: (lead) => <span className="font-medium">{orNA(lead.name || fullName(lead.firstName, lead.lastName))}</span> },
     { header: "Email", cell: (lead) => orNA(lead.email) },
     { header: "Company", cell: (lead) => orNA(lead.companyName) },
     { header: "Type", cell: (lead) => <span className="capitalize">{orNA(lead.type)}</span> },
     { header: "Status", cell: (lead) => <StatusBadge status={lead.status} /> },
-    { header: "Created", cell: (lead) => formatDate(lead.createdAt), className: "whitespace-nowrap" },
+    { header: "Created", cell: (lead) => <LeadAgeCell createdAt={lead.createdAt} status={lead.status} now={now} />, className: "whitespace-nowrap" },
     {
       header: "Actions",
       cell: (lead) => (
@@ -29,13 +32,17 @@ export function leadColumns(setStatus: SetStatus): Column<LeadRecord>[] {
   ];
 }
 
-export function contactColumns(setStatus: SetStatus): Column<ContactRecord>[] {
+export function contactColumns(setStatus: SetStatus, now: number): Column<ContactRecord>[] {
   return [
     { header: "Name", cell: (contact) => <span className="font-medium">{orNA(fullName(contact.firstName, contact.lastName))}</span> },
     { header: "Email", cell: (contact) => orNA(contact.email) },
     { header: "Message", cell: (contact) => <MessageCell message={contact.message} /> },
     { header: "Status", cell: (contact) => <StatusBadge status={contact.status} /> },
-    { header: "Created", cell: (contact) => formatDate(contact.createdAt), className: "whitespace-nowrap" },
+    {
+      header: "Created",
+      cell: (contact) => <LeadAgeCell createdAt={contact.createdAt} status={contact.status} now={now} />,
+      className: "whitespace-nowrap",
+    },
     {
       header: "Actions",
       cell: (contact) => (

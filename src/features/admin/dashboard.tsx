@@ -1,30 +1,44 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Download, Loader2, LogOut } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { LiveState } from "../../backend/admin-port";
 import { Button } from "../../components/ui/button";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import type { RecordChange } from "../../domain/admin";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
+import { AuditTab } from "./audit-tab";
 import { contactColumns, leadColumns, newsletterColumns } from "./columns";
 import { CountCards } from "./count-cards";
+import { initialView, isCollection, type DashboardTab } from "./dashboard-tabs";
 import { FilterBar } from "./filter-bar";
-import { hasFilters, NO_FILTERS, type Filters } from "./filters";
+import { hasFilters, type Filters } from "./filters";
+import { OutboxBanner } from "./outbox-banner";
+import { PrivacyTab } from "./privacy-tab";
 import { RecordTable } from "./record-table";
 import { useAdminBackend } from "./use-admin-backend";
 import { useCollection } from "./use-collection";
 import { useStats } from "./use-stats";
+import { useNow } from "./use-now";
+import { useOutboxHealth } from "./use-outbox-health";
 import { useStatusChange } from "./use-status-change";
 
 const TAB_LABELS: Record<Collection, string> = { leads: "Leads & Signups", contacts: "Contact Messages", newsletter: "Newsletter" };
+const tabClass =
+  "-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 export function Dashboard() {
   const backend = useAdminBackend();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<Collection>("leads");
-  const [filters, setFilters] = useState<Record<Collection, Filters>>({ leads: NO_FILTERS, contacts: NO_FILTERS, newsletter: NO_FILTERS });
+  const [params] = useSearchParams();
+  const [initial] = useState(() => initialView(params));
+  const [tab, setTab] = useState<DashboardTab>(initial.tab);
+  const [filters, setFilters] = useState<Record<Collection, Filters>>(initial.filters);
   const [live, setLive] = useState<LiveState>("connecting");
+  // Lead ages ("3 min ago") and the overdue markers move on by themselves.
+  const now = useNow(30_000);
+  const privacy = backend?.privacy;
+  const outbox = useOutboxHealth(privacy);
 
   const leads = useCollection(backend, "leads", filters.leads);
   const contacts = useCollection(backend, "contacts", filters.contacts);
@@ -46,6 +60,17 @@ export function Dashboard() {
 
   useEffect(() => backend?.watch(apply, setLive), [backend, apply]);
 
+  // The live stream carries inserts and updates only; erased rows leave the lists by reloading them.
+  const reloadLeads = leads.reload;
+  const reloadContacts = contacts.reload;
+  const reloadNewsletter = newsletter.reload;
+  const afterErasure = useCallback(() => {
+    reloadLeads();
+    reloadContacts();
+    reloadNewsletter();
+    refreshSoon();
+  }, [reloadLeads, reloadContacts, reloadNewsletter, refreshSoon]);
+
   const setStatus = useStatusChange(backend, apply);
   const setFiltersFor = useCallback((collection: Collection) => (next: Filters) => setFilters((all) => ({ ...all, [collection]: next })), []);
   const leadFilters = useMemo(() => setFiltersFor("leads"), [setFiltersFor]);
@@ -53,11 +78,11 @@ export function Dashboard() {
   const newsletterFilters = useMemo(() => setFiltersFor("newsletter"), [setFiltersFor]);
   const columns = useMemo(
     () => ({
-      leads: leadColumns((id, status) => setStatus("leads", id, status)),
-      contacts: contactColumns((id, status) => setStatus("contacts", id, status)),
+      leads: leadColumns((id, status) => setStatus("leads", id, status), now),
+      contacts: contactColumns((id, status) => setStatus("contacts", id, status), now),
       newsletter: newsletterColumns((id, status) => setStatus("newsletter", id, status)),
     }),
-    [setStatus],
+    [setStatus, now],
   );
 
   async function logout() {
@@ -70,9 +95,9 @@ export function Dashboard() {
   }
 
   function exportCsv() {
-    // With filters on the open tab, export exactly what that tab shows; otherwise everything.
-    const active = filters[tab];
-    void backend?.exportCsv(hasFilters(active) ? { collections: [tab], ...active } : {});
+    // With filters on the open record tab, export exactly what that tab shows; otherwise everything.
+    if (isCollection(tab) && hasFilters(filters[tab])) void backend?.exportCsv({ collections: [tab], ...filters[tab] });
+    else void backend?.exportCsv({});
   }
 
   if (!backend || !stats || !newsletter.loaded) {
@@ -103,18 +128,25 @@ export function Dashboard() {
             </Button>
           </div>
         </header>
+        <OutboxBanner health={outbox.health} onRetry={outbox.retry} />
         <CountCards stats={stats} />
-        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Collection)} className="mt-8">
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-8">
           <Tabs.List aria-label="Records" className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
             {(Object.keys(TAB_LABELS) as Collection[]).map((collection) => (
-              <Tabs.Trigger
-                key={collection}
-                value={collection}
-                className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
-              >
+              <Tabs.Trigger key={collection} value={collection} className={tabClass}>
                 {TAB_LABELS[collection]} ({stats.tabs[collection].toLocaleString("en-ZA")})
               </Tabs.Trigger>
             ))}
+            {privacy && (
+              <>
+                <Tabs.Trigger value="privacy" className={tabClass}>
+                  Privacy
+                </Tabs.Trigger>
+                <Tabs.Trigger value="audit" className={tabClass}>
+                  Audit
+                </Tabs.Trigger>
+              </>
+            )}
           </Tabs.List>
           <Tabs.Content value="leads">
             <FilterBar label="leads" filters={filters.leads} onChange={leadFilters} statuses={LEAD_STATUSES} types={LEAD_TYPES} />
@@ -128,6 +160,16 @@ export function Dashboard() {
             <FilterBar label="subscribers" filters={filters.newsletter} onChange={newsletterFilters} statuses={NEWSLETTER_STATUSES} />
             <RecordTable label="Newsletter subscribers" columns={columns.newsletter} records={newsletter.items} hasMore={Boolean(newsletter.nextCursor)} loadingMore={newsletter.loadingMore} onNeedMore={newsletter.loadMore} emptyText={newsletter.error ?? "No subscribers yet."} />
           </Tabs.Content>
+          {privacy && (
+            <>
+              <Tabs.Content value="privacy">
+                <PrivacyTab privacy={privacy} onErased={afterErasure} />
+              </Tabs.Content>
+              <Tabs.Content value="audit">
+                <AuditTab privacy={privacy} />
+              </Tabs.Content>
+            </>
+          )}
         </Tabs.Root>
       </div>
     </TooltipProvider>

@@ -76,5 +76,8 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
     [collection, q, status, type],
   );
 
-  return { ...state, loadMore, applyChange };
+  /** Reads the list again from the top (after an erasure, which the live stream does not carry). */
+  const reload = useCallback(() => void fetchPage(null, true), [fetchPage]);
+
+  return { ...state, loadMore, applyChange, reload };
 }

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from "react";
-import { Link } from "react-router";
 import { controlClasses } from "../../components/ui/control-classes";
 import { LIMITS } from "../../domain/limits";
+import { NewsletterConsentNotice } from "./newsletter-consent-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
 import { warmPublicBackend } from "../../backend/public-backend";
@@ -44,13 +44,7 @@ export function ClosingCtaForm() {
           size="lg"
         />
       </div>
-      <p className="text-sm opacity-90">
-        Monthly insights, no spam. Read our{" "}
-        <Link to="/privacy" className="font-medium underline underline-offset-2">
-          privacy notice
-        </Link>
-        .
-      </p>
+      <NewsletterConsentNotice tone="dark" />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useId, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { controlClasses } from "../../components/ui/control-classes";
 import { LIMITS } from "../../domain/limits";
+import { NewsletterConsentNotice } from "./newsletter-consent-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
 import { warmPublicBackend } from "../../backend/public-backend";
@@ -39,6 +40,8 @@ export function HeroEmailBox() {
         />
         <SubmitButton busy={busy} label="Get Started" busyLabel="Subscribing..." size="lg" />
       </div>
+      {/* A given address is subscribed to the newsletter, so the box says so where it is typed. */}
+      <NewsletterConsentNotice className="mt-2" />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { LIMITS } from "../../domain/limits";
-import { PrivacyNotice } from "./privacy-notice";
+import { NewsletterConsentNotice } from "./newsletter-consent-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
 import { warmPublicBackend } from "../../backend/public-backend";
@@ -32,7 +32,7 @@ export function NewsletterForm() {
         </Field>
         <SubmitButton busy={busy} disabled={email.trim() === ""} label="Subscribe" busyLabel="Subscribing..." />
       </div>
-      <PrivacyNotice />
+      <NewsletterConsentNotice />
     </form>
   );
 }

@@ -4,12 +4,13 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
-import { BRAND } from "../../config/brand";
+import { CONSENT_WORDING } from "../../domain/consent";
 import { LIMITS } from "../../domain/limits";
 import { SIGNUP_ORGANIZATION_TYPES, SIGNUP_PROPERTY_COUNTS } from "../../domain/options";
 import type { SignupInput } from "../../domain/schemas";
 import { Honeypot } from "./honeypot";
 import { SUBMISSION_TOASTS } from "./messages";
+import { consentFields } from "./consent-context";
 import { isChecked, textValues } from "./form-values";
 import { SubmitButton } from "./submit-button";
 import { useSubmission } from "./use-submission";
@@ -40,6 +41,8 @@ export function SignupForm() {
       propertyCount: (values.propertyCount ?? "") as SignupInput["propertyCount"],
       marketingOptIn: isChecked(form, "marketingOptIn"),
       termsAccepted: isChecked(form, "termsAccepted") as true,
+      // The box's wording version; the server records a consent only when it was ticked.
+      ...consentFields("marketing"),
       website: values.website ?? "",
     });
     if (sent) {
@@ -77,11 +80,8 @@ export function SignupForm() {
           <Select name="propertyCount" defaultValue="" placeholder="Select number of properties" options={SIGNUP_PROPERTY_COUNTS} />
         </Field>
       </div>
-      <Checkbox
-        name="marketingOptIn"
-        label={`Send me product news and property-management insights from ${BRAND.name} by email. You can unsubscribe at any time.`}
-        error={fieldErrors.marketingOptIn}
-      />
+      {/* Never pre-ticked (POPIA s69): the person has to tick it themselves. */}
+      <Checkbox name="marketingOptIn" defaultChecked={false} label={CONSENT_WORDING.marketing.text} error={fieldErrors.marketingOptIn} />
       <Checkbox
         name="termsAccepted"
         required

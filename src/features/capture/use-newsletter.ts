@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { BotCheckAction } from "../../domain/status";
 import type { NewsletterInput } from "../../domain/schemas";
+import { consentFields } from "./consent-context";
 import { SUBMISSION_TOASTS } from "./messages";
 import { useSubmission } from "./use-submission";
 
@@ -12,6 +13,7 @@ export function useNewsletter(action: Extract<BotCheckAction, "newsletter" | "ct
     send: (backend, input, key) => backend.subscribe(input, { idempotencyKey: key }),
     toasts: SUBMISSION_TOASTS.newsletter,
   });
-  const subscribe = (address: string) => submit({ email: address, website: "" });
+  // Every newsletter box shows the newsletter wording (NewsletterConsentNotice); its version goes along.
+  const subscribe = (address: string) => submit({ email: address, ...consentFields("newsletter"), website: "" });
   return { email, setEmail, busy, error: fieldErrors.email, subscribe };
 }

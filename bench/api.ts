@@ -1,0 +1,136 @@
+// npm run bench:api — lead submissions (POST /api/leads, a valid signup with its own Idempotency-Key each)
+// against the physical limit measured in the same run: bench/lib/limit-server.mjs, a bare node:http server
+// that parses the JSON and runs one prepared better-sqlite3 insert with the same pragmas (WAL,
+// synchronous=FULL). Then a fixed offered load of 2,000 submissions a second, and the same for PostgreSQL.
+// Bounded: about two and a half minutes; 127.0.0.1 only; stops its servers itself.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { postLeads, type LoadResult } from "./lib/load";
+import { createScratchDatabase } from "./lib/postgres";
+import { freePort, requireBuild, ROOT, startBenchServer, waitFor } from "./lib/server";
+import { ms, printTable, type Row } from "./lib/table";
+
+const MAX_LOAD = { connections: 50, durationSeconds: 10 };
+const FIXED_RATE = 2_000;
+const FIXED_LOAD = { connections: 100, durationSeconds: 10, overallRate: FIXED_RATE };
+// Offered loads tried for "highest rate with p99 <= 10 ms".
+const LADDER = [100, 200, 400, 800, 1_600];
+const P99_GOAL_MS = 10;
+const RATIO_GOAL = 0.5;
+
+interface Target {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startLimit(): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), "erf-limit-"));
+  const port = await freePort();
+  let log = "";
+  const child = spawn(process.execPath, [join(ROOT, "bench", "lib", "limit-server.mjs"), String(port), join(dir, "limit.sqlite")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`, child, () => log);
+  return {
+    name: "limit",
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Figures {
+  max: LoadResult;
+  fixed: LoadResult;
+  /** Highest offered rate of LADDER at which p99 stayed within the goal; 0 if none. */
+  sustainable: number;
+}
+
+async function measure(target: Target): Promise<Figures> {
+  await postLeads(target.url, { connections: 10, durationSeconds: 2 }); // warm-up (JIT, page cache, WAL)
+  const max = await postLeads(target.url, MAX_LOAD);
+  const fixed = await postLeads(target.url, FIXED_LOAD);
+  let sustainable = 0;
+  for (const rate of LADDER) {
+    const run = await postLeads(target.url, { connections: 50, durationSeconds: 5, overallRate: rate });
+    if (run.p99 > P99_GOAL_MS || run.failures > 0) break;
+    sustainable = rate;
+  }
+  return { max, fixed, sustainable };
+}
+
+async function measureTarget(start: () => Promise<Target>): Promise<Figures> {
+  const target = await start();
+  try {
+    return await measure(target);
+  } finally {
+    await target.stop();
+  }
+}
+
+const rps = (value: number) => `${Math.round(value)} req/s`;
+const failed = (result: LoadResult) => (result.failures > 0 ? ` (${result.failures} failed)` : "");
+
+requireBuild();
+const limit = await measureTarget(startLimit);
+const sqlite = await measureTarget(async () => {
+  const server = await startBenchServer();
+  return { name: "erf", url: server.url, stop: server.stop };
+});
+const scratch = await createScratchDatabase();
+let postgres: Figures | null = null;
+if (scratch) {
+  try {
+    postgres = await measureTarget(async () => {
+      const server = await startBenchServer({ DATABASE_URL: scratch.url });
+      return { name: "erf-pg", url: server.url, stop: server.stop };
+    });
+  } finally {
+    await scratch.drop();
+  }
+}
+
+const ratio = sqlite.max.requestsPerSecond / limit.max.requestsPerSecond;
+const rows: Row[] = [
+  { what: "Limit: bare node:http + 1 prepared insert (SQLite, WAL, synchronous=FULL), max", goal: "", measured: rps(limit.max.requestsPerSecond) + failed(limit.max), met: null },
+  { what: "Erf POST /api/leads (SQLite), max", goal: "", measured: rps(sqlite.max.requestsPerSecond) + failed(sqlite.max), met: null },
+  { what: "Erf / limit, max throughput", goal: `≥ ${RATIO_GOAL}`, measured: ratio.toFixed(2), met: ratio >= RATIO_GOAL },
+  {
+    what: `Erf (SQLite) at ${FIXED_RATE.toLocaleString("en")} req/s offered: p99 (p50), achieved`,
+    goal: `p99 ≤ ${P99_GOAL_MS} ms`,
+    measured: `${ms(sqlite.fixed.p99)} (${ms(sqlite.fixed.p50)}), ${rps(sqlite.fixed.requestsPerSecond)}${failed(sqlite.fixed)}`,
+    met: sqlite.fixed.p99 <= P99_GOAL_MS && sqlite.fixed.requestsPerSecond >= FIXED_RATE * 0.98,
+  },
+  {
+    what: `Limit at ${FIXED_RATE.toLocaleString("en")} req/s offered: p99 (p50), achieved`,
+    goal: "",
+    measured: `${ms(limit.fixed.p99)} (${ms(limit.fixed.p50)}), ${rps(limit.fixed.requestsPerSecond)}${failed(limit.fixed)}`,
+    met: null,
+  },
+  { what: `Highest offered rate with p99 ≤ ${P99_GOAL_MS} ms (of ${LADDER.join(", ")}): limit / Erf SQLite`, goal: "", measured: `${limit.sustainable} / ${sqlite.sustainable} req/s`, met: null },
+];
+if (postgres) {
+  rows.push(
+    { what: "Erf POST /api/leads (PostgreSQL 127.0.0.1), max", goal: "", measured: rps(postgres.max.requestsPerSecond) + failed(postgres.max), met: null },
+    {
+      what: `Erf (PostgreSQL) at ${FIXED_RATE.toLocaleString("en")} req/s offered: p99 (p50), achieved`,
+      goal: `p99 ≤ ${P99_GOAL_MS} ms`,
+      measured: `${ms(postgres.fixed.p99)} (${ms(postgres.fixed.p50)}), ${rps(postgres.fixed.requestsPerSecond)}${failed(postgres.fixed)}`,
+      met: postgres.fixed.p99 <= P99_GOAL_MS && postgres.fixed.requestsPerSecond >= FIXED_RATE * 0.98,
+    },
+    { what: `Highest offered rate with p99 ≤ ${P99_GOAL_MS} ms: Erf PostgreSQL`, goal: "", measured: `${postgres.sustainable} req/s`, met: null },
+  );
+}
+printTable("Lead submission throughput", "npm run bench:api", rows, [
+  `autocannon in this process; max: ${MAX_LOAD.connections} connections for ${MAX_LOAD.durationSeconds} s; fixed: ${FIXED_LOAD.connections} connections, ${FIXED_RATE} req/s offered for ${FIXED_LOAD.durationSeconds} s; RATE_LIMIT_PER_MINUTE=100000000.`,
+  "Both servers are one Node process and share the 2 cores with the load generator; every request is a distinct signup with its own Idempotency-Key.",
+  ...(postgres ? [] : ["PostgreSQL: no server answered at BENCH_POSTGRES_URL / 127.0.0.1:5432, so no PostgreSQL rows."]),
+]);

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  sent: number;
+  /** Answers other than 201, plus connection errors and timeouts. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationSeconds: number;
+  /** A fixed offered load (requests per second across all connections); unset means as fast as it goes. */
+  overallRate?: number;
+}
+
+let sequence = 0;
+
+/** A signup the server accepts, with its own email; the form sends one Idempotency-Key per attempt. */
+function signupRequest() {
+  sequence += 1;
+  return {
+    headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+    body: JSON.stringify({
+      type: "signup",
+      firstName: "Bench",
+      lastName: `Visitor ${sequence}`,
+      email: `bench-${process.pid}-${sequence}@example.co.za`,
+      phone: "+27 82 555 0101",
+      companyName: "Bench Properties",
+      organizationType: "property-management",
+      propertyCount: "6-20",
+      marketingOptIn: false,
+      termsAccepted: true,
+    }),
+  };
+}
+
+/** POSTs distinct signups to `${url}/api/leads`. Bounded by duration; talks to 127.0.0.1 only. */
+export async function postLeads(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (!url.startsWith("http://127.0.0.1:")) throw new Error("benches only talk to 127.0.0.1");
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    ...(options.overallRate !== undefined && { overallRate: options.overallRate }),
+    timeout: 10,
+    requests: [{ method: "POST", path: "/api/leads", setupRequest: (request) => ({ ...request, ...signupRequest() }) }],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    sent: result.requests.sent,
+    // Requests still in flight when the time is up are neither.
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}

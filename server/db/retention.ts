@@ -1,0 +1,73 @@
+import type { Transaction } from "kysely";
+import type { Db, Tables } from "./schema";
+
+// Storage limitation (POPIA section 14, GDPR article 5(1)(e)): a closed lead or contact and an
+// unsubscribed address are kept for the retention period after their last status change, then deleted.
+
+export interface PurgeCounts {
+  leads: number;
+  contacts: number;
+  newsletter: number;
+  consents: number;
+  outbox: number;
+  changes: number;
+}
+
+type Trx = Transaction<Tables>;
+
+async function expiredIds(trx: Trx, table: "leads" | "contacts" | "newsletter", status: string, cutoff: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom(table as "leads")
+    .select("id")
+    .where("status", "=", status as "closed")
+    // Rows closed before migration 0003 have no status_changed_at: their creation time stands in.
+    .where((eb) => eb(eb.fn.coalesce("statusChangedAt", "createdAt"), "<", cutoff))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+
+async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter", ids: string[]): Promise<number> {
+  return ids.length === 0 ? 0 : deleted(await trx.deleteFrom(table as "leads").where("id", "in", ids).executeTakeFirst());
+}
+
+/**
+ * Deletes what has outlived `cutoff`, in one transaction, with what hangs off it (queued emails, change-log
+ * rows), and the consent records of people who have no record left and whose consents are older than the
+ * cutoff too. Suppression hashes and the audit log stay: they are what keeps an opted-out person unmailed
+ * and what shows the purge happened.
+ */
+export async function purgeExpiredRecords(db: Db, cutoff: string): Promise<PurgeCounts> {
+  return db.transaction().execute(async (trx) => {
+    const ids = {
+      leads: await expiredIds(trx, "leads", "closed", cutoff),
+      contacts: await expiredIds(trx, "contacts", "closed", cutoff),
+      newsletter: await expiredIds(trx, "newsletter", "unsubscribed", cutoff),
+    };
+    const all = [...ids.leads, ...ids.contacts, ...ids.newsletter];
+    const outbox = all.length === 0 ? 0 : deleted(await trx.deleteFrom("outbox").where("recordId", "in", all).executeTakeFirst());
+    const changes = all.length === 0 ? 0 : deleted(await trx.deleteFrom("changes").where("recordId", "in", all).executeTakeFirst());
+    const counts = {
+      leads: await deleteByIds(trx, "leads", ids.leads),
+      contacts: await deleteByIds(trx, "contacts", ids.contacts),
+      newsletter: await deleteByIds(trx, "newsletter", ids.newsletter),
+    };
+    const consents = deleted(
+      await trx
+        .deleteFrom("consents")
+        .where("createdAt", "<", cutoff)
+        .where((eb) =>
+          eb.not(
+            eb.or([
+              eb.exists(eb.selectFrom("leads").select("leads.id").whereRef("leads.email", "=", "consents.email")),
+              eb.exists(eb.selectFrom("contacts").select("contacts.id").whereRef("contacts.email", "=", "consents.email")),
+              eb.exists(eb.selectFrom("newsletter").select("newsletter.id").whereRef("newsletter.email", "=", "consents.email")),
+            ]),
+          ),
+        )
+        .executeTakeFirst(),
+    );
+    return { ...counts, consents, outbox, changes };
+  });
+}

@@ -1,0 +1,56 @@
+import type { Transaction } from "kysely";
+import type { ErasureResult } from "../../src/domain/privacy";
+import type { Collection } from "../../src/domain/status";
+import type { Db, Tables } from "./schema";
+
+// Data-subject requests (POPIA sections 23-24, GDPR articles 15 and 17): everything stored about one
+// email address, and its erasure. Emails are stored lower-cased (the shared schema does it), so an
+// exact match on the normalised address finds every row.
+
+const RECORD_TABLES = ["leads", "contacts", "newsletter"] as const satisfies readonly Collection[];
+
+/** Every stored row about the address, every column, as the tables hold them. */
+export async function subjectRows(db: Db | Transaction<Tables>, email: string) {
+  const [leads, contacts, newsletter, consents, outbox] = await Promise.all([
+    db.selectFrom("leads").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
+    db.selectFrom("contacts").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
+    db.selectFrom("newsletter").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
+    db.selectFrom("consents").selectAll().where("email", "=", email).orderBy("createdAt").orderBy("id").execute(),
+    db.selectFrom("outbox").selectAll().where("subjectEmail", "=", email).orderBy("createdAt").execute(),
+  ]);
+  const recordIds = [...leads, ...contacts, ...newsletter].map((row) => row.id);
+  const changes = recordIds.length === 0 ? [] : await db.selectFrom("changes").selectAll().where("recordId", "in", recordIds).orderBy("seq").execute();
+  return { leads, contacts, newsletter, consents, outbox, changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })) };
+}
+
+export type SubjectRows = Awaited<ReturnType<typeof subjectRows>>;
+
+/** The exact response bodies the idempotency ledger keeps for these records (see routes/submission.ts). */
+const idempotencyBodies = (ids: readonly string[]) => ids.map((id) => JSON.stringify({ id }));
+
+/**
+ * Hard-deletes everything about the address, inside the caller's transaction: its records, consents,
+ * queued or sent emails about it, the change-log rows of its records (the live stream would otherwise
+ * still name them) and the idempotency rows that answer with its record ids.
+ */
+export async function eraseSubjectRows(trx: Transaction<Tables>, email: string): Promise<ErasureResult["deleted"]> {
+  const ids: string[] = [];
+  for (const table of RECORD_TABLES) {
+    const rows = await trx.selectFrom(table as "leads").select("id").where("email", "=", email).execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const changes = ids.length === 0 ? 0 : count(await trx.deleteFrom("changes").where("recordId", "in", ids).executeTakeFirst());
+  const idempotencyKeys = ids.length === 0 ? 0 : count(await trx.deleteFrom("idempotencyKeys").where("body", "in", idempotencyBodies(ids)).executeTakeFirst());
+  const outbox = count(
+    await trx
+      .deleteFrom("outbox")
+      .where((eb) => eb.or([eb("subjectEmail", "=", email), ...(ids.length > 0 ? [eb("recordId", "in", ids)] : [])]))
+      .executeTakeFirst(),
+  );
+  const consents = count(await trx.deleteFrom("consents").where("email", "=", email).executeTakeFirst());
+  const leads = count(await trx.deleteFrom("leads").where("email", "=", email).executeTakeFirst());
+  const contacts = count(await trx.deleteFrom("contacts").where("email", "=", email).executeTakeFirst());
+  const newsletter = count(await trx.deleteFrom("newsletter").where("email", "=", email).executeTakeFirst());
+  return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys };
+}

@@ -1,0 +1,15 @@
+import type { Context } from "hono";
+import type { RequestContext } from "../db/consents";
+import { clientIp } from "./client-ip";
+
+const USER_AGENT_LENGTH = 500;
+
+/** Where a request came from, for consent and audit records: the client IP (TRUST_PROXY aware) and user agent. */
+export function requestContext(c: Context, trustProxy: boolean): RequestContext {
+  const ip = clientIp(c, trustProxy);
+  return {
+    // In-process requests (tests) have no socket: store nothing rather than a made-up address.
+    ip: ip === "unknown" ? null : ip,
+    userAgent: c.req.header("user-agent")?.slice(0, USER_AGENT_LENGTH) || null,
+  };
+}

@@ -1,0 +1,27 @@
+import { BRAND } from "../../src/config/brand";
+import type { Config } from "../env";
+
+/** What composing an email needs from the config. */
+export interface MailSettings {
+  from: string;
+  /** Staff addresses for new-lead alerts. */
+  notifyTo: string[];
+  /** The site's origin, for links (no trailing slash). */
+  publicUrl: string;
+  /** The mailto: half of List-Unsubscribe, for mail clients that cannot POST. */
+  unsubscribeMailto: string;
+}
+
+export function mailSettings(config: Config): MailSettings {
+  return {
+    from: config.mailFrom,
+    notifyTo: config.notifyTo,
+    publicUrl: config.publicUrl,
+    unsubscribeMailto: `mailto:${BRAND.emails.privacy}?subject=unsubscribe`,
+  };
+}
+
+/** Alerts need somewhere to send from and to; welcome emails only the former. */
+export function mailSwitches(config: Config) {
+  return { alerts: config.smtpUrl !== null && config.notifyTo.length > 0, welcome: config.smtpUrl !== null };
+}

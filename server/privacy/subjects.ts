@@ -1,0 +1,79 @@
+import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
+import type { ConsentRecord } from "../../src/domain/privacy";
+import { appendAudit } from "../db/audit";
+import type { RequestContext } from "../db/consents";
+import { toContactRecord } from "../db/contacts";
+import { toLeadRecord } from "../db/leads";
+import { toNewsletterRecord } from "../db/newsletter";
+import type { Db } from "../db/schema";
+import { eraseSubjectRows, subjectRows } from "../db/subjects";
+import { isSuppressed, suppress } from "../db/suppressions";
+import { emailHash, type PrivacyKeys } from "./keys";
+
+/** Who asked, for the audit entry. */
+export interface Actor extends RequestContext {
+  email: string;
+}
+
+/** What the Privacy tab lists for an address. */
+export async function findSubject(db: Db, keys: PrivacyKeys, email: string): Promise<SubjectRecords> {
+  const rows = await subjectRows(db, email);
+  return {
+    email,
+    leads: rows.leads.map(toLeadRecord),
+    contacts: rows.contacts.map(toContactRecord),
+    newsletter: rows.newsletter.map(toNewsletterRecord),
+    consents: rows.consents as ConsentRecord[],
+    outbox: rows.outbox.length,
+    suppressed: await isSuppressed(db, emailHash(keys, email)),
+  };
+}
+
+/**
+ * The access-request export: every column of every row about the address, as stored. Audited with
+ * the row count; the audit keeps the address only as its keyed hash, so a later erasure leaves no
+ * trace of it there.
+ */
+export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date) {
+  const rows = await subjectRows(db, email);
+  const rowCount = Object.values(rows).reduce((sum, list) => sum + list.length, 0);
+  await appendAudit(db, {
+    actor: actor.email,
+    action: "subject.export",
+    details: { emailHash: emailHash(keys, email), rows: rowCount },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    at: now,
+  });
+  return {
+    subject: email,
+    generatedAt: now.toISOString(),
+    suppressed: await isSuppressed(db, emailHash(keys, email)),
+    records: { leads: rows.leads, contacts: rows.contacts, newsletter: rows.newsletter },
+    consents: rows.consents,
+    outbox: rows.outbox,
+    changeLog: rows.changes,
+  };
+}
+
+/**
+ * Erasure in one transaction: everything goes, the address stays only as a suppression hash (so it is
+ * never mailed again unless the person subscribes anew), and one audit entry records what was deleted.
+ */
+export async function eraseSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date): Promise<ErasureResult> {
+  const hash = emailHash(keys, email);
+  const deleted = await db.transaction().execute(async (trx) => {
+    const counts = await eraseSubjectRows(trx, email);
+    await suppress(trx, hash, "erased", now.toISOString());
+    await appendAudit(trx, {
+      actor: actor.email,
+      action: "subject.erase",
+      details: { emailHash: hash, deleted: counts },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      at: now,
+    });
+    return counts;
+  });
+  return { email, deleted };
+}

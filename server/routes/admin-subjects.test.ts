@@ -1,0 +1,186 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
+import { isPostgres } from "../db/connect";
+import type { Db } from "../db/schema";
+import { isSuppressed } from "../db/suppressions";
+import { derivePrivacyKeys, emailHash, unsubscribeToken } from "../privacy/keys";
+import { auditMark, auditSince } from "../test-support/audit";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
+import { seedAdmin, send, signIn } from "../test-support/admin";
+
+// Data-subject requests: find, export and erase everything about one address.
+
+const keys = derivePrivacyKeys(TEST_APP_SECRET);
+const SUBJECT = "thandi@example.co.za";
+const BYSTANDER = "bystander@example.com";
+
+/** Every row of every table in the database, whatever tables a later migration adds. */
+async function everyRow(db: Db): Promise<{ table: string; row: unknown }[]> {
+  const tables = isPostgres(db)
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  const rows: { table: string; row: unknown }[] = [];
+  for (const { name } of tables.rows) {
+    const result = await sql`select * from ${sql.table(name)}`.execute(db);
+    rows.push(...result.rows.map((row) => ({ table: name, row })));
+  }
+  return rows;
+}
+
+const mentioning = (rows: { table: string; row: unknown }[], needle: string) =>
+  rows.filter(({ row }) => JSON.stringify(row).toLowerCase().includes(needle.toLowerCase()));
+
+describe.each(testDatabases)("data-subject requests ($name)", (database) => {
+  let open: OpenDatabase;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(async () => {
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+  });
+
+  const time = manualClock("2025-08-01T10:00:00.000Z");
+  // Mail switched on, so the subject also has queued alert and welcome emails to erase.
+  const config = testConfig({ smtpUrl: "smtp://127.0.0.1:1", notifyTo: ["sales@erf.test"] });
+  const app = () => testApp(open.db, { clock: time.clock, config });
+  let key = 0;
+  const submit = (path: string, body: unknown) => {
+    // One minute apart, so the consent history has an order to check.
+    time.advance(60_000);
+    return postJson(app(), path, body, { "Idempotency-Key": `key-${++key}`, "User-Agent": "Test/1.0" });
+  };
+
+  /** The subject in every table: records of each kind, consents given and withdrawn, emails, changes, idempotency rows. */
+  async function seedSubject(): Promise<string[]> {
+    const ids: string[] = [];
+    const remember = async (response: Response) => {
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { id: string }).id);
+    };
+    await remember(await submit("/api/newsletter", { email: SUBJECT.toUpperCase(), sourcePath: "/" }));
+    time.advance(60_000);
+    await postJson(app(), "/api/unsubscribe", { token: unsubscribeToken(keys, ids[0]!) });
+    await submit("/api/newsletter", { email: SUBJECT, sourcePath: "/faqs" });
+    await remember(await submit("/api/leads", { ...validSignup, email: SUBJECT, sourcePath: "/signup" }));
+    await remember(await submit("/api/leads", { ...validDemo, email: SUBJECT }));
+    await remember(await submit("/api/contacts", { ...validContact, email: SUBJECT }));
+    await submit("/api/contacts", { ...validContact, email: BYSTANDER });
+    await submit("/api/newsletter", { email: BYSTANDER });
+    return ids;
+  }
+
+  it("lists what is stored about an address, by exact address in any case", async () => {
+    await seedSubject();
+    const cookie = await signIn(app());
+    const response = await send(app(), "GET", `/api/admin/subjects?email=${encodeURIComponent(" Thandi@Example.co.za ")}`, { cookie });
+    expect(response.status).toBe(200);
+    const subject = (await response.json()) as SubjectRecords;
+    expect(subject.email).toBe(SUBJECT);
+    expect(subject.leads.map((lead) => lead.type).sort()).toEqual(["demo", "signup"]);
+    expect(subject.contacts).toHaveLength(1);
+    expect(subject.newsletter).toMatchObject([{ email: SUBJECT, status: "subscribed" }]);
+    expect(subject.consents.map((consent) => `${consent.purpose}:${consent.action}`)).toEqual([
+      "newsletter:given",
+      "newsletter:withdrawn",
+      "newsletter:given",
+      "marketing:given",
+    ]);
+    expect(subject.outbox).toBe(5);
+    expect(subject.suppressed).toBe(false);
+    expect(JSON.stringify(subject)).not.toContain(BYSTANDER);
+  });
+
+  it("exports every column of every row about the address as a JSON attachment, and audits it", async () => {
+    await seedSubject();
+    const cookie = await signIn(app());
+    const mark = await auditMark(open.db);
+    const response = await send(app(), "GET", `/api/admin/subjects/export?email=${SUBJECT}`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="erf-subject-export-2025-08-01.json"');
+    const exported = (await response.json()) as { records: Record<string, unknown[]>; consents: unknown[]; outbox: unknown[]; changeLog: unknown[] };
+
+    const stored = {
+      leads: await open.db.selectFrom("leads").selectAll().where("email", "=", SUBJECT).execute(),
+      contacts: await open.db.selectFrom("contacts").selectAll().where("email", "=", SUBJECT).execute(),
+      newsletter: await open.db.selectFrom("newsletter").selectAll().where("email", "=", SUBJECT).execute(),
+    };
+    for (const table of ["leads", "contacts", "newsletter"] as const) {
+      expect(stored[table].length, table).toBeGreaterThan(0);
+      expect(exported.records[table]).toHaveLength(stored[table].length);
+      for (const row of stored[table]) expect(exported.records[table]).toContainEqual(row);
+    }
+    expect(exported.consents).toEqual(await open.db.selectFrom("consents").selectAll().where("email", "=", SUBJECT).orderBy("createdAt").orderBy("id").execute());
+    expect(exported.outbox).toHaveLength(5);
+    expect(exported.changeLog.length).toBeGreaterThan(0);
+    expect(JSON.stringify(exported)).not.toContain(BYSTANDER);
+
+    const [entry, ...more] = await auditSince(open.db, mark);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ actor: "staff@erf.co.za", action: "subject.export", details: { emailHash: emailHash(keys, SUBJECT), rows: expect.any(Number) } });
+    expect(JSON.stringify(entry)).not.toContain(SUBJECT);
+  });
+
+  it("erases every row about the address, leaving its suppression hash and one audit entry", async () => {
+    const ids = await seedSubject();
+    const cookie = await signIn(app());
+    const before = await everyRow(open.db);
+    expect(mentioning(before, SUBJECT).map((found) => found.table)).toEqual(
+      expect.arrayContaining(["leads", "contacts", "newsletter", "consents", "outbox"]),
+    );
+    for (const id of ids) expect(mentioning(before, id).length, id).toBeGreaterThan(0);
+    const bystanderRows = mentioning(before, BYSTANDER).length;
+
+    const mark = await auditMark(open.db);
+    const response = await send(app(), "DELETE", `/api/admin/subjects?email=${SUBJECT}`, { cookie, body: {} });
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as ErasureResult;
+    expect(result.deleted).toMatchObject({ leads: 2, contacts: 1, newsletter: 1, consents: 4, outbox: 5 });
+    expect(result.deleted.changes).toBeGreaterThanOrEqual(4);
+    // Five keyed submissions answered with the subject's record ids (the re-subscription with the first one's).
+    expect(result.deleted.idempotencyKeys).toBe(5);
+
+    const after = await everyRow(open.db);
+    expect(mentioning(after, SUBJECT)).toEqual([]);
+    for (const id of ids) expect(mentioning(after, id).filter((found) => found.table !== "audit"), id).toEqual([]);
+    expect(mentioning(after, BYSTANDER)).toHaveLength(bystanderRows);
+    expect(await isSuppressed(open.db, emailHash(keys, SUBJECT))).toBe(true);
+    expect(await open.db.selectFrom("suppressions").select("reason").where("emailHash", "=", emailHash(keys, SUBJECT)).execute()).toEqual([
+      { reason: "erased" },
+    ]);
+
+    const entries = await auditSince(open.db, mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: "subject.erase", actor: "staff@erf.co.za", details: { emailHash: emailHash(keys, SUBJECT), deleted: result.deleted } });
+
+    // Nothing left to find; a later erasure of the same address finds nothing and still answers.
+    const again = (await (await send(app(), "GET", `/api/admin/subjects?email=${SUBJECT}`, { cookie })).json()) as SubjectRecords;
+    expect(again).toMatchObject({ leads: [], contacts: [], newsletter: [], consents: [], outbox: 0, suppressed: true });
+  });
+
+  it("refuses a missing or malformed address with 400 naming the field", async () => {
+    const cookie = await signIn(app());
+    for (const path of ["/api/admin/subjects", "/api/admin/subjects?email=nope", "/api/admin/subjects/export?email="]) {
+      const response = await send(app(), "GET", path, { cookie });
+      expect(response.status, path).toBe(400);
+      expect(((await response.json()) as { fields: Record<string, string> }).fields.email).toEqual(expect.any(String));
+    }
+  });
+
+  it("needs a session, and a same-origin JSON request to erase", async () => {
+    await seedSubject();
+    expect((await send(app(), "GET", `/api/admin/subjects?email=${SUBJECT}`)).status).toBe(401);
+    const cookie = await signIn(app());
+    const crossSite = await send(app(), "DELETE", `/api/admin/subjects?email=${SUBJECT}`, {
+      cookie,
+      body: {},
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await open.db.selectFrom("leads").select("id").where("email", "=", SUBJECT).execute()).toHaveLength(2);
+  });
+});

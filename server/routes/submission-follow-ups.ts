@@ -1,0 +1,74 @@
+import type { Transaction } from "kysely";
+import type { ContactData, LeadData, NewsletterData } from "../../src/domain/schemas";
+import { recordConsent } from "../db/consents";
+import type { SubscribeOutcome } from "../db/newsletter";
+import { enqueueOutbox } from "../db/outbox";
+import type { Tables } from "../db/schema";
+import { unsuppress } from "../db/suppressions";
+import { emailHash } from "../privacy/keys";
+import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
+
+// What each form does besides storing its record, inside the same transaction: consent records
+// (POPIA s69), the suppression list, and the emails to send once it commits (the outbox).
+
+async function queueLeadAlert(trx: Transaction<Tables>, collection: "contacts" | "leads", id: string, email: string, at: string, context: FollowUpContext) {
+  if (!context.mail.alerts) return;
+  await enqueueOutbox(trx, { kind: "lead-alert", subjectEmail: email, recordCollection: collection, recordId: id }, at);
+  context.queuedMail = true;
+}
+
+/** Contact messages: staff hear about them at once. */
+export async function contactFollowUp(trx: Transaction<Tables>, stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
+  await queueLeadAlert(trx, "contacts", stored.id, record.data.email, record.createdAt, context);
+}
+
+/**
+ * Signups and demo requests: a staff alert, and for a ticked marketing box the consent with the
+ * wording it showed. A lead form never touches the newsletter or the suppression list: only an active
+ * newsletter subscription does.
+ */
+export async function leadFollowUp(trx: Transaction<Tables>, stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
+  const { data } = record;
+  if (data.type === "signup" && data.marketingOptIn) {
+    await recordConsent(trx, {
+      email: data.email,
+      purpose: "marketing",
+      action: "given",
+      wordingVersion: data.consentVersion ?? null,
+      source: data.sourcePath ?? null,
+      context: context.request,
+      record: { collection: "leads", id: stored.id },
+      createdAt: record.createdAt,
+    });
+  }
+  await queueLeadAlert(trx, "leads", stored.id, data.email, record.createdAt, context);
+}
+
+/**
+ * A newsletter form submission is an active opt-in: it records a new consent, takes the address off the
+ * suppression list (it may have unsubscribed or been erased before), and welcomes a new or returning
+ * subscriber once. Someone already subscribed gets no second welcome.
+ */
+export async function newsletterFollowUp(
+  trx: Transaction<Tables>,
+  stored: StoredRecord & { outcome: SubscribeOutcome },
+  record: NewRecord<NewsletterData>,
+  context: FollowUpContext,
+) {
+  const { data } = record;
+  await recordConsent(trx, {
+    email: data.email,
+    purpose: "newsletter",
+    action: "given",
+    wordingVersion: data.consentVersion ?? null,
+    source: data.sourcePath ?? null,
+    context: context.request,
+    record: { collection: "newsletter", id: stored.id },
+    createdAt: record.createdAt,
+  });
+  await unsuppress(trx, emailHash(context.keys, data.email));
+  if (context.mail.welcome && stored.outcome !== "unchanged") {
+    await enqueueOutbox(trx, { kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: stored.id }, record.createdAt);
+    context.queuedMail = true;
+  }
+}

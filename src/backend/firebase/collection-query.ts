@@ -1,0 +1,61 @@
+import {
+  collection,
+  documentId,
+  limit,
+  orderBy,
+  query,
+  startAfter,
+  Timestamp,
+  where,
+  type Firestore,
+  type Query,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+} from "firebase/firestore";
+import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
+import { validationError } from "./admin-errors";
+import type { FirestoreKeyset } from "./cursor";
+
+// Every query the staff adapter makes: optional status and type equality, newest first. firestore.indexes.json
+// holds an index for each combination.
+
+export const STATUSES: Record<Collection, readonly string[]> = { leads: LEAD_STATUSES, contacts: LEAD_STATUSES, newsletter: NEWSLETTER_STATUSES };
+
+const MAX_QUERY_LENGTH = 200;
+
+export interface RecordFilters {
+  q: string;
+  status: string | null;
+  type: string | null;
+}
+
+/** The server's filter rules (server/http/list-query.ts): a status or type the collection lacks is a 400. */
+export function parseFilters(target: Collection, params: { q?: string | undefined; status?: string | undefined; type?: string | undefined }): RecordFilters {
+  const q = params.q?.trim() ?? "";
+  if (q.length > MAX_QUERY_LENGTH) throw validationError(`q: at most ${MAX_QUERY_LENGTH} characters`);
+  const status = params.status || null;
+  if (status !== null && !STATUSES[target].includes(status)) throw validationError(`status: use one of ${STATUSES[target].join(", ")}`);
+  const type = params.type || null;
+  if (type !== null && (target !== "leads" || !(LEAD_TYPES as readonly string[]).includes(type))) {
+    throw validationError(target === "leads" ? `type: use one of ${LEAD_TYPES.join(", ")}` : `type: ${target} have no type filter`);
+  }
+  return { q, status, type };
+}
+
+/** createdAt descending, then id descending: the server's keyset order, so ties are stable. */
+export function newestFirst(db: Firestore, target: Collection, filters: RecordFilters, after: FirestoreKeyset | null, size: number): Query {
+  const constraints: QueryConstraint[] = [];
+  if (filters.status) constraints.push(where("status", "==", filters.status));
+  if (filters.type) constraints.push(where("type", "==", filters.type));
+  constraints.push(orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
+  if (after) constraints.push(startAfter(new Timestamp(after.seconds, after.nanoseconds), after.id));
+  constraints.push(limit(size));
+  return query(collection(db, target), ...constraints);
+}
+
+export function keysetOf(snapshot: QueryDocumentSnapshot): FirestoreKeyset {
+  const createdAt: unknown = snapshot.get("createdAt");
+  // Only documents with a createdAt appear in a query ordered by it; the fallback is never reached.
+  const time = createdAt instanceof Timestamp ? createdAt : new Timestamp(0, 0);
+  return { seconds: time.seconds, nanoseconds: time.nanoseconds, id: snapshot.id };
+}

@@ -1,0 +1,54 @@
+import { getDocs, type Firestore } from "firebase/firestore";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListPage, type ListQuery, type RecordsByCollection } from "../../domain/admin";
+import type { Collection } from "../../domain/status";
+import { adminCall, validationError } from "./admin-errors";
+import { keysetOf, newestFirst, parseFilters } from "./collection-query";
+import { decodeCursor, encodeCursor, type FirestoreKeyset } from "./cursor";
+import { toRecord } from "./records";
+import { matchesSearch } from "./search";
+
+/**
+ * Most documents one searching list() call reads. A search filters in the browser (Firestore has no
+ * substring match), so it reads up to this many and returns what matched with a cursor to go on from;
+ * the dashboard asks for more as the staff member scrolls.
+ */
+export const SEARCH_SCAN_BUDGET = 1_000;
+
+export async function listPage<C extends Collection>(db: Firestore, target: C, request: ListQuery): Promise<ListPage<C>> {
+  const size = request.limit ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw validationError(`limit: use a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  const filters = parseFilters(target, request);
+  let after: FirestoreKeyset | null = null;
+  if (request.cursor) {
+    after = decodeCursor(request.cursor);
+    if (!after) throw validationError("cursor: malformed");
+  }
+  return adminCall(async () => {
+    if (!filters.q) {
+      // One extra document says whether another page exists, so the last page carries no cursor.
+      const { docs } = await getDocs(newestFirst(db, target, filters, after, size + 1));
+      const page = docs.slice(0, size);
+      const last = page.at(-1);
+      return {
+        items: page.map((snapshot) => toRecord(target, snapshot.id, snapshot.data())),
+        nextCursor: docs.length > size && last ? encodeCursor(keysetOf(last)) : null,
+      };
+    }
+    const items: RecordsByCollection[C][] = [];
+    let scanned = 0;
+    while (scanned < SEARCH_SCAN_BUDGET) {
+      const batch = Math.min(Math.max(size, DEFAULT_PAGE_SIZE), SEARCH_SCAN_BUDGET - scanned);
+      const { docs } = await getDocs(newestFirst(db, target, filters, after, batch));
+      scanned += docs.length;
+      for (const snapshot of docs) {
+        after = keysetOf(snapshot);
+        const record = toRecord(target, snapshot.id, snapshot.data());
+        if (!matchesSearch(target, record, filters.q)) continue;
+        items.push(record);
+        if (items.length === size) return { items, nextCursor: encodeCursor(after) };
+      }
+      if (docs.length < batch) return { items, nextCursor: null };
+    }
+    return { items, nextCursor: after ? encodeCursor(after) : null };
+  });
+}

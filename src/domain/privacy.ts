@@ -1,0 +1,104 @@
+import type { ConsentAction, ConsentChannel, ConsentPurpose } from "./consent";
+import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
+
+// The shapes of the privacy side of the staff API (data-subject requests, audit log, alert outbox) and
+// of the public unsubscribe answer, shared by the server and the http adapter.
+
+/** One consent given or withdrawn, with the server's own copy of the wording that was shown. */
+export interface ConsentRecord {
+  id: string;
+  email: string;
+  purpose: ConsentPurpose;
+  channel: ConsentChannel;
+  action: ConsentAction;
+  wordingVersion: string | null;
+  wording: string | null;
+  /** Where it happened: a page path, "unsubscribe-link", "one-click" or "admin". */
+  source: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** The record it came with (a newsletter row or a signup), when there is one. */
+  recordCollection: string | null;
+  recordId: string | null;
+  createdAt: string;
+}
+
+/** Everything stored about one email address, as the Privacy tab lists it. */
+export interface SubjectRecords {
+  email: string;
+  leads: LeadRecord[];
+  contacts: ContactRecord[];
+  newsletter: NewsletterRecord[];
+  consents: ConsentRecord[];
+  /** Alert and welcome emails still queued or kept about this person's records. */
+  outbox: number;
+  /** Whether the address is on the suppression list (kept as a salted hash only). */
+  suppressed: boolean;
+}
+
+/** What an erasure deleted, table by table. */
+export interface ErasureResult {
+  email: string;
+  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys", number>;
+}
+
+export const AUDIT_ACTIONS = [
+  "auth.login",
+  "auth.login-failed",
+  "auth.logout",
+  "record.status",
+  "export.csv",
+  "subject.export",
+  "subject.erase",
+  "admin.create",
+  "admin.reset-password",
+  "retention.purge",
+  "outbox.retry",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  /** The admin's email, "cli", "system" (scheduled jobs) or "anonymous". */
+  actor: string;
+  action: AuditAction;
+  /** Never a password; personal data of data subjects appears only as the salted email hash. */
+  details: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  nextCursor: string | null;
+}
+
+export const OUTBOX_KINDS = ["lead-alert", "welcome"] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+export const OUTBOX_STATES = ["pending", "sent", "failed", "cancelled"] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+export interface OutboxItem {
+  id: string;
+  kind: OutboxKind;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  recordCollection: string;
+  recordId: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** The dashboard banner: emails that failed at least once and are not sent yet. */
+export interface OutboxHealth {
+  failing: number;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  items: OutboxItem[];
+}
+
+export type UnsubscribeStatus = "unsubscribed" | "already-unsubscribed";

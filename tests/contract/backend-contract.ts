@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminBackend, ExportFilters, LiveState } from "../../src/backend/admin-port";
+import type { PublicBackend } from "../../src/backend/port";
+import type { RecordChange } from "../../src/domain/admin";
+import { CONSENT_WORDING } from "../../src/domain/consent";
+import type { ContactInput, DemoInput, SignupInput } from "../../src/domain/schemas";
+
+// The back-end port's behaviour, written once and run against every adapter: the http adapter on the
+// real server (tests/contract/http-adapter.test.ts, in `npm test`) and the Firebase adapter on the
+// Firestore and Auth emulators (tests/contract/firebase-adapter.test.ts, in `npm run test:rules`).
+// Tests run in order and build on each other's records, as one visitor and one staff member would.
+
+export interface LiveFeed {
+  changes: RecordChange[];
+  states: LiveState[];
+  waitFor(predicate: (change: RecordChange) => boolean, timeoutMs?: number): Promise<RecordChange>;
+  waitForState(state: LiveState, timeoutMs?: number): Promise<void>;
+  stop(): Promise<unknown>;
+}
+
+export interface ContractSubject {
+  public: PublicBackend;
+  admin: Pick<AdminBackend, "signIn" | "signOut" | "currentUser" | "stats" | "list" | "setStatus">;
+  watch(): Promise<LiveFeed>;
+  /** Runs AdminBackend.exportCsv and returns the file the browser downloaded. */
+  exportCsv(filters: ExportFilters): Promise<{ fileName: string; text: string }>;
+  /** A staff account that exists on this back end; nothing else is signed in at the start. */
+  staff: { email: string; password: string };
+  close(): Promise<void>;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const key = () => ({ idempotencyKey: randomUUID() });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const contact: ContactInput = { firstName: "Naledi", lastName: "Dlamini", email: "naledi@example.co.za", phone: "", message: "We manage 40 units in Durban.", website: "" };
+const signup: SignupInput = {
+  type: "signup",
+  firstName: "Pieter",
+  lastName: "van Wyk",
+  email: "pieter@example.com",
+  phone: "+27 82 123 4567",
+  companyName: "Karoo Rentals",
+  organizationType: "landlord",
+  propertyCount: "6-20",
+  marketingOptIn: true,
+  termsAccepted: true,
+  consentVersion: CONSENT_WORDING.marketing.version,
+  sourcePath: "/signup",
+  website: "",
+};
+const demo: DemoInput = {
+  type: "demo",
+  firstName: "Amina",
+  lastName: "Okafor",
+  email: "amina@example.ng",
+  phone: "021 555 0100",
+  companyName: "=Formula Estates",
+  jobTitle: "Director",
+  organizationType: "investor",
+  propertyCount: "51-200",
+  challenges: "Arrears tracking",
+  website: "",
+};
+
+export function backendContract(name: string, setup: () => Promise<ContractSubject>) {
+  describe(`back-end contract: ${name}`, () => {
+    let subject: ContractSubject;
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      subject = await setup();
+    });
+    afterAll(async () => {
+      await subject?.close();
+    });
+
+    describe("public forms", () => {
+      it("stores a contact message and answers with its id", async () => {
+        const result = await subject.public.submitContact(contact, key());
+        expect(result).toMatchObject({ ok: true, id: expect.any(String) });
+        if (result.ok) ids.contact = result.id;
+      });
+
+      it("answers invalid input with the field errors and stores nothing", async () => {
+        const result = await subject.public.submitContact({ ...contact, message: "  ", email: "nope" }, key());
+        expect(result.ok).toBe(false);
+        if (!result.ok && result.reason === "validation") expect(Object.keys(result.fields).sort()).toEqual(["email", "message"]);
+        else throw new Error(`expected a validation failure, got ${JSON.stringify(result)}`);
+      });
+
+      it("stores a signup and then a demo request", async () => {
+        const first = await subject.public.submitLead({ ...signup, recaptchaToken: "signup-token" }, key());
+        expect(first).toMatchObject({ ok: true });
+        // Distinct creation times, so newest-first order is the submission order reversed.
+        await pause(30);
+        const second = await subject.public.submitLead(demo, key());
+        expect(second).toMatchObject({ ok: true });
+        if (first.ok && second.ok) Object.assign(ids, { signup: first.id, demo: second.id });
+      });
+
+      it("keeps one subscription per address, whatever the case of the email", async () => {
+        const consent = { consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" };
+        const first = await subject.public.subscribe({ email: "reader@example.com", website: "", ...consent }, key());
+        const again = await subject.public.subscribe({ email: "Reader@Example.COM", website: "" }, key());
+        expect(first).toMatchObject({ ok: true });
+        expect(again).toEqual(first);
+        if (first.ok) ids.newsletter = first.id;
+      });
+
+      it("answers a bot that filled the hidden field as if it were a person, and stores nothing", async () => {
+        expect(await subject.public.submitContact({ ...contact, email: "bot@example.com", website: "https://spam.example" }, key())).toMatchObject({ ok: true });
+      });
+
+      it("never stores one attempt twice: the same key again adds no record", async () => {
+        const attempt = key();
+        const input = { ...contact, email: "twice@example.com" };
+        expect(await subject.public.submitContact(input, attempt)).toMatchObject({ ok: true });
+        // The http server replays its first answer; Firestore refuses a second create of the same document.
+        await subject.public.submitContact(input, attempt);
+        await pause(30);
+      });
+    });
+
+    describe("staff", () => {
+      it("is signed out at first, and refuses a wrong password with an invalid-credential code", async () => {
+        expect(await subject.admin.currentUser()).toBeNull();
+        const result = await subject.admin.signIn(subject.staff.email, "not the password at all");
+        expect(result).toMatchObject({ ok: false, code: expect.stringMatching(/invalid-credential$/), message: expect.any(String) });
+        expect(await subject.admin.currentUser()).toBeNull();
+      });
+
+      it("signs in the staff account", async () => {
+        expect(await subject.admin.signIn(subject.staff.email, subject.staff.password)).toEqual({ ok: true, email: subject.staff.email });
+        expect(await subject.admin.currentUser()).toEqual({ email: subject.staff.email });
+      });
+
+      it("counts what was stored: no bot, no duplicate", async () => {
+        expect(await subject.admin.stats()).toEqual({
+          totalLeads: 2,
+          newLeads: 2,
+          signups: 1,
+          demoRequests: 1,
+          newsletter: 1,
+          tabs: { leads: 2, contacts: 2, newsletter: 1 },
+        });
+      });
+
+      it("lists leads newest first with the spec's read fields", async () => {
+        const page = await subject.admin.list("leads", {});
+        expect(page.nextCursor).toBeNull();
+        expect(page.items.map((lead) => lead.id)).toEqual([ids.demo, ids.signup]);
+        const [demoRecord, signupRecord] = page.items;
+        expect(demoRecord).toMatchObject({
+          type: "demo",
+          name: "Amina Okafor",
+          firstName: "Amina",
+          lastName: "Okafor",
+          email: "amina@example.ng",
+          phone: "021 555 0100",
+          companyName: "=Formula Estates",
+          organizationType: "investor",
+          propertyCount: "51-200",
+          challenges: "Arrears tracking",
+          status: "new",
+          marketingOptIn: null,
+          termsAcceptedAt: null,
+        });
+        expect(signupRecord).toMatchObject({ type: "signup", name: "Pieter van Wyk", marketingOptIn: true, challenges: null, status: "new" });
+        expect(signupRecord?.termsAcceptedAt).toMatch(ISO);
+        expect(Date.now() - Date.parse(demoRecord!.createdAt)).toBeLessThan(5 * 60_000);
+      });
+
+      it("lists contacts with an empty phone and a missing company as null", async () => {
+        const { items } = await subject.admin.list("contacts", {});
+        const stored = items.find((item) => item.id === ids.contact);
+        expect(stored).toMatchObject({ firstName: "Naledi", email: "naledi@example.co.za", phone: null, companyName: null, type: "contact", status: "new" });
+        expect(stored?.createdAt).toMatch(ISO);
+        expect(items.some((item) => item.email === "bot@example.com")).toBe(false);
+      });
+
+      it("pages with an opaque cursor, the last page without one", async () => {
+        const first = await subject.admin.list("leads", { limit: 1 });
+        expect(first.items.map((lead) => lead.id)).toEqual([ids.demo]);
+        expect(first.nextCursor).toEqual(expect.any(String));
+        const second = await subject.admin.list("leads", { limit: 1, cursor: first.nextCursor });
+        expect(second.items.map((lead) => lead.id)).toEqual([ids.signup]);
+        expect(second.nextCursor).toBeNull();
+      });
+
+      it("filters by type, status and search text", async () => {
+        expect((await subject.admin.list("leads", { type: "signup" })).items.map((lead) => lead.id)).toEqual([ids.signup]);
+        expect((await subject.admin.list("leads", { q: "FORMULA" })).items.map((lead) => lead.id)).toEqual([ids.demo]);
+        expect((await subject.admin.list("leads", { status: "closed" })).items).toEqual([]);
+        expect((await subject.admin.list("newsletter", { q: "reader@" })).items.map((entry) => entry.id)).toEqual([ids.newsletter]);
+        await expect(subject.admin.list("leads", { status: "subscribed" })).rejects.toThrow();
+      });
+
+      it("changes a status and answers the updated record; refuses a status the collection lacks", async () => {
+        const updated = await subject.admin.setStatus("leads", ids.demo!, "contacted");
+        expect(updated).toMatchObject({ id: ids.demo, status: "contacted", email: "amina@example.ng" });
+        expect((await subject.admin.list("leads", { status: "contacted" })).items.map((lead) => lead.id)).toEqual([ids.demo]);
+        await expect(subject.admin.setStatus("leads", ids.demo!, "subscribed")).rejects.toThrow();
+      });
+
+      it("re-subscribes an address staff had unsubscribed, without a second record", async () => {
+        expect(await subject.admin.setStatus("newsletter", ids.newsletter!, "unsubscribed")).toMatchObject({ status: "unsubscribed" });
+        expect(await subject.public.subscribe({ email: "reader@example.com", website: "" }, key())).toEqual({ ok: true, id: ids.newsletter });
+        const { items } = await subject.admin.list("newsletter", {});
+        expect(items).toHaveLength(1);
+        expect(items[0]).toMatchObject({ email: "reader@example.com", status: "subscribed", type: "newsletter" });
+      });
+
+      it("watches live: a new submission arrives as an insert, a status change as an update", async () => {
+        const feed = await subject.watch();
+        try {
+          await feed.waitForState("live");
+          const sent = await subject.public.submitContact({ ...contact, email: "live@example.com" }, key());
+          expect(sent.ok).toBe(true);
+          const inserted = await feed.waitFor((change) => change.record.email === "live@example.com");
+          expect(inserted).toMatchObject({ collection: "contacts", op: "insert", record: { status: "new", type: "contact" } });
+          if (sent.ok) expect(inserted.record.id).toBe(sent.id);
+
+          await subject.admin.setStatus("contacts", inserted.record.id, "qualified");
+          const updated = await feed.waitFor((change) => change.op === "update" && change.record.id === inserted.record.id && change.record.status === "qualified");
+          expect(updated.collection).toBe("contacts");
+          expect(updated.seq).toBeGreaterThan(inserted.seq);
+        } finally {
+          await feed.stop();
+        }
+      });
+
+      it("exports every record as CSV: leads, then contacts, then newsletter, formulas defused", async () => {
+        const { fileName, text } = await subject.exportCsv({});
+        expect(fileName).toMatch(/^erf-data-\d{4}-\d{2}-\d{2}\.csv$/);
+        const lines = text.split("\r\n").filter(Boolean);
+        expect(lines[0]).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges");
+        expect(lines.slice(1).map((line) => line.split(",")[4])).toEqual(["demo", "signup", "contact", "contact", "contact", "newsletter"]);
+        expect(lines[1]).toMatch(/^Amina Okafor,amina@example\.ng,021 555 0100,'=Formula Estates,demo,contacted,\d{4}-[^,]+,Arrears tracking$/);
+        expect(lines.at(-1)).toMatch(/^,reader@example\.com,,,newsletter,subscribed,\d{4}-[^,]+,$/);
+      });
+
+      it("exports only what the filters select", async () => {
+        const { text } = await subject.exportCsv({ collections: ["leads"], type: "signup" });
+        const lines = text.split("\r\n").filter(Boolean);
+        expect(lines).toHaveLength(2);
+        // A phone starting with + is defused too (src/domain/csv.ts): a spreadsheet would read it as a formula.
+        expect(lines[1]).toMatch(/^Pieter van Wyk,pieter@example\.com,'\+27 82 123 4567,Karoo Rentals,signup,new,/);
+      });
+
+      it("signs out, after which staff data is refused", async () => {
+        await subject.admin.signOut();
+        expect(await subject.admin.currentUser()).toBeNull();
+        await expect(subject.admin.list("leads", {})).rejects.toThrow();
+      });
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { startServer } from "../support/server";
+import { backendContract } from "./backend-contract";
+import { openAdapterPage } from "./support/adapter-page";
+import { buildContractBundles } from "./support/bundle";
+
+// The contract on the http adapter: the real server (its own SQLite file) and the adapter in Chromium,
+// which carries the session cookie, the EventSource and the download as on the real site.
+
+const STAFF = { email: "staff@erf.test", password: "correct horse battery staple" };
+let browser: Browser;
+let bundleDir: string;
+
+beforeAll(async () => {
+  [browser, bundleDir] = await Promise.all([launchBrowser(), buildContractBundles()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+backendContract("http adapter (real server)", async () => {
+  const server = await startServer({ ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password });
+  try {
+    return await openAdapterPage(browser, { origin: server.url, routePage: true, bundleDir, entry: "http", staff: STAFF, close: server.cleanup });
+  } catch (error) {
+    await server.cleanup();
+    throw error;
+  }
+});

@@ -1,0 +1,159 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import { doc, getDoc, serverTimestamp, setDoc, updateDoc, type Firestore } from "firebase/firestore";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from "vitest";
+import { CONSENT_WORDING, consentVersions } from "../../src/domain/consent";
+import { aLongTimeAgo, FORMS, newsletterId, type Doc, type Form } from "./forms";
+import { closeClients, dbAs, rulesEnvironment, seed } from "./rules-env";
+
+// Field by field: the bounds of src/domain/limits.ts, the option lists of src/domain/options.ts, the
+// newsletter's one-document-per-address id and re-subscription, and paths nobody may touch.
+
+let env: RulesTestEnvironment;
+let visitor: Firestore;
+let admin: Firestore;
+
+beforeAll(async () => {
+  env = await rulesEnvironment("demo-erf-rules-fields");
+});
+afterAll(async () => {
+  await env?.cleanup();
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+  visitor = dbAs(env, "anonymous");
+  admin = dbAs(env, "admin");
+});
+afterEach(closeClients);
+
+const form = (name: string): Form => FORMS.find((candidate) => candidate.name === name)!;
+
+/** Creates the form's valid document with some fields changed (undefined removes a field). */
+function createAs(db: Firestore, name: string, change: Doc = {}, id?: string) {
+  const { id: validId, data } = form(name).valid();
+  const changed: Doc = { ...data, ...change };
+  for (const [key, value] of Object.entries(change)) if (value === undefined) delete changed[key];
+  return setDoc(doc(db, form(name).collection, id ?? validId), changed);
+}
+const create = (name: string, change: Doc = {}, id?: string) => createAs(visitor, name, change, id);
+const x = (length: number) => "x".repeat(length);
+
+describe("contacts", () => {
+  it("accepts names, message and token exactly at their bounds, and an empty phone", async () => {
+    await assertSucceeds(create("contact", { firstName: x(100), lastName: x(100), message: x(5000), recaptchaToken: x(4096), phone: "" }));
+  });
+  it("refuses one character over each bound", async () => {
+    await assertFails(create("contact", { lastName: x(101) }));
+    await assertFails(create("contact", { message: x(5001) }));
+    await assertFails(create("contact", { recaptchaToken: x(4097) }));
+    await assertFails(create("contact", { phone: "1".repeat(33) }));
+  });
+  it("refuses a blank required field, a missing one, a bad email or phone, and a wrong type", async () => {
+    await assertFails(create("contact", { firstName: "   " }));
+    await assertFails(create("contact", { message: undefined }));
+    await assertFails(create("contact", { email: "Upper@Example.com" }));
+    await assertFails(create("contact", { email: "not-an-email" }));
+    await assertFails(create("contact", { phone: "call me" }));
+    await assertFails(create("contact", { type: "lead" }));
+  });
+  it("refuses ids that are not a plain token", async () => {
+    await assertFails(create("contact", {}, "has spaces in it"));
+    await assertFails(create("contact", {}, x(65)));
+  });
+});
+
+describe("leads: signup", () => {
+  it("keeps signup to its own option lists", async () => {
+    await assertSucceeds(create("signup", { organizationType: "hoa", propertyCount: "100+" }));
+    await assertFails(create("signup", { organizationType: "investor" }));
+    await assertFails(create("signup", { propertyCount: "500+" }));
+  });
+  it("requires name = first + last, a boolean opt-in, and the server's time for the terms", async () => {
+    await assertFails(create("signup", { name: "Someone Else" }));
+    await assertFails(create("signup", { marketingOptIn: "yes" }));
+    await assertFails(create("signup", { termsAcceptedAt: aLongTimeAgo() }));
+    await assertFails(create("signup", { termsAcceptedAt: undefined }));
+  });
+  it("allows an empty phone but refuses a company over 200 characters", async () => {
+    await assertSucceeds(create("signup", { phone: "" }));
+    await assertFails(create("signup", { companyName: x(201) }));
+  });
+});
+
+describe("leads: demo", () => {
+  it("keeps demo to its own option lists", async () => {
+    await assertSucceeds(create("demo", { organizationType: "individual-landlord", propertyCount: "1-10" }));
+    await assertFails(create("demo", { organizationType: "landlord" }));
+    await assertFails(create("demo", { propertyCount: "6-20" }));
+  });
+  it("requires a phone, allows empty job title and challenges, and bounds them", async () => {
+    await assertFails(create("demo", { phone: "" }));
+    await assertSucceeds(create("demo", { jobTitle: x(100), challenges: "" }));
+    await assertFails(create("demo", { jobTitle: x(101) }));
+  });
+  it("refuses a signup's fields on a demo and a demo's on a signup", async () => {
+    await assertFails(create("demo", { marketingOptIn: true }));
+    await assertFails(create("signup", { challenges: "" }));
+  });
+});
+
+describe("newsletter: one document per address", () => {
+  it("accepts only the SHA-256 hex of the lower-cased email as the id", async () => {
+    await assertFails(create("newsletter", {}, "my-own-id"));
+    const upper = "Reader@Example.com";
+    await assertFails(create("newsletter", { email: upper }, newsletterId(upper)));
+  });
+
+  it("lets a visitor re-subscribe an existing address: status back to subscribed, with a fresh token", async () => {
+    const email = "back.again@example.com";
+    const id = newsletterId(email);
+    await seed(env, "newsletter", id, { email, status: "unsubscribed", type: "newsletter", createdAt: aLongTimeAgo() });
+    // Visitors cannot read, so the adapter first tries a create, which must fail...
+    await assertFails(setDoc(doc(visitor, "newsletter", id), { email, status: "subscribed", type: "newsletter", createdAt: serverTimestamp() }));
+    // ...then sets the status back, which is all a visitor may change.
+    await assertSucceeds(updateDoc(doc(visitor, "newsletter", id), { status: "subscribed", recaptchaToken: "fresh", consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" }));
+    await assertFails(updateDoc(doc(visitor, "newsletter", id), { status: "unsubscribed" }));
+    await assertFails(updateDoc(doc(visitor, "newsletter", id), { status: "subscribed", createdAt: serverTimestamp() }));
+    await assertFails(updateDoc(doc(visitor, "newsletter", id), { status: "subscribed", recaptchaToken: x(4097) }));
+    await assertFails(updateDoc(doc(visitor, "newsletter", newsletterId("nobody@example.com")), { status: "subscribed" }));
+  });
+});
+
+describe("consent proof (src/domain/consent.ts)", () => {
+  it("accepts every wording version the domain accepts, and no other", async () => {
+    for (const version of consentVersions("newsletter")) await assertSucceeds(create("newsletter", { consentVersion: version }));
+    for (const version of consentVersions("marketing")) await assertSucceeds(create("signup", { consentVersion: version }));
+    await assertFails(create("newsletter", { consentVersion: "newsletter-1999-01" }));
+    await assertFails(create("signup", { consentVersion: CONSENT_WORDING.newsletter.version }));
+  });
+  it("accepts a page path only", async () => {
+    await assertSucceeds(create("newsletter", { sourcePath: "/faqs" }));
+    await assertFails(create("newsletter", { sourcePath: "https://evil.example/" }));
+    await assertFails(create("newsletter", { sourcePath: "/signup?utm=x" }));
+    await assertFails(create("newsletter", { sourcePath: `/${x(300)}` }));
+  });
+});
+
+describe("staff status changes", () => {
+  it("allows only each collection's own statuses", async () => {
+    const contact = form("contact").valid();
+    await seed(env, "contacts", contact.id, contact.data);
+    await assertSucceeds(updateDoc(doc(admin, "contacts", contact.id), { status: "qualified" }));
+    await assertFails(updateDoc(doc(admin, "contacts", contact.id), { status: "unsubscribed" }));
+    await assertFails(updateDoc(doc(admin, "contacts", contact.id), { status: "archived" }));
+    const entry = form("newsletter").valid();
+    await seed(env, "newsletter", entry.id, entry.data);
+    await assertFails(updateDoc(doc(admin, "newsletter", entry.id), { status: "new" }));
+  });
+});
+
+describe("everything else", () => {
+  it("denies other collections and sub-collections to everyone, staff included", async () => {
+    await assertFails(setDoc(doc(admin, "admins", "me"), { admin: true }));
+    await assertFails(getDoc(doc(admin, "admins", "me")));
+    await assertFails(setDoc(doc(visitor, "settings", "site"), { open: true }));
+    const contact = form("contact").valid();
+    await seed(env, "contacts", contact.id, contact.data);
+    await assertFails(setDoc(doc(admin, "contacts", contact.id, "notes", "n1"), { text: "hello" }));
+    await assertFails(getDoc(doc(admin, "contacts", contact.id, "notes", "n1")));
+  });
+});

@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import type { Firestore } from "firebase/firestore";
+
+export type Role = "anonymous" | "signed-in visitor" | "admin";
+export const ROLES: Role[] = ["anonymous", "signed-in visitor", "admin"];
+
+const RULES = readFileSync(new URL("../../firestore.rules", import.meta.url), "utf8");
+
+/** The rules under test, loaded into the emulator at FIRESTORE_EMULATOR_HOST (set by `npm run test:rules`). */
+export async function rulesEnvironment(projectId: string): Promise<RulesTestEnvironment> {
+  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!hostPort) throw new Error("FIRESTORE_EMULATOR_HOST is not set: run these tests with `npm run test:rules`");
+  const at = hostPort.lastIndexOf(":");
+  return initializeTestEnvironment({ projectId, firestore: { rules: RULES, host: hostPort.slice(0, at), port: Number(hostPort.slice(at + 1)) } });
+}
+
+// rules-unit-testing hands out compat instances; the modular functions accept them (they unwrap _delegate).
+const modular = (db: unknown) => db as Firestore;
+
+const open = new Set<{ terminate(): Promise<void> }>();
+
+export function dbAs(env: RulesTestEnvironment, role: Role): Firestore {
+  const context =
+    role === "anonymous"
+      ? env.unauthenticatedContext()
+      : role === "admin"
+        ? env.authenticatedContext("staff-uid", { email: "staff@erf.test", admin: true })
+        : // Signed in with Firebase Auth, but no admin claim: a visitor with an account, or staff not yet granted.
+          env.authenticatedContext("visitor-uid", { email: "visitor@erf.test" });
+  const compat = context.firestore();
+  open.add(compat);
+  return modular(compat);
+}
+
+/**
+ * Closes the clients a test opened. Each keeps gRPC streams open, and all share one HTTP/2 connection to
+ * the emulator with a limit of 100 concurrent streams: without this the suite stalls half-way.
+ */
+export async function closeClients(): Promise<void> {
+  await Promise.all([...open].map((db) => db.terminate()));
+  open.clear();
+}
+
+/** Writes without rules, for the documents the tests read and update. */
+export async function seed(env: RulesTestEnvironment, collection: string, id: string, data: Record<string, unknown>): Promise<void> {
+  const { doc, setDoc } = await import("firebase/firestore");
+  await env.withSecurityRulesDisabled(async (context) => {
+    await setDoc(doc(modular(context.firestore()), collection, id), data);
+  });
+}

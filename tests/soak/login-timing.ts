@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { keepAliveAgent, send } from "./lib/http";
+import { createScratchDatabase, postgresAnswers } from "./lib/postgres";
+import { createReport, median, percentile, selectedDatabases, type Report } from "./lib/report";
+import { startServerProcess } from "./lib/server-process";
+
+// Check 5 of docs/reliability.md, the timing half (the counting half is tests/unit/reliability/
+// brute-force.test.ts): the real server with the production argon2id cost, 200 wrong-password sign-ins
+// for a known email and 200 for an unknown one, interleaved in random order, one at a time. Must hold:
+// the same status and body for both, and medians within 10% of each other.
+//
+//   npx tsx tests/soak/login-timing.ts     (SOAK_DB, TIMING_TRIES)
+
+const TRIES = Number(process.env.TIMING_TRIES ?? 200);
+const LIMIT = 0.1;
+const ADMIN = { email: "timing.admin@erf.test", password: "timing check passphrase" };
+
+async function runOn(kind: "sqlite" | "postgres", report: Report) {
+  const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
+  const dir = mkdtempSync(join(tmpdir(), "erf-timing-"));
+  const scratch = kind === "postgres" ? await createScratchDatabase("erf_timing") : null;
+  // The lockout would answer 429 after 10 failures; lifted so every try reaches the password check.
+  const server = await startServerProcess({
+    databaseUrl: scratch ? scratch.url : `sqlite:${join(dir, "erf.sqlite")}`,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_MAX_FAILURES: "1000000" },
+  });
+  const agent = keepAliveAgent(1);
+  const login = (email: string) =>
+    send(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ email, password: "a wrong password, long enough" }),
+      agent,
+    });
+
+  // Warm-up: the first argon2 calls and query plans are slower for everyone.
+  for (let i = 0; i < 10; i++) await login(i % 2 ? ADMIN.email : `warm${i}@erf.test`);
+
+  const order = [...Array.from({ length: TRIES }, () => "known" as const), ...Array.from({ length: TRIES }, () => "unknown" as const)].sort(() => Math.random() - 0.5);
+  const times = { known: [] as number[], unknown: [] as number[] };
+  const answers = { known: new Set<string>(), unknown: new Set<string>() };
+  let unknownIndex = 0;
+  for (const which of order) {
+    const result = await login(which === "known" ? ADMIN.email : `nobody.${unknownIndex++}@erf.test`);
+    if (!result.ok) throw new Error(result.error);
+    times[which].push(result.answer.ms);
+    answers[which].add(`${result.answer.status} ${result.answer.body}`);
+  }
+  agent.destroy();
+  await server.stop("SIGTERM");
+
+  const known = median(times.known);
+  const unknown = median(times.unknown);
+  const difference = Math.abs(known - unknown) / Math.min(known, unknown);
+  report.figure(`${label}: known email, wrong password (ms)`, `median ${known.toFixed(1)}, p10 ${percentile(times.known, 10).toFixed(1)}, p90 ${percentile(times.known, 90).toFixed(1)} over ${TRIES}`);
+  report.figure(`${label}: unknown email (ms)`, `median ${unknown.toFixed(1)}, p10 ${percentile(times.unknown, 10).toFixed(1)}, p90 ${percentile(times.unknown, 90).toFixed(1)} over ${TRIES}`);
+  report.mustHold(`${label}: same status and body`, answers.known.size === 1 && [...answers.known][0] === [...answers.unknown][0] && answers.unknown.size === 1, [...answers.known, ...answers.unknown].join(" | ").slice(0, 200));
+  report.mustHold(`${label}: medians differ by under ${LIMIT * 100}%`, difference < LIMIT, `${(difference * 100).toFixed(1)}%`);
+
+  await scratch?.drop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const report = createReport("sign-in timing, known vs unknown email (check 5)");
+for (const kind of selectedDatabases()) {
+  if (kind === "postgres" && !(await postgresAnswers())) {
+    report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");
+    continue;
+  }
+  await runOn(kind, report);
+}
+process.exit(report.finish());

@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Db } from "../../../server/db/schema";
+import { clearTables } from "../../../server/test-support/databases";
+import { manualClock, testApp } from "../../../server/test-support/app";
+import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
+import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
+import { AUTH_STATES, type AuthState, type Fixture, type RouteCase } from "./api-routes";
+
+// Runs every route case in every sign-in state against a freshly seeded database and keeps each
+// answer (status, headers, body) for the checks to judge.
+
+const HOUR = 60 * 60 * 1000;
+type App = ReturnType<typeof testApp>;
+
+export interface MatrixAnswer {
+  routeCase: RouteCase;
+  state: AuthState;
+  fixture: Fixture;
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+async function seedFixture(db: Db): Promise<Fixture> {
+  // Lower-case hex: survives the email field's lower-casing, so a search for it finds every copy.
+  const canary = `cnry${randomBytes(6).toString("hex")}`;
+  const subjectEmail = `${canary}@leak.example`;
+  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), canary, subjectEmail };
+  const createdAt = "2025-03-01T09:00:00.000Z";
+  await seedLead(db, fixture.leadId, createdAt, { firstName: `Lead ${canary}`, email: subjectEmail, companyName: `${canary} Estates` }, "demo");
+  await seedContact(db, fixture.contactId, createdAt, { firstName: `Contact ${canary}`, email: subjectEmail, message: `Private note ${canary}` });
+  await seedSubscriber(db, fixture.subscriberId, createdAt, subjectEmail);
+  return fixture;
+}
+
+/** The session cookie a client in this state presents (null: none). */
+async function cookieFor(state: AuthState, app: App, time: ReturnType<typeof manualClock>): Promise<string | null> {
+  if (state === "anonymous") return null;
+  const cookie = await signIn(app);
+  if (state === "expired") time.advance(12 * HOUR + 1_000);
+  if (state === "loggedOut") {
+    const response = await send(app, "POST", "/api/auth/logout", { body: {}, cookie });
+    if (response.status !== 204) throw new Error(`logout answered ${response.status}`);
+  }
+  return cookie;
+}
+
+/** An event stream never ends: its first frames are enough, then it is cancelled. */
+async function readBody(response: Response): Promise<string> {
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream") || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const first = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
+  await reader.cancel().catch(() => undefined);
+  return first && !first.done ? new TextDecoder().decode(first.value) : "";
+}
+
+export async function answer(db: Db, routeCase: RouteCase, state: AuthState): Promise<MatrixAnswer> {
+  await clearTables(db);
+  await seedAdmin(db);
+  const fixture = await seedFixture(db);
+  const time = manualClock();
+  const shutdown = new AbortController();
+  const app = testApp(db, { clock: time.clock, shutdownSignal: shutdown.signal });
+  try {
+    const cookie = await cookieFor(state, app, time);
+    const { method, path, body, headers } = routeCase.request(fixture);
+    const response = await send(app, method, path, { body, cookie, headers });
+    return { routeCase, state, fixture, status: response.status, headers: response.headers, body: await readBody(response) };
+  } finally {
+    shutdown.abort();
+  }
+}
+
+export async function runMatrix(db: Db, cases: RouteCase[]): Promise<MatrixAnswer[]> {
+  const answers: MatrixAnswer[] = [];
+  for (const state of AUTH_STATES) for (const routeCase of cases) answers.push(await answer(db, routeCase, state));
+  return answers;
+}
+
+/** "METHOD /path" of every handler the app registers (middleware and the static catch-all left out). */
+export function registeredRoutes(app: App): Set<string> {
+  return new Set(app.routes.filter((route) => route.method !== "ALL" && !route.path.endsWith("*")).map((route) => `${route.method} ${route.path}`));
+}
+
+/** Text only the staff may see in this answer's world: seeded personal data, record ids, the admin's address. */
+export function leakedSecrets({ fixture, body }: MatrixAnswer, adminEmail: string): string[] {
+  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, adminEmail];
+  return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
+}
+
+// What an error body must never carry: stack frames, SQL, driver or file-system details.
+export const INTERNALS = /\bat [\w.<>]+ \(|node:internal|node_modules|SQLITE_|sqlite3?|syntax error|relation "|violates|duplicate key|\/work\/|\.ts:\d+/i;

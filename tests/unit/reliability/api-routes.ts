@@ -1,0 +1,173 @@
+import { unsubscribeToken, derivePrivacyKeys } from "../../../server/privacy/keys";
+import { TEST_APP_SECRET, validContact, validDemo, validNewsletter, validSignup } from "../../../server/test-support/app";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin";
+
+// THE list of API routes with the answer each should give in each sign-in state. The access matrix
+// (check 1), the CSRF check (check 7) and the headers check (check 8) all read it, and a test compares
+// it with the routes the app registers, so a new route cannot ship without its row here.
+
+export const AUTH_STATES = ["anonymous", "admin", "expired", "loggedOut"] as const;
+export type AuthState = (typeof AUTH_STATES)[number];
+
+/** Seeded rows the requests can name. */
+export interface Fixture {
+  leadId: string;
+  contactId: string;
+  subscriberId: string;
+  /** Appears in every personal field of the seeded records: must never reach a non-admin answer. */
+  canary: string;
+  subjectEmail: string;
+}
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  /** Sent as JSON unless it is a string (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteCase {
+  /** The route as the app registers it: "METHOD /path/:param". */
+  route: string;
+  /** What this request is (a route can have several cases: valid, invalid...). */
+  name: string;
+  request: (fixture: Fixture) => ApiRequest;
+  expected: Record<AuthState, number>;
+  /** A staff write: must be same-origin JSON (CSRF, check 7). */
+  stateChanging: boolean;
+  /** The answer itself signs someone in (its own body names the admin). */
+  signsIn?: boolean;
+}
+
+const everyone = (status: number): Record<AuthState, number> => ({ anonymous: status, admin: status, expired: status, loggedOut: status });
+const staffOnly = (status: number): Record<AuthState, number> => ({ anonymous: 401, admin: status, expired: 401, loggedOut: 401 });
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+const keys = derivePrivacyKeys(TEST_APP_SECRET);
+
+const publicCase = (route: string, name: string, body: () => Record<string, unknown>, status: number): RouteCase => ({
+  route: `POST ${route}`,
+  name,
+  request: () => ({ method: "POST", path: route, body: body(), headers: { "Content-Type": "application/json" } }),
+  expected: everyone(status),
+  stateChanging: false,
+});
+
+const staff = (method: string, route: string, name: string, path: (f: Fixture) => string, status: number, body?: unknown): RouteCase => ({
+  route: `${method} ${route}`,
+  name,
+  request: (f) => ({ method, path: path(f), ...(body !== undefined && { body }) }),
+  expected: staffOnly(status),
+  stateChanging: !["GET", "HEAD", "OPTIONS"].includes(method),
+});
+
+export const ROUTE_CASES: RouteCase[] = [
+  { route: "GET /healthz", name: "health", request: () => ({ method: "GET", path: "/healthz" }), expected: everyone(200), stateChanging: false },
+
+  publicCase("/api/contacts", "a valid contact", () => ({ ...validContact, email: `c.${unique()}@example.com` }), 201),
+  publicCase("/api/contacts", "an invalid contact", () => ({ ...validContact, email: "nope" }), 400),
+  publicCase("/api/leads", "a valid signup", () => ({ ...validSignup, email: `s.${unique()}@example.com` }), 201),
+  publicCase("/api/leads", "a valid demo request", () => ({ ...validDemo, email: `d.${unique()}@example.com` }), 201),
+  publicCase("/api/leads", "a lead with a forged status", () => ({ ...validSignup, status: "qualified" }), 400),
+  publicCase("/api/newsletter", "a valid subscription", () => ({ ...validNewsletter, email: `n.${unique()}@example.com` }), 201),
+  publicCase("/api/newsletter", "an invalid subscription", () => ({ email: "" }), 400),
+
+  {
+    route: "POST /unsubscribe",
+    name: "a one-click unsubscribe (RFC 8058)",
+    request: (f) => ({
+      method: "POST",
+      path: `/unsubscribe?token=${encodeURIComponent(unsubscribeToken(keys, f.subscriberId))}`,
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    expected: everyone(200),
+    stateChanging: false,
+  },
+  {
+    route: "POST /unsubscribe",
+    name: "a one-click unsubscribe with a forged token",
+    request: (f) => ({
+      method: "POST",
+      path: `/unsubscribe?token=${encodeURIComponent(`${f.subscriberId}.${"A".repeat(43)}`)}`,
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    expected: everyone(400),
+    stateChanging: false,
+  },
+  {
+    route: "POST /api/unsubscribe",
+    name: "the unsubscribe page's button",
+    request: (f) => ({ method: "POST", path: "/api/unsubscribe", body: { token: unsubscribeToken(keys, f.subscriberId) }, headers: { "Content-Type": "application/json" } }),
+    expected: everyone(200),
+    stateChanging: false,
+  },
+  {
+    route: "POST /api/unsubscribe",
+    name: "the unsubscribe button with a forged token",
+    request: () => ({ method: "POST", path: "/api/unsubscribe", body: { token: "x.y" }, headers: { "Content-Type": "application/json" } }),
+    expected: everyone(400),
+    stateChanging: false,
+  },
+
+  {
+    route: "POST /api/auth/login",
+    name: "the right password",
+    request: () => ({ method: "POST", path: "/api/auth/login", body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }),
+    expected: everyone(200),
+    stateChanging: true,
+    signsIn: true,
+  },
+  {
+    route: "POST /api/auth/login",
+    name: "a wrong password",
+    request: () => ({ method: "POST", path: "/api/auth/login", body: { email: ADMIN_EMAIL, password: "not the password at all" } }),
+    expected: everyone(401),
+    stateChanging: true,
+  },
+  { route: "POST /api/auth/logout", name: "sign out", request: () => ({ method: "POST", path: "/api/auth/logout", body: {} }), expected: everyone(204), stateChanging: true },
+  {
+    route: "GET /api/auth/session",
+    name: "who is signed in",
+    request: () => ({ method: "GET", path: "/api/auth/session" }),
+    expected: staffOnly(200),
+    stateChanging: false,
+  },
+
+  staff("GET", "/api/admin/stats", "the count cards", () => "/api/admin/stats", 200),
+  staff("GET", "/api/admin/events", "the live stream", () => "/api/admin/events", 200),
+  staff("GET", "/api/admin/export.csv", "the CSV export", () => "/api/admin/export.csv", 200),
+  staff("GET", "/api/admin/export.csv", "the CSV export with an unknown collection", () => "/api/admin/export.csv?collections=admins", 400),
+  staff("GET", "/api/admin/leads", "a page of leads", () => "/api/admin/leads?limit=5", 200),
+  staff("GET", "/api/admin/leads", "a search of leads", (f) => `/api/admin/leads?q=${f.canary}`, 200),
+  staff("GET", "/api/admin/leads", "a search with a NUL character", () => "/api/admin/leads?q=a%00b", 200),
+  staff("GET", "/api/admin/leads", "a limit over 500", () => "/api/admin/leads?limit=501", 400),
+  staff("GET", "/api/admin/leads", "a forged cursor naming a NUL id", () => `/api/admin/leads?cursor=${Buffer.from(JSON.stringify(["2025-01-01T00:00:00.000Z", "a\u0000"])).toString("base64url")}`, 400),
+  staff("GET", "/api/admin/contacts", "a page of contacts", () => "/api/admin/contacts", 200),
+  staff("GET", "/api/admin/contacts", "a malformed cursor", () => "/api/admin/contacts?cursor=!!", 400),
+  staff("GET", "/api/admin/newsletter", "a page of subscribers", () => "/api/admin/newsletter?status=subscribed", 200),
+  staff("GET", "/api/admin/newsletter", "a status newsletter does not have", () => "/api/admin/newsletter?status=qualified", 400),
+  staff("PATCH", "/api/admin/leads/:id", "a status change", (f) => `/api/admin/leads/${f.leadId}`, 200, { status: "qualified" }),
+  staff("PATCH", "/api/admin/leads/:id", "a status leads do not have", (f) => `/api/admin/leads/${f.leadId}`, 400, { status: "subscribed" }),
+  staff("PATCH", "/api/admin/leads/:id", "an unknown id", () => "/api/admin/leads/no-such-id", 404, { status: "closed" }),
+  staff("PATCH", "/api/admin/contacts/:id", "a status change", (f) => `/api/admin/contacts/${f.contactId}`, 200, { status: "contacted" }),
+  staff("PATCH", "/api/admin/contacts/:id", "malformed JSON", (f) => `/api/admin/contacts/${f.contactId}`, 400, "{not json"),
+  staff("PATCH", "/api/admin/newsletter/:id", "an unsubscribe by staff", (f) => `/api/admin/newsletter/${f.subscriberId}`, 200, { status: "unsubscribed" }),
+  staff("PATCH", "/api/admin/newsletter/:id", "an unknown id", () => "/api/admin/newsletter/nope", 404, { status: "unsubscribed" }),
+  staff("GET", "/api/admin/subjects", "a data-subject lookup", (f) => `/api/admin/subjects?email=${encodeURIComponent(f.subjectEmail)}`, 200),
+  staff("GET", "/api/admin/subjects", "a lookup without an email", () => "/api/admin/subjects", 400),
+  staff("GET", "/api/admin/subjects/export", "a data-subject export", (f) => `/api/admin/subjects/export?email=${encodeURIComponent(f.subjectEmail)}`, 200),
+  staff("DELETE", "/api/admin/subjects", "an erasure", (f) => `/api/admin/subjects?email=${encodeURIComponent(f.subjectEmail)}`, 200),
+  staff("DELETE", "/api/admin/subjects", "an erasure without an email", () => "/api/admin/subjects", 400),
+  staff("GET", "/api/admin/audit", "the audit log", () => "/api/admin/audit", 200),
+  staff("GET", "/api/admin/audit", "a malformed audit cursor", () => "/api/admin/audit?cursor=x", 400),
+  staff("GET", "/api/admin/outbox", "failing emails", () => "/api/admin/outbox", 200),
+  staff("POST", "/api/admin/outbox/retry", "a retry of failed emails", () => "/api/admin/outbox/retry", 200, {}),
+
+  // Not routes: what the fallbacks answer.
+  { ...staff("GET", "(no route)", "an unknown staff path", () => "/api/admin/no-such-route", 404), route: "(no route)" },
+  { route: "(no route)", name: "an unknown API path", request: () => ({ method: "GET", path: "/api/no-such-route" }), expected: everyone(404), stateChanging: false },
+  { route: "(no route)", name: "a GET of a form route", request: () => ({ method: "GET", path: "/api/leads" }), expected: everyone(404), stateChanging: false },
+];

@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../../server/db/schema";
+import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { manualClock, testApp } from "../../../server/test-support/app";
+import { seedAdmin, signIn } from "../../../server/test-support/admin";
+import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
+import { ROUTE_CASES, type Fixture, type RouteCase } from "./api-routes";
+
+// Check 7 of docs/reliability.md: every state-changing staff route (from the one route table), sent by
+// a signed-in browser as a hostile site would send it. Must hold: 403 {error: forbidden} and not one row
+// of any table changed. The same request sent same-origin as JSON goes through and changes something,
+// so the check can tell a refusal from a request that does nothing anyway.
+
+const OWN_ORIGIN = "http://localhost";
+const JSON_BODY = (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body ?? {}));
+
+interface Attack {
+  name: string;
+  headers: Record<string, string>;
+  body: (json: string) => BodyInit;
+}
+
+const ATTACKS: Attack[] = [
+  { name: "a hostile Origin", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body: (json) => json },
+  { name: "a look-alike Origin", headers: { "Content-Type": "application/json", Origin: "http://localhost.evil.example" }, body: (json) => json },
+  { name: "Origin null (a sandboxed frame)", headers: { "Content-Type": "application/json", Origin: "null" }, body: (json) => json },
+  { name: "Sec-Fetch-Site: cross-site", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" }, body: (json) => json },
+  { name: "Sec-Fetch-Site: same-site (a sibling subdomain)", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-site" }, body: (json) => json },
+  { name: "Sec-Fetch-Site: cross-site with our own Origin", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site", Origin: OWN_ORIGIN }, body: (json) => json },
+  { name: "a text/plain body (a cross-site form)", headers: { "Content-Type": "text/plain", Origin: OWN_ORIGIN }, body: (json) => json },
+  { name: "a text/plain body from a hostile site", headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, body: (json) => json },
+  {
+    name: "a form-encoded body",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: OWN_ORIGIN },
+    body: (json) => new URLSearchParams(Object.entries(JSON.parse(json) as Record<string, string>)).toString() || "x=1",
+  },
+  {
+    name: "a form-encoded body from a hostile site",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    body: (json) => `json=${encodeURIComponent(json)}`,
+  },
+  {
+    name: "a multipart body",
+    headers: { "Content-Type": "multipart/form-data; boundary=erfboundary", Origin: OWN_ORIGIN },
+    body: (json) => `--erfboundary\r\nContent-Disposition: form-data; name="json"\r\n\r\n${json}\r\n--erfboundary--\r\n`,
+  },
+  { name: "no Content-Type", headers: { Origin: OWN_ORIGIN }, body: (json) => json },
+  { name: "neither Origin nor Sec-Fetch-Site", headers: { "Content-Type": "application/json" }, body: (json) => json },
+];
+
+/** The staff writes, one valid case each (the one the admin gets a 2xx for). */
+const STAFF_WRITES: RouteCase[] = [
+  ...new Map(
+    ROUTE_CASES.filter((c) => c.stateChanging && c.expected.admin < 300 && /^\w+ \/api\/(admin|auth)\//.test(c.route)).map((c) => [c.route, c] as const),
+  ).values(),
+];
+
+/** Every row of every table, so "nothing changed" means nothing at all. */
+async function snapshot(db: Db): Promise<string> {
+  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rows = await db.selectFrom(table as "leads").selectAll().execute();
+    parts.push(`${table}: ${rows.map((row) => JSON.stringify(row)).sort().join("\n")}`);
+  }
+  return parts.join("\n");
+}
+
+async function seed(db: Db): Promise<Fixture> {
+  const canary = `csrf${randomBytes(4).toString("hex")}`;
+  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
+  await seedLead(db, fixture.leadId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
+  await seedContact(db, fixture.contactId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
+  await seedSubscriber(db, fixture.subscriberId, "2025-03-01T09:00:00.000Z", fixture.subjectEmail);
+  return fixture;
+}
+
+describe.each(testDatabases)("CSRF on every staff write ($name)", (database) => {
+  let open: OpenDatabase;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+
+  async function prepare() {
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+    const fixture = await seed(open.db);
+    const app = testApp(open.db, { clock: manualClock().clock });
+    const cookie = await signIn(app);
+    return { app, cookie, fixture };
+  }
+
+  it("covers every state-changing staff route the app registers", () => {
+    const registered = testApp(open.db)
+      .routes.filter((r) => !["ALL", "GET", "HEAD", "OPTIONS"].includes(r.method) && /^\/api\/(admin|auth)\//.test(r.path))
+      .map((r) => `${r.method} ${r.path}`);
+    expect(new Set(STAFF_WRITES.map((c) => c.route))).toEqual(new Set(registered));
+  });
+
+  describe.each(STAFF_WRITES.map((c) => [c.route, c] as const))("%s", (_route, routeCase) => {
+    it.each(ATTACKS.map((attack) => [attack.name, attack] as const))("refuses %s with 403, changing nothing", async (_name, attack) => {
+      const { app, cookie, fixture } = await prepare();
+      const { method, path, body } = routeCase.request(fixture);
+      const before = await snapshot(open.db);
+      const response = await app.request(path, { method, headers: { ...attack.headers, Cookie: cookie }, body: attack.body(JSON_BODY(body)) });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: "forbidden" });
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(await snapshot(open.db)).toBe(before);
+    });
+
+    it("goes through as same-origin JSON, and changes something (the control)", async () => {
+      const { app, cookie, fixture } = await prepare();
+      const { method, path, body } = routeCase.request(fixture);
+      const before = await snapshot(open.db);
+      const response = await app.request(path, {
+        method,
+        headers: { "Content-Type": "application/json", Origin: OWN_ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: cookie },
+        body: JSON_BODY(body),
+      });
+      expect(response.status).toBe(routeCase.expected.admin);
+      expect(await snapshot(open.db)).not.toBe(before);
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CSV_COLUMNS } from "../../../src/domain/csv";
+import type { ContactData, LeadData } from "../../../src/domain/schemas";
+import { insertContact } from "../../../server/db/contacts";
+import { insertLead } from "../../../server/db/leads";
+import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { manualClock, postJson, testApp, validContact, validDemo } from "../../../server/test-support/app";
+import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
+
+// Check 9 of docs/reliability.md: records whose fields start with = + - @, a tab, CR or NUL (with or
+// without spaces before them) or hold quotes, commas, line breaks and emoji, stored straight into the
+// tables (as any past or future writer might) and through the public API. Must hold: papaparse reads
+// back every value, less the ' prefix, and no cell starts (after spaces) with a formula character.
+
+const FORMULA_START = /^[ ]*[=+\-@\t\r\0]/;
+const RUNS = Number(process.env.CSV_RUNS ?? 300);
+
+const PIECES = ["a", "Z", "7", " ", ",", '"', '""', "'", "\r\n", "\n", "\r", "\t", "🏠", "👩🏽‍💻", "é", "=", "+", "-", "@", ";", "|", "%", "\\", "SUM(A1:A9)", "HYPERLINK(\"http://evil\")"];
+const STARTS = ["=", "+", "-", "@", "\t", "\r", "\0", "a", "🏠", '"', ","];
+const PADDING = ["", " ", "  ", "   "];
+
+/** A hostile cell value: optional spaces, a (often formula) first character, then anything. */
+const hostile = (allowNul: boolean) =>
+  fc
+    .tuple(fc.constantFrom(...PADDING), fc.constantFrom(...STARTS.filter((s) => allowNul || s !== "\0")), fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }))
+    .map(([pad, start, rest]) => `${pad}${start}${rest.join("")}`);
+
+type Row = string[];
+
+/** The cell as read back, less the apostrophe the export adds (and only that one). */
+const unprefixed = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+
+function parse(text: string): Row[] {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  expect(parsed.errors).toEqual([]);
+  // The file ends with CRLF, which papaparse reads as one last empty row.
+  return parsed.data.filter((row) => !(row.length === 1 && row[0] === ""));
+}
+
+const sortRows = (rows: Row[]) => rows.map((row) => JSON.stringify(row)).sort();
+
+describe.each(testDatabases)("CSV export of hostile values ($name)", (database) => {
+  let open: OpenDatabase;
+  let app: ReturnType<typeof testApp>;
+  let cookie: string;
+  const createdAt = "2025-03-01T10:00:00.000Z";
+  const expectedRows: Row[] = [];
+
+  beforeAll(async () => {
+    open = await database.open();
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+    app = testApp(open.db, { clock: manualClock(createdAt).clock });
+    cookie = await signIn(app);
+
+    // PostgreSQL text cannot hold U+0000 at all, so NUL is only stored straight into SQLite.
+    const allowNul = database.name === "sqlite";
+    const direct = fc.sample(fc.tuple(hostile(allowNul), hostile(allowNul), hostile(allowNul), hostile(allowNul), hostile(allowNul)), { numRuns: RUNS, seed: 7 });
+    let index = 0;
+    for (const [first, phone, company, text, last] of direct) {
+      const email = `row${index++}@example.com`;
+      if (index % 2 === 0) {
+        const data = { ...validDemo, type: "demo", firstName: first, lastName: last, email, phone, companyName: company, jobTitle: "", challenges: text } as LeadData;
+        await insertLead(open.db, { id: randomUUID(), data, botCheck: "skipped", createdAt });
+        expectedRows.push([`${first} ${last}`, email, phone, company, "demo", "new", createdAt, text]);
+      } else {
+        const data = { ...validContact, firstName: first, lastName: last, email, phone, message: text } as ContactData;
+        await insertContact(open.db, { id: randomUUID(), data, botCheck: "skipped", createdAt });
+        expectedRows.push([`${first} ${last}`.trim(), email, phone, "", "contact", "new", createdAt, text]);
+      }
+    }
+
+    // Through the public API: the schema trims, so formula characters lead; emails may start with + or -.
+    const viaApi = fc.sample(fc.tuple(hostile(false), hostile(false), fc.constantFrom("+", "-", "=", "a"), fc.constantFrom("=", "+", "-", "@", "a")), { numRuns: Math.ceil(RUNS / 2), seed: 8 });
+    for (const [company, challenges, emailStart, nameStart] of viaApi) {
+      const email = `${emailStart}${index++}x@example.com`;
+      const body = { ...validDemo, firstName: `${nameStart}Name`, companyName: company, challenges, email };
+      const response = await postJson(app, "/api/leads", body);
+      if (response.status !== 201) continue; // the schema refused it (e.g. only spaces): nothing stored, nothing exported
+      const trimmedCompany = company.trim();
+      expectedRows.push([`${nameStart}Name ${validDemo.lastName}`, email.toLowerCase(), validDemo.phone, trimmedCompany, "demo", "new", createdAt, challenges.trim()]);
+    }
+  }, 60_000);
+  afterAll(() => open.close());
+
+  it("reads back every value, less the apostrophe, with no cell starting with a formula character", async () => {
+    const response = await send(app, "GET", "/api/admin/export.csv?collections=leads,contacts", { cookie });
+    expect(response.status).toBe(200);
+    const [header, ...rows] = parse(await response.text());
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(expectedRows.length);
+    expect(rows.every((row) => row.length === CSV_COLUMNS.length)).toBe(true);
+
+    const dangerous = rows.flatMap((row) => row.filter((cell) => FORMULA_START.test(cell)));
+    expect(dangerous).toEqual([]);
+    expect(sortRows(rows.map((row) => row.map(unprefixed)))).toEqual(sortRows(expectedRows));
+    // The run proves something only if values needed the apostrophe and kept their specials.
+    const prefixed = rows.flat().filter((cell) => cell.startsWith("'") && FORMULA_START.test(cell.slice(1)));
+    expect(prefixed.length).toBeGreaterThan(RUNS);
+    for (const special of ["\r\n", "\n", '"', ",", "🏠"]) expect(rows.flat().some((cell) => cell.includes(special)), JSON.stringify(special)).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { contactInput, leadInput, newsletterInput } from "../../../src/domain/schemas";
+import type { Db } from "../../../server/db/schema";
+import type { PublicRoute } from "./payloads";
+
+// Maps stored rows back to the input that would have produced them and re-parses that with the shared
+// schema: a row the schema would refuse, or would store differently, is a row that should not exist.
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const VERDICTS = ["passed", "failed", "missing", "skipped"];
+
+/** The fields a submission stores, as the schema outputs them (tokens, honeypot and consent metadata are not stored on the row). */
+export function storedShape(route: PublicRoute, output: Record<string, unknown>): Record<string, unknown> {
+  const { recaptchaToken: _token, website: _honeypot, consentVersion: _version, sourcePath: _source, ...rest } = output;
+  return route === "newsletter" ? { email: rest.email } : rest;
+}
+
+/** Key order does not matter; values do. */
+export const canonical = (value: Record<string, unknown>) => JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+
+type Row = Record<string, unknown>;
+
+/** The input a row came from, as far as the row tells (tokens and consent metadata are not on it). */
+export function inputFromRow(route: PublicRoute, row: Row): Record<string, unknown> {
+  if (route === "contacts") {
+    return { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone ?? "", message: row.message };
+  }
+  if (route === "newsletter") return { email: row.email };
+  const common = {
+    type: row.type,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone ?? "",
+    companyName: row.companyName,
+    organizationType: row.organizationType,
+    propertyCount: row.propertyCount,
+  };
+  if (row.type === "signup") return { ...common, marketingOptIn: row.marketingOptIn === 1 || row.marketingOptIn === true, termsAccepted: row.termsAcceptedAt !== null };
+  return { ...common, jobTitle: row.jobTitle ?? "", challenges: row.challenges ?? "" };
+}
+
+const SCHEMAS = { contacts: contactInput, leads: leadInput, newsletter: newsletterInput } as const;
+const INITIAL_STATUS = { contacts: "new", leads: "new", newsletter: "subscribed" } as const;
+
+/** Every row of a public collection that the shared schema would not have produced. */
+export function rowProblems(route: PublicRoute, row: Row): string[] {
+  const problems: string[] = [];
+  const input = inputFromRow(route, row);
+  const parsed = SCHEMAS[route].safeParse(input);
+  if (!parsed.success) problems.push(`fails the schema: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  else if (canonical(storedShape(route, parsed.data as Record<string, unknown>)) !== canonical(input)) {
+    problems.push(`not in the schema's canonical form: ${JSON.stringify(input)}`);
+  }
+  if (typeof row.id !== "string" || !UUID.test(row.id)) problems.push(`id ${String(row.id)} is not a server UUID`);
+  if (typeof row.createdAt !== "string" || !ISO.test(row.createdAt)) problems.push(`createdAt ${String(row.createdAt)}`);
+  if (!VERDICTS.includes(String(row.botCheck))) problems.push(`botCheck ${String(row.botCheck)}`);
+  // Nothing in these runs changes a status, so every row still has the one the server gives.
+  if (row.status !== INITIAL_STATUS[route]) problems.push(`status ${String(row.status)}`);
+  if (route === "leads") {
+    if (row.name !== `${String(row.firstName)} ${String(row.lastName)}`) problems.push("name is not first + last");
+    if (row.message !== null) problems.push("message set on a lead");
+    if (row.type === "signup" && row.termsAcceptedAt !== row.createdAt) problems.push("termsAcceptedAt is not the server's time");
+    if (row.type === "demo" && (row.marketingOptIn !== null || row.termsAcceptedAt !== null)) problems.push("signup fields on a demo");
+  }
+  if (route === "contacts" && row.companyName !== null) problems.push("companyName set by a public form");
+  return problems;
+}
+
+export async function readPublicRows(db: Db, route: PublicRoute): Promise<Row[]> {
+  return (await db.selectFrom(route).selectAll().execute()) as Row[];
+}
