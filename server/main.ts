@@ -25,6 +25,13 @@ import { RETENTION_EVERY_MS, runRetention } from "./privacy/retention";
 
 const BUILD_CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Node's defaults let a client hold a connection for 5 minutes by sending its body a byte at a time
+ * (requestTimeout 300 s) and for up to 90 s without finishing its headers (headersTimeout 60 s, checked
+ * every 30 s). The largest body read is 32 KB, so 30 s is ample even on a slow phone; event streams are
+ * unaffected (their request has no body and ends at once).
+ */
+const SERVER_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
 
 function readConfig(): Config {
   try {
@@ -141,7 +148,7 @@ async function main() {
     shutdownSignal: shutdownController.signal,
     ...(outbox && { wakeOutbox: outbox.wake }),
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS }, (info) => {
     const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
     logger.info("listening", { url: `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${info.port}` });
   });

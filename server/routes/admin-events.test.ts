@@ -33,7 +33,7 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     const reader = sseReader(response);
     readers.push(reader);
     // The first frame is sent once the stream's starting point is fixed.
-    expect(await reader.nextFrame()).toEqual({ retry: "2000" });
+    expect(await reader.nextFrame()).toMatchObject({ retry: "2000" });
     return { response, reader };
   };
   const submitContact = async (overrides: Record<string, string> = {}) =>

@@ -46,7 +46,10 @@ export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, sh
       stream.onAbort(wakeup.fire);
       const open = () => !stream.aborted && !stream.closed && !shutdown.aborted;
       try {
-        await stream.write(`retry: ${RETRY_MS}\n\n`);
+        // The starting point as the stream's last event id (an id with no data dispatches nothing but
+        // sets EventSource's lastEventId): a connection that drops before its first change then
+        // reconnects with Last-Event-ID and misses nothing written meanwhile.
+        await stream.write(`retry: ${RETRY_MS}\nid: ${lastSeq}\n\n`);
         let pending = true;
         while (open()) {
           if (pending) {
