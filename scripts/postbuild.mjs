@@ -46,7 +46,7 @@ async function main() {
   const pages = entries
     .filter((entry) => entry.isFile() && entry.name === "index.html")
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-  for (const page of pages) await writeFile(page, lowerScriptPriority(await readFile(page, "utf8")));
+  for (const page of pages) await writeFile(page, lowerScriptPriority(await readFile(page, "utf8"), page));
   const files = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));

@@ -22,7 +22,8 @@ interface Entry {
   gzip: Buffer;
 }
 
-export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+/** `sameHeadersAs`: extra headers for every response, e.g. the security headers the Erf server sends. */
+export async function serveStatic(dir: string, sameHeadersAs: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const files = new Map<string, Entry>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -41,6 +42,7 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
     const accepts = String(request.headers["accept-encoding"] ?? "");
     const [body, encoding] = accepts.includes("br") ? [file.br, "br"] : accepts.includes("gzip") ? [file.gzip, "gzip"] : [file.raw, null];
     response.writeHead(200, {
+      ...sameHeadersAs,
       "Content-Type": file.type,
       "Content-Length": body.length,
       "Cache-Control": path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",

@@ -1,9 +1,9 @@
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_PRERENDER_PATH, PUBLIC_PATHS } from "../../src/config/public-paths";
-import { kib, measurePageJavaScript, modulesOf, readBundleReport, type PageJavaScript } from "../../scripts/page-javascript";
+import { kib, measurePageJavaScript, modulesOf, pageHtmlFile, readBundleReport, type PageJavaScript } from "../../scripts/page-javascript";
 import type { BundleReport } from "../../scripts/vite-plugin-bundle-report";
 
 // The budgets of the performance issue, on the production build (sizes are deterministic; timings are
@@ -93,6 +93,14 @@ describe("production bundle", () => {
     for (const [path, page] of pages) {
       const development = modulesOf(page, report).filter((module) => /\.development\.js$|react-router\/dist\/development\//.test(module));
       expect(development, `${path} loads development builds (was the build run with NODE_ENV=test?)`).toEqual([]);
+    }
+  });
+
+  it("names each static island once per page (a client-side navigation finds an island's HTML by its name)", () => {
+    for (const path of PAGES) {
+      const names = [...readFileSync(pageHtmlFile(CLIENT_DIR, path), "utf8").matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+      expect(names.length, `${path} has no static island`).toBeGreaterThan(0);
+      expect(names.filter((name, index) => names.indexOf(name) !== index), path).toEqual([]);
     }
   });
 
