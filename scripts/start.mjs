@@ -1,6 +1,6 @@
 // npm start: runs build/server.mjs, the bundle `npm run build` writes (ready in well under a second).
 // Without a bundle, or when the server's sources changed after it was built, it runs the TypeScript
-// sources through tsx instead (about 3.5 s to start), and says so.
+// sources through tsx instead (about three times slower to start), and says so.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
