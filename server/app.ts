@@ -29,6 +29,7 @@ import type { Site } from "./static/site";
 import { mailSwitches } from "./mail/settings";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
+import { SubmissionWriter } from "./db/submissions";
 
 export interface AppDeps {
   db: Db;
@@ -84,7 +85,8 @@ export function createApp({
   // One limiter shared by the three forms: the limit is per client across all of them.
   const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
   const guard = publicFormGuard(limiter, config);
-  const submissionDeps = { db, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
+  const writer = new SubmissionWriter(db);
+  const submissionDeps = { db, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));

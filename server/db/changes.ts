@@ -21,14 +21,18 @@ export interface NewChange {
 }
 
 /**
- * Appends a change; call inside the record's transaction. On PostgreSQL the table lock (held to
- * commit) makes seq order equal commit order: without it a transaction could take seq 5, commit after
- * seq 6 was already streamed, and its change would never be sent. Plain reads are not blocked.
+ * Appends changes; call inside the records' transaction, as its last write. On PostgreSQL the table
+ * lock (held to commit) makes seq order equal commit order: without it a transaction could take seq 5,
+ * commit after seq 6 was already streamed, and its change would never be sent. Taken last, the lock is
+ * held only for this insert and the commit. Plain reads are not blocked.
  */
-export async function recordChange(trx: Transaction<Tables>, change: NewChange): Promise<void> {
+export async function recordChanges(trx: Transaction<Tables>, changes: readonly NewChange[]): Promise<void> {
+  if (changes.length === 0) return;
   if (isPostgres(trx)) await sql`lock table changes in share row exclusive mode`.execute(trx);
-  await trx.insertInto("changes").values(change).execute();
+  await trx.insertInto("changes").values([...changes]).execute();
 }
+
+export const recordChange = (trx: Transaction<Tables>, change: NewChange) => recordChanges(trx, [change]);
 
 export async function latestSeq(db: Db): Promise<number> {
   const row = await db

@@ -36,11 +36,12 @@ export async function updateRecordStatus<C extends Collection>(
       .set({ status: status as "new", statusChangedAt: now.toISOString() })
       .where("id", "=", id)
       .execute();
-    await recordChange(trx, { collection, recordId: id, op: "update", createdAt: now.toISOString() });
     const [record] = await findRecords(trx, collection, [id]);
     if (!record) return undefined;
     const update = { record, previousStatus: before.status };
     await afterUpdate?.(trx, update);
+    // Last: on PostgreSQL it takes the change log's lock, held until the commit.
+    await recordChange(trx, { collection, recordId: id, op: "update", createdAt: now.toISOString() });
     return update;
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactInput } from "../../src/domain/schemas";
 import { insertContact } from "./contacts";
 import { migrateToLatest } from "./migrate";
-import { storeSubmission } from "./submissions";
+import { SubmissionWriter, type SubmissionWrite } from "./submissions";
 import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { validContact } from "../test-support/app";
 
@@ -19,11 +19,18 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
 
   const now = new Date("2025-06-01T12:00:00.000Z");
   const data = contactInput.parse(validContact);
-  const store = (id: string, key: string | null) =>
-    storeSubmission(open.db, { idempotency: key === null ? null : { route: "/api/contacts", key }, now }, async (trx) => {
+  const writeContact =
+    (id: string): SubmissionWrite =>
+    async (trx) => {
       await insertContact(trx, { id, data, botCheck: "skipped", createdAt: now.toISOString() });
-      return { status: 201, body: JSON.stringify({ id }) };
-    });
+      return {
+        response: { status: 201, body: JSON.stringify({ id }) },
+        change: { collection: "contacts", recordId: id, op: "insert", createdAt: now.toISOString() },
+      };
+    };
+  const scope = (key: string | null) => ({ idempotency: key === null ? null : { route: "/api/contacts", key }, now });
+  // A writer per call: each submission in a transaction of its own, as when several server processes race.
+  const store = (id: string, key: string | null) => new SubmissionWriter(open.db).store(scope(key), writeContact(id));
 
   it("rolls back the second record for a taken key and returns the first response", async () => {
     const first = await store("id-1", "k");
@@ -52,6 +59,56 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
     await store("id-y", null);
     expect(await countRows(open.db, "contacts")).toBe(2);
     expect(await countRows(open.db, "idempotencyKeys")).toBe(0);
+  });
+
+  describe("one writer, submissions grouped into one commit", () => {
+    const storeWith = (writer: SubmissionWriter, id: string, key: string | null) => writer.store(scope(key), writeContact(id));
+    const changedIds = async () =>
+      (await open.db.selectFrom("changes").select("recordId").orderBy("seq").execute()).map((row) => row.recordId);
+
+    it("stores every submission of a group in one commit and answers each with its own response", async () => {
+      const writer = new SubmissionWriter(open.db);
+      const ids = Array.from({ length: 40 }, (_, index) => `g-${index}`);
+      const outcomes = await Promise.all(ids.map((id) => storeWith(writer, id, `key-${id}`)));
+      expect(outcomes.map((outcome) => JSON.parse(outcome.response.body).id)).toEqual(ids);
+      expect(writer.commits).toBe(1);
+      expect(await countRows(open.db, "contacts")).toBe(40);
+      expect(await countRows(open.db, "idempotencyKeys")).toBe(40);
+      expect(await changedIds()).toEqual(ids);
+    });
+
+    it("stores the rest of a group when one member fails, each then in its own commit", async () => {
+      const writer = new SubmissionWriter(open.db);
+      await storeWith(writer, "taken-id", null);
+      const outcomes = await Promise.allSettled([
+        storeWith(writer, "ok-1", "k-ok-1"),
+        storeWith(writer, "taken-id", "k-dup"),
+        storeWith(writer, "ok-2", "k-ok-2"),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      const ids = await open.db.selectFrom("contacts").select("id").orderBy("id").execute();
+      expect(ids.map((row) => row.id)).toEqual(["ok-1", "ok-2", "taken-id"]);
+      const keys = await open.db.selectFrom("idempotencyKeys").select("key").orderBy("key").execute();
+      expect(keys.map((row) => row.key)).toEqual(["k-ok-1", "k-ok-2"]);
+      expect(await changedIds()).toEqual(["taken-id", "ok-1", "ok-2"]);
+    });
+
+    it("answers a key used twice in one group with the first record, stored once", async () => {
+      const writer = new SubmissionWriter(open.db);
+      const [first, second] = await Promise.all([storeWith(writer, "first", "same"), storeWith(writer, "second", "same")]);
+      expect(first).toEqual({ response: { status: 201, body: '{"id":"first"}' }, replayed: false });
+      expect(second).toEqual({ response: { status: 201, body: '{"id":"first"}' }, replayed: true });
+      expect(await countRows(open.db, "contacts")).toBe(1);
+      expect(await changedIds()).toEqual(["first"]);
+    });
+
+    it("caps a group and commits the rest in the next one", async () => {
+      const writer = new SubmissionWriter(open.db, { maxGroup: 3 });
+      const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => storeWith(writer, `cap-${index}`, null)));
+      expect(outcomes.every((outcome) => !outcome.replayed)).toBe(true);
+      expect(writer.commits).toBe(4);
+      expect(await countRows(open.db, "contacts")).toBe(10);
+    });
   });
 
   it("finds nothing left to migrate on a second run", async () => {

@@ -1,8 +1,13 @@
-import { claimIdempotencyKey, findStoredResponse, type IdempotencyScope, type StoredResponse } from "./idempotency";
 import type { Transaction } from "kysely";
+import { recordChanges, type NewChange } from "./changes";
+import { isPostgres } from "./connect";
+import { claimIdempotencyKey, findStoredResponse, type IdempotencyScope, type StoredResponse } from "./idempotency";
 import type { Db, Tables } from "./schema";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The most submissions one commit carries; more wait for the next. */
+export const MAX_GROUP_SIZE = 256;
 
 export interface StoreOptions {
   idempotency: IdempotencyScope | null;
@@ -14,37 +19,132 @@ export interface StoreOutcome {
   replayed: boolean;
 }
 
-/** Thrown inside the transaction to roll back the record when the key turns out to be taken. */
+/** What a submission's write produced: the answer to send and the change for the live stream. */
+export interface Written {
+  response: StoredResponse;
+  change: NewChange;
+}
+
+/** Writes one submission's rows. May run twice (see SubmissionWriter), so it must only write. */
+export type SubmissionWrite = (trx: Transaction<Tables>) => Promise<Written>;
+
+/** Thrown inside a transaction to roll back the record when the key turns out to be taken. */
 class KeyTaken extends Error {}
 
 export const idempotencyWindowStart = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
 
+interface Pending {
+  options: StoreOptions;
+  write: SubmissionWrite;
+  resolve: (outcome: StoreOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * Writes a submission and its idempotency key in ONE transaction, so a crash cannot keep the record
- * without the key (a retry would store it twice) or the key without the record (a retry would get a
- * 201 for nothing). If another request already holds the key, this one's record is rolled back and
- * the stored response is returned instead.
+ * Stores public submissions with group commit. A submission is written with its idempotency key and its
+ * change-log row in ONE transaction, so a crash cannot keep the record without the key (a retry would
+ * store it twice) or the key without the record (a retry would get a 201 for nothing); nobody is
+ * answered before the commit that holds their record.
+ *
+ * Submissions that arrive while a commit is under way wait, then share the next transaction: one fsync
+ * serves many of them (SQLite, synchronous=FULL) and the change log's lock is taken once per group,
+ * just before the commit (PostgreSQL). If any member of a group fails (a taken idempotency key, a
+ * constraint), the whole group rolls back and each member is stored again in a transaction of its own,
+ * so one bad submission costs the others time, never their record. A group of one goes straight there.
  */
-export async function storeSubmission(
-  db: Db,
-  { idempotency, now }: StoreOptions,
-  write: (trx: Transaction<Tables>) => Promise<StoredResponse>,
-): Promise<StoreOutcome> {
-  const windowStart = idempotencyWindowStart(now);
-  try {
-    const response = await db.transaction().execute(async (trx) => {
-      const response = await write(trx);
-      if (idempotency && !(await claimIdempotencyKey(trx, idempotency, response, now.toISOString(), windowStart))) {
-        throw new KeyTaken();
-      }
-      return response;
+export class SubmissionWriter {
+  readonly #db: Db;
+  readonly #maxGroup: number;
+  readonly #maxInFlight: number;
+  #queue: Pending[] = [];
+  #inFlight = 0;
+  /** Commits made so far (tests and benches read it to see how submissions were grouped). */
+  commits = 0;
+
+  constructor(db: Db, { maxGroup = MAX_GROUP_SIZE, maxInFlight }: { maxGroup?: number; maxInFlight?: number } = {}) {
+    this.#db = db;
+    this.#maxGroup = maxGroup;
+    // SQLite has one connection: a second group would only queue behind the first. PostgreSQL commits
+    // groups side by side on the pool, and they meet only at the change log's lock.
+    this.#maxInFlight = maxInFlight ?? (isPostgres(db) ? 4 : 1);
+  }
+
+  store(options: StoreOptions, write: SubmissionWrite): Promise<StoreOutcome> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ options, write, resolve, reject });
+      this.#schedule();
     });
-    return { response, replayed: false };
-  } catch (error) {
-    if (!(error instanceof KeyTaken) || !idempotency) throw error;
-    const stored = await findStoredResponse(db, idempotency, windowStart);
-    if (!stored) throw new Error("Idempotency key was taken but its response is gone");
-    return { response: stored, replayed: true };
+  }
+
+  #schedule(): void {
+    if (this.#inFlight >= this.#maxInFlight || this.#queue.length === 0) return;
+    this.#inFlight += 1;
+    // One turn of the event loop lets the submissions that arrived in the same turn join this group.
+    setImmediate(() => void this.#commitGroup());
+  }
+
+  async #commitGroup(): Promise<void> {
+    const group = this.#queue.splice(0, this.#maxGroup);
+    try {
+      const responses = group.length > 1 ? await this.#storeTogether(group) : null;
+      if (responses) group.forEach((pending, index) => pending.resolve({ response: responses[index]!, replayed: false }));
+      else for (const pending of group) await this.#storeAlone(pending);
+    } finally {
+      this.#inFlight -= 1;
+      this.#schedule();
+    }
+  }
+
+  /** The group in one transaction; null when any part of it failed (then nothing of it is stored). */
+  async #storeTogether(group: Pending[]): Promise<StoredResponse[] | null> {
+    try {
+      const responses = await this.#db.transaction().execute(async (trx) => {
+        const written: Written[] = [];
+        for (const pending of group) written.push(await writeWithKey(trx, pending));
+        await recordChanges(trx, written.map(({ change }) => change));
+        return written.map(({ response }) => response);
+      });
+      this.commits += 1;
+      return responses;
+    } catch {
+      return null;
+    }
+  }
+
+  async #storeAlone(pending: Pending): Promise<void> {
+    try {
+      const response = await this.#db.transaction().execute(async (trx) => {
+        const { response, change } = await writeWithKey(trx, pending);
+        await recordChanges(trx, [change]);
+        return response;
+      });
+      this.commits += 1;
+      pending.resolve({ response, replayed: false });
+    } catch (error) {
+      if (error instanceof KeyTaken && pending.options.idempotency) await this.#replay(pending, pending.options.idempotency);
+      else pending.reject(error);
+    }
+  }
+
+  /** Another request holds the key: answer as it was answered. */
+  async #replay(pending: Pending, idempotency: IdempotencyScope): Promise<void> {
+    try {
+      const stored = await findStoredResponse(this.#db, idempotency, idempotencyWindowStart(pending.options.now));
+      if (!stored) throw new Error("Idempotency key was taken but its response is gone");
+      pending.resolve({ response: stored, replayed: true });
+    } catch (error) {
+      pending.reject(error);
+    }
   }
 }
 
+async function writeWithKey(trx: Transaction<Tables>, { options: { idempotency, now }, write }: Pending): Promise<Written> {
+  const written = await write(trx);
+  if (
+    idempotency &&
+    !(await claimIdempotencyKey(trx, idempotency, written.response, now.toISOString(), idempotencyWindowStart(now)))
+  ) {
+    throw new KeyTaken();
+  }
+  return written;
+}

@@ -50,8 +50,9 @@ export async function unsubscribeSubscription(
       .returning(["id", "email"])
       .executeTakeFirst();
     if (!subscription) return "already-unsubscribed";
-    await recordChange(trx, { collection: "newsletter", recordId: subscription.id, op: "update", createdAt: at });
     await recordOptOut(trx, { subscription, keys, source, context, at });
+    // Last: on PostgreSQL it takes the change log's lock, held until the commit.
+    await recordChange(trx, { collection: "newsletter", recordId: subscription.id, op: "update", createdAt: at });
     return "unsubscribed";
   });
 }

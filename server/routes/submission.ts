@@ -7,10 +7,9 @@ import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/doma
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { recordChange } from "../db/changes";
 import { findStoredResponse } from "../db/idempotency";
 import type { Db } from "../db/schema";
-import { idempotencyWindowStart, storeSubmission } from "../db/submissions";
+import { idempotencyWindowStart, type SubmissionWriter } from "../db/submissions";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
@@ -30,6 +29,8 @@ import type { PrivacyKeys } from "../privacy/keys";
 
 export interface SubmissionDeps {
   db: Db;
+  /** Commits submissions, grouped; one per database (see server/db/submissions.ts). */
+  writer: SubmissionWriter;
   config: Config;
   verifier: RecaptchaVerifier | null;
   clock: Clock;
@@ -125,14 +126,16 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
       mail: deps.mail,
       queuedMail: false,
     };
-    const outcome = await storeSubmission(deps.db, { idempotency, now }, async (trx) => {
+    const outcome = await deps.writer.store({ idempotency, now }, async (trx) => {
       context.queuedMail = false;
       const stored = await form.store(trx, record);
       // A different id means an existing row was updated (a newsletter re-subscription).
       const op = stored.id === record.id ? "insert" : "update";
-      await recordChange(trx, { collection: form.collection, recordId: stored.id, op, createdAt: record.createdAt });
       await form.followUp?.(trx, stored, record, context);
-      return { status: 201, body: JSON.stringify({ id: stored.id }) };
+      return {
+        response: { status: 201, body: JSON.stringify({ id: stored.id }) },
+        change: { collection: form.collection, recordId: stored.id, op, createdAt: record.createdAt },
+      };
     });
     if (!outcome.replayed) {
       deps.feed.announce();
