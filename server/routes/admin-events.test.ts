@@ -27,8 +27,9 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     cookie = await signIn(app);
   });
 
-  const connect = async (lastEventId?: string) => {
-    const response = await send(app, "GET", "/api/admin/events", { cookie, headers: lastEventId ? { "Last-Event-ID": lastEventId } : {} });
+  const connect = async (lastEventId?: string, after?: number) => {
+    const path = after === undefined ? "/api/admin/events" : `/api/admin/events?after=${after}`;
+    const response = await send(app, "GET", path, { cookie, headers: lastEventId ? { "Last-Event-ID": lastEventId } : {} });
     expect(response.status).toBe(200);
     const reader = sseReader(response);
     readers.push(reader);
@@ -137,6 +138,27 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     const fromFuture = (await connect(String((await latestSeq(open.db)) + 1_000))).reader;
     const third = await submitContact();
     expect((await fromFuture.nextChange()).change.record.id).toBe(third);
+  });
+
+  it("starts after the seq a list was read at, so a record written between the read and the stream arrives", async () => {
+    await submitContact({ firstName: "Listed" });
+    const page = (await (await send(app, "GET", "/api/admin/contacts", { cookie })).json()) as { items: { id: string }[]; seq: number };
+    expect(page.items).toHaveLength(1);
+    expect(page.seq).toBe(await latestSeq(open.db));
+    const between = await submitContact({ firstName: "Between" });
+
+    const { reader } = await connect(undefined, page.seq);
+    expect((await reader.nextChange()).change.record.id).toBe(between);
+    expect(await reader.quietFor(250)).toBe(true);
+  });
+
+  it("lets Last-Event-ID (a reconnect) win over ?after=", async () => {
+    await submitContact({ firstName: "One" });
+    const seen = await latestSeq(open.db);
+    const two = await submitContact({ firstName: "Two" });
+    const { reader } = await connect(String(seen), 0);
+    expect((await reader.nextChange()).change.record.id).toBe(two);
+    expect(await reader.quietFor(250)).toBe(true);
   });
 
   it("sends a heartbeat comment while nothing happens", async () => {

@@ -26,13 +26,14 @@ export interface EventsDeps {
 const parseLastEventId = (header: string | undefined) => (header && /^\d{1,15}$/.test(header) ? Number(header) : null);
 
 /**
- * GET /api/admin/events: every record created or updated from now on (or since Last-Event-ID, which
- * EventSource sends when it reconnects) as a "change" event whose id is the change's seq.
+ * GET /api/admin/events: every record created or updated from now on, or after `?after=<seq>` (the seq
+ * of the lists the dashboard read first), or after Last-Event-ID, which EventSource sends when it
+ * reconnects and which wins over `after`; each as a "change" event whose id is the change's seq.
  */
 export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps): Handler<AdminEnv> {
   return async (c) => {
     const latest = await latestSeq(db);
-    const lastEventId = parseLastEventId(c.req.header("last-event-id"));
+    const lastEventId = parseLastEventId(c.req.header("last-event-id")) ?? parseLastEventId(c.req.query("after"));
     // An id from the future (a restored or reset database) would hide every change until seq caught up.
     let lastSeq = lastEventId === null ? latest : Math.min(lastEventId, latest);
     const token = c.get("sessionToken");

@@ -24,8 +24,11 @@ export interface AdminBackend {
   stats(): Promise<DashboardStats>;
   list<C extends Collection>(collection: C, query: ListQuery): Promise<ListPage<C>>;
   setStatus<C extends Collection>(collection: C, id: string, status: string): Promise<RecordsByCollection[C]>;
-  /** Calls onChange for every created or updated record from now on; returns the unsubscribe function. */
-  watch(onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void): () => void;
+  /**
+   * Calls onChange for every created or updated record from now on, or after `after` (a ListPage.seq)
+   * where the back end keeps a change log; returns the unsubscribe function.
+   */
+  watch(onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void, options?: { after?: number }): () => void;
   /** Downloads the CSV export. */
   exportCsv(filters: ExportFilters): Promise<void>;
   /**

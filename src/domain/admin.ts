@@ -33,6 +33,13 @@ export interface ListQuery {
 export interface ListPage<C extends Collection> {
   items: RecordsByCollection[C][];
   nextCursor: string | null;
+  /**
+   * The live stream's last seq when the page was read: changes after it may be missing from the page.
+   * The dashboard opens the stream from the lowest of its first pages' seqs and replays later changes
+   * onto a page that arrives after them, so a record written between a read and the stream is not lost.
+   * Absent where the back end has no such log (Firebase).
+   */
+  seq?: number;
 }
 
 export const MAX_PAGE_SIZE = 500;

@@ -76,9 +76,10 @@ export const httpAdminBackend: AdminBackend = {
     call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
   setStatus: (collection, id, status) =>
     call("PATCH", `/api/admin/${collection}/${encodeURIComponent(id)}`, { status }) as never,
-  watch(onChange, onState) {
+  watch(onChange, onState, options) {
     // EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
-    const source = new EventSource(`${base}/api/admin/events`, { withCredentials: true });
+    const after = options?.after === undefined ? "" : `?after=${options.after}`;
+    const source = new EventSource(`${base}/api/admin/events${after}`, { withCredentials: true });
     onState?.("connecting");
     source.onopen = () => onState?.("live");
     source.onerror = () => onState?.("reconnecting");

@@ -1,6 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Download, Loader2, LogOut } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { LiveState } from "../../backend/admin-port";
 import { Button } from "../../components/ui/button";
@@ -58,7 +58,21 @@ export function Dashboard() {
     [applyLeads, applyContacts, applyNewsletter, refreshSoon],
   );
 
-  useEffect(() => backend?.watch(apply, setLive), [backend, apply]);
+  // The stream opens once the three lists have been read, from the lowest seq they were read at, so a
+  // record written between a list's read and the stream's start still arrives (see ListPage.seq).
+  const firstSeqs = [leads.firstSeq, contacts.firstSeq, newsletter.firstSeq];
+  const listsRead = firstSeqs.every((seq) => seq !== undefined);
+  const seqs = firstSeqs.filter((seq): seq is number => typeof seq === "number");
+  const streamFrom = listsRead && seqs.length > 0 ? Math.min(...seqs) : undefined;
+  // Opened once: a filter change swaps the handler, not the stream (reopening would miss changes).
+  const applyLatest = useRef(apply);
+  useEffect(() => {
+    applyLatest.current = apply;
+  }, [apply]);
+  useEffect(() => {
+    if (!listsRead) return undefined;
+    return backend?.watch((change) => applyLatest.current(change), setLive, streamFrom === undefined ? {} : { after: streamFrom });
+  }, [backend, listsRead, streamFrom]);
 
   // The live stream carries inserts and updates only; erased rows leave the lists by reloading them.
   const reloadLeads = leads.reload;

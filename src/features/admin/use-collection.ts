@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AdminBackend } from "../../backend/admin-port";
 import { DEFAULT_PAGE_SIZE, type RecordChange, type RecordsByCollection } from "../../domain/admin";
 import type { Collection } from "../../domain/status";
-import { matchesFilters, type Filters } from "./filters";
+import type { Filters } from "./filters";
+import { appendToLog, applyChange as applyTo, replayAfter } from "./live-merge";
 
 interface CollectionState<C extends Collection> {
   items: RecordsByCollection[C][];
@@ -10,15 +11,19 @@ interface CollectionState<C extends Collection> {
   loaded: boolean;
   loadingMore: boolean;
   error: string | null;
+  /** ListPage.seq of the first page read (null: read without one, or failed); undefined until then. */
+  firstSeq: number | null | undefined;
 }
 
-const initial = { items: [], nextCursor: null, loaded: false, loadingMore: false, error: null };
+const initial = { items: [], nextCursor: null, loaded: false, loadingMore: false, error: null, firstSeq: undefined };
 
 /** One tab's rows: newest first, further pages fetched on demand, live changes merged in place. */
 export function useCollection<C extends Collection>(backend: AdminBackend | null, collection: C, filters: Filters) {
   const [state, setState] = useState<CollectionState<C>>(initial);
   // Answers to an older filter set are dropped when they arrive late.
   const generation = useRef(0);
+  // Live changes seen so far, replayed onto a page read before them.
+  const log = useRef<RecordChange[]>([]);
   const { q, status, type } = filters;
 
   const fetchPage = useCallback(
@@ -32,18 +37,26 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
         setState((s) => {
           const base = reset ? [] : s.items;
           const seen = new Set(base.map((item) => item.id));
+          const merged = [...base, ...page.items.filter((item) => !seen.has(item.id))];
           return {
-            items: [...base, ...page.items.filter((item) => !seen.has(item.id))],
+            items: replayAfter(merged, log.current, page.seq, collection, { q, status, type }),
             nextCursor: page.nextCursor,
             loaded: true,
             loadingMore: false,
             error: null,
+            firstSeq: s.firstSeq === undefined ? (page.seq ?? null) : s.firstSeq,
           };
         });
       } catch (error) {
         if (current !== generation.current) return;
         console.error(`Loading ${collection} failed:`, error);
-        setState((s) => ({ ...s, loaded: true, loadingMore: false, error: `Could not load ${collection}.` }));
+        setState((s) => ({
+          ...s,
+          loaded: true,
+          loadingMore: false,
+          error: `Could not load ${collection}.`,
+          firstSeq: s.firstSeq === undefined ? null : s.firstSeq,
+        }));
       }
     },
     [backend, collection, q, status, type],
@@ -61,16 +74,10 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
   const applyChange = useCallback(
     (change: RecordChange) => {
       if (change.collection !== collection) return;
-      const record = change.record as RecordsByCollection[C];
+      log.current = appendToLog(log.current, change);
       setState((s) => {
-        const index = s.items.findIndex((item) => item.id === record.id);
-        if (index >= 0) {
-          const items = s.items.slice();
-          items[index] = record;
-          return { ...s, items };
-        }
-        if (change.op !== "insert" || !matchesFilters(collection, record, { q, status, type })) return s;
-        return { ...s, items: [record, ...s.items] };
+        const items = applyTo(s.items, change, collection, { q, status, type });
+        return items === s.items ? s : { ...s, items };
       });
     },
     [collection, q, status, type],

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import type { RecordChange } from "../../domain/admin";
+import type { ContactRecord } from "../../domain/records";
+import { NO_FILTERS } from "./filters";
+import { appendToLog, applyChange, CHANGE_LOG_LIMIT, replayAfter } from "./live-merge";
+
+const contact = (id: string, status: ContactRecord["status"] = "new", firstName = "Thandi"): ContactRecord => ({
+  id,
+  firstName,
+  lastName: "Nkosi",
+  email: `${id}@example.co.za`,
+  phone: null,
+  message: "Hello",
+  companyName: null,
+  status,
+  type: "contact",
+  botCheck: "skipped",
+  createdAt: "2026-11-21T10:00:00.000Z",
+});
+const change = (seq: number, op: "insert" | "update", record: ContactRecord): RecordChange => ({ seq, collection: "contacts", op, record });
+
+describe("applyChange", () => {
+  it("puts an insert on top, replaces an update in place, and ignores other collections", () => {
+    const rows = [contact("b"), contact("a")];
+    expect(applyChange(rows, change(3, "insert", contact("c")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["c", "b", "a"]);
+    const updated = applyChange(rows, change(4, "update", contact("a", "closed")), "contacts", NO_FILTERS);
+    expect(updated.map((row) => [row.id, row.status])).toEqual([["b", "new"], ["a", "closed"]]);
+    const other = { seq: 5, collection: "newsletter", op: "insert", record: { id: "n" } } as unknown as RecordChange;
+    expect(applyChange(rows, other, "contacts", NO_FILTERS)).toBe(rows);
+  });
+
+  it("keeps an insert out of a list whose filters it does not match, and applies a repeat once", () => {
+    const rows = [contact("a")];
+    expect(applyChange(rows, change(2, "insert", contact("b")), "contacts", { ...NO_FILTERS, status: "closed" })).toBe(rows);
+    const once = applyChange(rows, change(2, "insert", contact("b")), "contacts", NO_FILTERS);
+    expect(applyChange(once, change(2, "insert", contact("b")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["b", "a"]);
+  });
+});
+
+describe("replayAfter", () => {
+  const log = [change(1, "insert", contact("a")), change(2, "insert", contact("b")), change(3, "update", contact("a", "contacted"))];
+
+  it("applies only the changes after the page's seq, in order", () => {
+    // A page read at seq 1: it holds a, misses b's insert and a's later update.
+    const page = [contact("a")];
+    const replayed = replayAfter(page, log, 1, "contacts", NO_FILTERS);
+    expect(replayed.map((row) => [row.id, row.status])).toEqual([["b", "new"], ["a", "contacted"]]);
+  });
+
+  it("leaves a page without a seq (a back end without a change log) as read", () => {
+    const page = [contact("a")];
+    expect(replayAfter(page, log, undefined, "contacts", NO_FILTERS)).toBe(page);
+  });
+});
+
+describe("appendToLog", () => {
+  it("keeps the newest changes up to the limit", () => {
+    let log: RecordChange[] = [];
+    for (let seq = 1; seq <= CHANGE_LOG_LIMIT + 5; seq += 1) log = appendToLog(log, change(seq, "insert", contact(`c${seq}`)));
+    expect(log).toHaveLength(CHANGE_LOG_LIMIT);
+    expect(log[0]!.seq).toBe(6);
+  });
+});
