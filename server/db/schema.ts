@@ -1,59 +1,28 @@
 import type { Generated, Kysely } from "kysely";
-import type { ConsentAction, ConsentChannel, ConsentPurpose } from "../../src/domain/consent";
-import type { OutboxKind, OutboxState } from "../../src/domain/privacy";
-import type { BotCheckVerdict, Collection, LeadStatus, LeadType, NewsletterStatus } from "../../src/domain/status";
+import type { ConsentRecord, OutboxKind, OutboxState } from "../../src/domain/privacy";
+import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../src/domain/records";
+import type { Collection } from "../../src/domain/status";
 
 // Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
 // Timestamps are ISO-8601 UTC text with milliseconds on both databases, so ordering and keyset
 // pagination compare the same way on SQLite and PostgreSQL.
 
-export interface ContactsTable {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  /** Read by the admin (spec section 3); the public form does not send it. */
-  companyName: string | null;
-  status: LeadStatus;
-  botCheck: BotCheckVerdict;
-  createdAt: string;
-  /** Set by every status change; the retention period runs from it (createdAt when never changed). */
+/** Retention bookkeeping on the three record tables: set by every status change (createdAt when never changed). */
+interface StatusBookkeeping {
   statusChangedAt?: string | null;
 }
 
-export interface LeadsTable {
-  id: string;
-  type: LeadType;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  companyName: string;
-  jobTitle: string | null;
-  organizationType: string;
-  propertyCount: string;
-  message: string | null;
-  challenges: string | null;
-  /** 0 or 1: an integer on both databases so the same queries and rows work everywhere; null for demos. */
-  marketingOptIn: number | null;
-  termsAcceptedAt: string | null;
-  status: LeadStatus;
-  botCheck: BotCheckVerdict;
-  createdAt: string;
-  statusChangedAt?: string | null;
-}
+// The record tables hold what staff read (src/domain/records.ts), less the `type` the API adds to
+// contacts and newsletter rows, with the lead's opt-in as an integer.
+export type ContactsTable = Omit<ContactRecord, "type"> & StatusBookkeeping;
 
-export interface NewsletterTable {
-  id: string;
-  email: string;
-  status: NewsletterStatus;
-  botCheck: BotCheckVerdict;
-  createdAt: string;
-  statusChangedAt?: string | null;
-}
+export type LeadsTable = Omit<LeadRecord, "marketingOptIn"> &
+  StatusBookkeeping & {
+    /** 0 or 1: an integer on both databases so the same queries and rows work everywhere; null for demos. */
+    marketingOptIn: number | null;
+  };
+
+export type NewsletterTable = Omit<NewsletterRecord, "type"> & StatusBookkeeping;
 
 export interface IdempotencyKeysTable {
   key: string;
@@ -101,22 +70,8 @@ export interface ChangesTable {
   createdAt: string;
 }
 
-export interface ConsentsTable {
-  id: string;
-  email: string;
-  purpose: ConsentPurpose;
-  channel: ConsentChannel;
-  action: ConsentAction;
-  wordingVersion: string | null;
-  /** The server's own text for wordingVersion, never text sent by the client. */
-  wording: string | null;
-  source: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  recordCollection: string | null;
-  recordId: string | null;
-  createdAt: string;
-}
+/** The consent log holds exactly what the Privacy tab reads (wording: the server's own text, never the client's). */
+export type ConsentsTable = ConsentRecord;
 
 export type SuppressionReason = "unsubscribed" | "erased";
 
