@@ -40,7 +40,7 @@ function overHttp(body: Buffer, { chunked = false } = {}): Promise<{ status: num
 }
 
 async function inProcess(body: Buffer): Promise<{ status: number; json: unknown }> {
-  const response = await app.request("/", { method: "POST", headers: { "content-type": "application/json" }, body });
+  const response = await app.request("/", { method: "POST", headers: { "content-type": "application/json" }, body: new Uint8Array(body) });
   return { status: response.status, json: await response.json() };
 }
 

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import type { RequestContext } from "../db/consents";
+import { CONSENT_USER_AGENT_LENGTH as USER_AGENT_LENGTH } from "../../src/domain/consent";
 import { clientIp } from "./client-ip";
-
-const USER_AGENT_LENGTH = 500;
 
 /** Where a request came from, for consent and audit records: the client IP (TRUST_PROXY aware) and user agent. */
 export function requestContext(c: Context, trustProxy: boolean): RequestContext {

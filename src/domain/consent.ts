@@ -37,6 +37,14 @@ export const CONSENT_WORDING = {
 /** Wordings no longer shown, kept so a consent on an old cached page is stored with what it showed. */
 const RETIRED_WORDINGS: Record<ConsentPurpose, readonly ConsentWording[]> = { newsletter: [], marketing: [] };
 
+/** Longest user agent kept with a consent (the server and the Firestore rules both cut or refuse at this). */
+export const CONSENT_USER_AGENT_LENGTH = 500;
+
+/** Every wording accepted for a purpose, current first: what firestore.rules must copy exactly. */
+export function consentWordings(purpose: ConsentPurpose): readonly ConsentWording[] {
+  return [CONSENT_WORDING[purpose], ...RETIRED_WORDINGS[purpose]];
+}
+
 /** Every version the server accepts for a purpose, current first. */
 export function consentVersions(purpose: ConsentPurpose): [string, ...string[]] {
   return [CONSENT_WORDING[purpose].version, ...RETIRED_WORDINGS[purpose].map((wording) => wording.version)];

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_WORDING } from "../../src/domain/consent";
 import { launchBrowser } from "../support/browser";
 import { demoConfig } from "../firebase/demo-config";
 import { createAuthUser, startAuthEmulator, type RunningAuthEmulator } from "../firebase/emulators/auth-emulator";
@@ -8,7 +9,7 @@ import { backendContract } from "./backend-contract";
 import { openAdapterPage } from "./support/adapter-page";
 import { buildContractBundles } from "./support/bundle";
 import { serveContractPage } from "./support/contract-assets";
-import { clearDocuments, loadRules } from "./support/firestore-emulator-rest";
+import { clearDocuments, listDocuments, loadRules } from "./support/firestore-emulator-rest";
 
 // The contract on the Firebase adapter, in Chromium, against the Firestore emulator (FIRESTORE_EMULATOR_HOST,
 // set by `npm run test:rules`) holding the real firestore.rules, and the Auth emulator with a staff
@@ -45,5 +46,53 @@ backendContract("firebase adapter (Firestore and Auth emulators)", async () => {
     entry: "firebase",
     config: demoConfig(PROJECT, { auth: auth.host, firestore: firestoreHost }),
     staff: STAFF,
+  });
+});
+
+// What the contract cannot see through the port: the consent proof the adapter stored with the records
+// above (one subscription, subscribed three times; one signup with the box ticked; one demo).
+describe("consent records on the Firebase adapter, read back as the project owner", () => {
+  const ISO = /^\d{4}-\d{2}-\d{2}T/;
+  const read = (collection: string) => listDocuments(process.env.FIRESTORE_EMULATOR_HOST!, PROJECT, collection);
+  const proof = (purpose: "newsletter" | "marketing", sourcePath?: string) => ({
+    purpose,
+    channel: "email",
+    action: "given",
+    wordingVersion: CONSENT_WORDING[purpose].version,
+    wording: CONSENT_WORDING[purpose].text,
+    ...(sourcePath && { sourcePath }),
+    // The page's own browser, a headless Chromium; no IP: the browser cannot know it.
+    userAgent: expect.stringContaining("Chrome"),
+    at: expect.stringMatching(ISO),
+  });
+
+  it("keeps the latest newsletter consent on the subscription, and every one in the ledger", async () => {
+    const [subscriptions, ledger] = await Promise.all([read("newsletter"), read("consents")]);
+    expect(subscriptions).toHaveLength(1);
+    const subscription = subscriptions[0]!;
+    const time = (entry: (typeof ledger)[number]) => Date.parse(String((entry.data.consent as { at?: unknown }).at));
+    const entries = ledger.filter((entry) => entry.data.recordCollection === "newsletter").sort((a, b) => time(a) - time(b));
+    const entry = (sourcePath?: string) => ({
+      email: "reader@example.com",
+      consent: proof("newsletter", sourcePath),
+      recordCollection: "newsletter",
+      recordId: subscription.id,
+    });
+    // The first form sent its page; the two later ones (the same address in capitals, the re-subscription) did not.
+    expect(entries.map((each) => each.data)).toEqual([entry("/"), entry(), entry()]);
+    expect(subscription.data.consentId).toBe(entries[2]!.id);
+    expect(subscription.data.consent).toEqual(entries[2]!.data.consent);
+  });
+
+  it("keeps the ticked signup's consent on the lead and in the ledger under its id; the demo has none", async () => {
+    const [leads, ledger] = await Promise.all([read("leads"), read("consents")]);
+    const signup = leads.find((lead) => lead.data.type === "signup")!;
+    const demo = leads.find((lead) => lead.data.type === "demo")!;
+    expect(signup.data.marketingConsent).toEqual(proof("marketing", "/signup"));
+    expect(demo.data).not.toHaveProperty("marketingConsent");
+    const entries = ledger.filter((entry) => entry.data.recordCollection === "leads");
+    expect(entries).toEqual([
+      { id: signup.id, data: { email: "pieter@example.com", consent: signup.data.marketingConsent, recordCollection: "leads", recordId: signup.id } },
+    ]);
   });
 });

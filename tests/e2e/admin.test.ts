@@ -1,50 +1,28 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { cspRecorder } from "../support/csp-violations";
-import { startServer, type RunningServer } from "../support/server";
+import { closeBrowserSession, openBrowserSession, submitAdminSignIn, waitForToast as lastToast, type BrowserSession } from "../support/browser-session";
+import type { RunningServer } from "../support/server";
 
 const ADMIN = { email: "staff@erf.test", password: "correct horse battery staple" };
 
+let session: BrowserSession;
 let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const csp = cspRecorder();
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  csp.watchContext(context);
-  page = await context.newPage();
-  await csp.watch(page);
+  session = await openBrowserSession({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ server, context, page } = session);
 });
 
 afterEach(() => {
-  expect(csp.take()).toEqual([]);
+  expect(session.csp.take()).toEqual([]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.cleanup();
-});
+afterAll(() => closeBrowserSession(session));
 
-async function lastToast(target: Page): Promise<string> {
-  const toast = target.locator("li[data-variant]").last();
-  await toast.waitFor({ state: "visible", timeout: 10_000 });
-  return (await toast.innerText()).replace(/\s+/g, " ");
-}
-
-async function signIn(password: string) {
-  const form = page.getByRole("form", { name: "Admin sign in" });
-  await form.getByLabel("Email").fill(ADMIN.email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-}
+const signIn = (password: string) => submitAdminSignIn(page, ADMIN.email, password);
 
 async function submitDemo(other: Page, email: string) {
   await other.goto(`${server.url}/request-demo`);

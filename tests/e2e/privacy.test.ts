@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../server/test-support/smtp";
-import { launchBrowser } from "../support/browser";
-import { cspRecorder } from "../support/csp-violations";
+import { closeBrowserSession, openBrowserSession, submitAdminSignIn, waitForToast, type BrowserSession } from "../support/browser-session";
 import { readRows } from "../support/database";
-import { startServer, type RunningServer } from "../support/server";
+import type { RunningServer } from "../support/server";
 
 // The privacy journeys in a real Chromium against the production server, with a real SMTP server
 // catching what it sends: a subscriber leaves through the emailed link, and staff export and erase a
@@ -16,45 +15,34 @@ const SUBSCRIBER = "thandeka@example.co.za";
 const PERSON = "sipho.ndlovu@example.com";
 
 let smtp: TestSmtpServer;
+let session: BrowserSession;
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-// The unsubscribe page, the dialog and the new tabs must run under the strict CSP like every other page.
-const csp = cspRecorder();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  [server, browser] = await Promise.all([
-    startServer(({ url }) => ({
-      SMTP_URL: smtp.url,
-      NOTIFY_TO: "sales@erf.test",
-      APP_SECRET: "e2e-app-secret-with-at-least-32-characters",
-      PUBLIC_URL: url,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    })),
-    launchBrowser(),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  csp.watchContext(context);
-  page = await context.newPage();
-  await csp.watch(page);
+  session = await openBrowserSession(({ url }) => ({
+    SMTP_URL: smtp.url,
+    NOTIFY_TO: "sales@erf.test",
+    APP_SECRET: "e2e-app-secret-with-at-least-32-characters",
+    PUBLIC_URL: url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  }));
+  ({ server, page } = session);
 });
 
+// The unsubscribe page, the dialog and the new tabs must run under the strict CSP like every other page.
 afterEach(() => {
-  expect(csp.take()).toEqual([]);
+  expect(session.csp.take()).toEqual([]);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.cleanup();
+  await closeBrowserSession(session);
   await smtp?.stop();
 });
 
-async function toast(target: Page, text: string) {
-  await target.locator("li[data-variant]", { hasText: text }).waitFor({ state: "visible", timeout: 10_000 });
-}
+const toast = (target: Page, text: string) => waitForToast(target, text);
 
 const mailTo = (address: string) => smtp.messages.find((mail) => mail.to.includes(address));
 
@@ -142,10 +130,7 @@ describe("privacy journeys", () => {
     // The alert's link, signed in: the leads tab, searched for the person, with the lead's age.
     await page.goto(dashboardLink!);
     await page.waitForURL(/\/admin\/login/);
-    const login = page.getByRole("form", { name: "Admin sign in" });
-    await login.getByLabel("Email").fill(ADMIN.email);
-    await login.getByLabel("Password").fill(ADMIN.password);
-    await login.getByRole("button", { name: "Sign In" }).click();
+    await submitAdminSignIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
     expect(page.url()).toBe(dashboardLink);
     const leadRow = page.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]", { hasText: PERSON });

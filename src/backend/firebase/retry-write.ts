@@ -18,24 +18,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export interface RetryOptions {
   delays?: readonly number[];
-  /** False where the write already handles an existing document itself (the newsletter's re-subscribe). */
-  deniedRetryMeansStored?: boolean;
 }
 
 /**
  * Runs a create, retrying network failures with the same document id (the http adapter's policy). A
  * retry refused with permission-denied means an earlier attempt did land: the rules refuse a second
  * create of an existing id, and the same document cannot fail them for any other reason the second time.
+ * (The newsletter's re-subscribe is no exception: its consent ledger entry has the attempt's id, and the
+ * rules never let an entry be written twice.)
  */
 export async function retryWrite(write: () => Promise<void>, options: RetryOptions = {}): Promise<void> {
-  const { delays = RETRY_DELAYS_MS, deniedRetryMeansStored = true } = options;
+  const { delays = RETRY_DELAYS_MS } = options;
   let uncertain = false;
   for (let attempt = 0; ; attempt++) {
     try {
       await withTimeout(write(), ATTEMPT_TIMEOUT_MS);
       return;
     } catch (error) {
-      if (uncertain && deniedRetryMeansStored && errorCode(error) === "permission-denied") return;
+      if (uncertain && errorCode(error) === "permission-denied") return;
       const delay = delays[attempt];
       if (!isRetryable(error) || delay === undefined) throw error;
       uncertain = true;

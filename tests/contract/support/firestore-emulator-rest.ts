@@ -17,3 +17,26 @@ export async function clearDocuments(host: string, projectId: string): Promise<v
   const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: "DELETE" });
   if (!response.ok) throw new Error(`clearing the emulator failed: ${response.status}`);
 }
+
+type RestValue = Record<string, unknown>;
+
+/** A Firestore REST value as plain data; timestamps stay ISO strings. */
+function plain(value: RestValue): unknown {
+  if ("mapValue" in value) return fields((value.mapValue as { fields?: Record<string, RestValue> }).fields);
+  if ("arrayValue" in value) return ((value.arrayValue as { values?: RestValue[] }).values ?? []).map(plain);
+  if ("integerValue" in value) return Number(value.integerValue);
+  if ("nullValue" in value) return null;
+  return Object.values(value)[0];
+}
+
+const fields = (raw: Record<string, RestValue> = {}) => Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, plain(value)]));
+
+/** Every document of a collection as its id and plain data, read as the owner (no rules), e.g. to check what the adapter stored. */
+export async function listDocuments(host: string, projectId: string, collection: string): Promise<{ id: string; data: Record<string, unknown> }[]> {
+  const response = await fetch(`http://${host}/v1/projects/${projectId}/databases/(default)/documents/${collection}?pageSize=300`, {
+    headers: { Authorization: "Bearer owner" },
+  });
+  if (!response.ok) throw new Error(`listing ${collection} failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { documents?: { name: string; fields?: Record<string, RestValue> }[] };
+  return (body.documents ?? []).map((document) => ({ id: document.name.slice(document.name.lastIndexOf("/") + 1), data: fields(document.fields) }));
+}

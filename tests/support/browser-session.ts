@@ -1,0 +1,46 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { cspRecorder, type CspRecorder } from "./csp-violations";
+import { startServer, type RunningServer, type ServerEnv } from "./server";
+
+// What the staff-side browser suites share: the production server and Chromium started together, one
+// desktop-sized context that accepts downloads, its first page, and the CSP recorder watching both.
+
+export interface BrowserSession {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  csp: CspRecorder;
+}
+
+export async function openBrowserSession(env: ServerEnv): Promise<BrowserSession> {
+  const csp = cspRecorder();
+  const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  csp.watchContext(context);
+  const page = await context.newPage();
+  await csp.watch(page);
+  return { server, browser, context, page, csp };
+}
+
+export async function closeBrowserSession(session: BrowserSession | undefined): Promise<void> {
+  await session?.browser.close();
+  await session?.server.cleanup();
+}
+
+/** Waits for a toast (the newest, or the one with `text`) and returns its text, whitespace collapsed. */
+export async function waitForToast(target: Page, text?: string): Promise<string> {
+  const toasts = target.locator("li[data-variant]", text === undefined ? {} : { hasText: text });
+  const toast = text === undefined ? toasts.last() : toasts.first();
+  await toast.waitFor({ state: "visible", timeout: 10_000 });
+  return (await toast.innerText()).replace(/\s+/g, " ");
+}
+
+/** Fills and sends the admin sign-in form on the page it is on. */
+export async function submitAdminSignIn(target: Page, email: string, password: string): Promise<void> {
+  const form = target.getByRole("form", { name: "Admin sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
