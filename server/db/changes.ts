@@ -34,6 +34,20 @@ export async function recordChanges(trx: Transaction<Tables>, changes: readonly 
 
 export const recordChange = (trx: Transaction<Tables>, change: NewChange) => recordChanges(trx, [change]);
 
+/** The record id of a change that stands for "records of this collection were deleted". */
+export const REMOVAL_RECORD_ID = "*";
+
+/**
+ * Logs that records of these collections were deleted, so open dashboards read their lists again. No
+ * record ids: after an erasure nothing may point at the person's records, not even the change log.
+ */
+export async function recordRemovals(trx: Transaction<Tables>, collections: readonly Collection[], createdAt: string): Promise<void> {
+  await recordChanges(
+    trx,
+    collections.map((collection) => ({ collection, recordId: REMOVAL_RECORD_ID, op: "update" as const, createdAt })),
+  );
+}
+
 export async function latestSeq(db: Db): Promise<number> {
   const row = await db
     .selectFrom("changes")

@@ -1,4 +1,6 @@
 import type { Transaction } from "kysely";
+import { COLLECTIONS } from "../../src/domain/status";
+import { recordRemovals } from "./changes";
 import type { Db, Tables } from "./schema";
 
 // Storage limitation (POPIA section 14, GDPR article 5(1)(e)): a closed lead or contact and an
@@ -36,9 +38,9 @@ async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter",
  * Deletes what has outlived `cutoff`, in one transaction, with what hangs off it (queued emails, change-log
  * rows), and the consent records of people who have no record left and whose consents are older than the
  * cutoff too. Suppression hashes and the audit log stay: they are what keeps an opted-out person unmailed
- * and what shows the purge happened.
+ * and what shows the purge happened. Open dashboards are told to read the purged collections again.
  */
-export async function purgeExpiredRecords(db: Db, cutoff: string): Promise<PurgeCounts> {
+export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Promise<PurgeCounts> {
   return db.transaction().execute(async (trx) => {
     const ids = {
       leads: await expiredIds(trx, "leads", "closed", cutoff),
@@ -68,6 +70,7 @@ export async function purgeExpiredRecords(db: Db, cutoff: string): Promise<Purge
         )
         .executeTakeFirst(),
     );
+    await recordRemovals(trx, COLLECTIONS.filter((collection) => counts[collection] > 0), now.toISOString());
     return { ...counts, consents, outbox, changes };
   });
 }

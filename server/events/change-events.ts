@@ -1,7 +1,7 @@
 import type { SSEStreamingApi } from "hono/streaming";
-import type { RecordChange, RecordsByCollection } from "../../src/domain/admin";
+import type { LiveEvent, RecordsByCollection } from "../../src/domain/admin";
 import { COLLECTIONS, type Collection } from "../../src/domain/status";
-import { changesAfter } from "../db/changes";
+import { changesAfter, REMOVAL_RECORD_ID } from "../db/changes";
 import { findRecords } from "../db/record-lists";
 import type { Db } from "../db/schema";
 
@@ -9,7 +9,8 @@ const BATCH = 500;
 
 /**
  * Sends, in seq order, the changes logged after `afterSeq`, each with its record as it reads now, and
- * returns the last seq sent. A change whose record has gone is skipped (nothing to show).
+ * returns the last seq sent. A change whose record has gone is skipped (its deletion logged a removal,
+ * sent as a "reload" of its collection).
  */
 export async function sendChangesAfter(db: Db, stream: SSEStreamingApi, afterSeq: number): Promise<{ lastSeq: number; more: boolean }> {
   const changes = await changesAfter(db, afterSeq, BATCH);
@@ -22,10 +23,13 @@ export async function sendChangesAfter(db: Db, stream: SSEStreamingApi, afterSeq
   for (const change of changes) {
     if (stream.aborted || stream.closed) break;
     const record = records.get(`${change.collection}:${change.recordId}`);
-    if (record) {
-      const event = { seq: change.seq, collection: change.collection, op: change.op, record } as RecordChange;
-      await stream.writeSSE({ event: "change", id: String(change.seq), data: JSON.stringify(event) });
-    }
+    const event: LiveEvent | null =
+      change.recordId === REMOVAL_RECORD_ID
+        ? { seq: change.seq, collection: change.collection, op: "reload" }
+        : record
+          ? ({ seq: change.seq, collection: change.collection, op: change.op, record } as LiveEvent)
+          : null;
+    if (event) await stream.writeSSE({ event: "change", id: String(change.seq), data: JSON.stringify(event) });
     lastSeq = change.seq;
   }
   return { lastSeq, more: changes.length === BATCH };

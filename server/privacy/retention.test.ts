@@ -57,6 +57,13 @@ describe.each(testDatabases)("retention purge ($name)", (database) => {
     run = await runRetention(open.db, { now: time.clock(), retentionDays: 730, actor: "system", auditEmptyRuns: false });
     // gone@: its consent and its withdrawal; the emails queued about the three purged records.
     expect(run.deleted).toMatchObject({ leads: 1, contacts: 1, newsletter: 1, consents: 2, outbox: 3 });
+    // Open dashboards are told to read the three lists again, without the purged ids.
+    const notices = await open.db.selectFrom("changes").select(["collection", "op"]).where("recordId", "=", "*").orderBy("seq").execute();
+    expect(notices).toEqual([
+      { collection: "leads", op: "update" },
+      { collection: "contacts", op: "update" },
+      { collection: "newsletter", op: "update" },
+    ]);
 
     const left = {
       leads: (await open.db.selectFrom("leads").select("id").execute()).map((row) => row.id).sort(),

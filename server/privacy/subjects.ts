@@ -1,6 +1,8 @@
 import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
 import type { ConsentRecord } from "../../src/domain/privacy";
+import { COLLECTIONS } from "../../src/domain/status";
 import { appendAudit } from "../db/audit";
+import { recordRemovals } from "../db/changes";
 import type { RequestContext } from "../db/consents";
 import { toContactRecord } from "../db/contacts";
 import { toLeadRecord } from "../db/leads";
@@ -73,6 +75,8 @@ export async function eraseSubject(db: Db, keys: PrivacyKeys, email: string, act
       userAgent: actor.userAgent,
       at: now,
     });
+    // Last: on PostgreSQL it takes the change log's lock, held until the commit.
+    await recordRemovals(trx, COLLECTIONS.filter((collection) => counts[collection] > 0), now.toISOString());
     return counts;
   });
   return { email, deleted };

@@ -161,6 +161,22 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     expect(await reader.quietFor(250)).toBe(true);
   });
 
+  it("tells open dashboards to reload a collection after an erasure, without naming the erased records", async () => {
+    const { reader } = await connect();
+    const erased = await submitContact({ email: "erase.me@example.com" });
+    expect((await reader.nextChange()).change.record.id).toBe(erased);
+
+    const response = await send(app, "DELETE", "/api/admin/subjects?email=erase.me@example.com", { cookie, body: {} });
+    expect(response.status).toBe(200);
+    const notice = await reader.nextChange();
+    expect(notice.change).toEqual({ seq: Number(notice.id), collection: "contacts", op: "reload" });
+    expect(await reader.quietFor(250)).toBe(true);
+    // A dashboard replaying from before the erasure gets the notice, and nothing of the erased record.
+    const replay = (await connect("0")).reader;
+    expect((await replay.nextChange()).change).toEqual({ seq: Number(notice.id), collection: "contacts", op: "reload" });
+    expect(await replay.quietFor(250)).toBe(true);
+  });
+
   it("sends a heartbeat comment while nothing happens", async () => {
     const { reader } = await connect();
     expect(await reader.nextFrame(2_000)).toEqual({ comment: "heartbeat" });

@@ -1,4 +1,4 @@
-import type { DashboardStats, ListPage, ListQuery, RecordChange, RecordsByCollection } from "../domain/admin";
+import type { DashboardStats, ListPage, ListQuery, LiveEvent, RecordsByCollection } from "../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 
@@ -28,7 +28,7 @@ export interface AdminBackend {
    * Calls onChange for every created or updated record from now on, or after `after` (a ListPage.seq)
    * where the back end keeps a change log; returns the unsubscribe function.
    */
-  watch(onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void, options?: { after?: number }): () => void;
+  watch(onChange: (event: LiveEvent) => void, onState?: (state: LiveState) => void, options?: { after?: number }): () => void;
   /** Downloads the CSV export. */
   exportCsv(filters: ExportFilters): Promise<void>;
   /**

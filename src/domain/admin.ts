@@ -49,3 +49,16 @@ export const DEFAULT_PAGE_SIZE = 100;
 export type RecordChange = {
   [C in Collection]: { seq: number; collection: C; op: "insert" | "update"; record: RecordsByCollection[C] };
 }[Collection];
+
+/**
+ * Records of a collection were deleted (an erasure or a retention purge): lists of it must be read
+ * again. The stream says which collection, never which records: nothing about an erased person stays.
+ */
+export interface RemovalNotice {
+  seq: number;
+  collection: Collection;
+  op: "reload";
+}
+
+/** What the live stream carries. */
+export type LiveEvent = RecordChange | RemovalNotice;

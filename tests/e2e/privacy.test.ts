@@ -137,6 +137,13 @@ describe("privacy journeys", () => {
     await expect.poll(() => leadRow.innerText()).toContain("just now");
     await expect.poll(() => page.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]").count()).toBe(1);
 
+    // A colleague's dashboard, open on the same lead: the erasure must take it off there too.
+    const colleague = await session.context.newPage();
+    await session.csp.watch(colleague);
+    await colleague.goto(dashboardLink!);
+    const colleagueRow = colleague.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]", { hasText: PERSON });
+    await colleagueRow.waitFor();
+
     await page.getByRole("tab", { name: "Privacy" }).click();
     await page.getByLabel("Email address of the person").fill(PERSON);
     await page.getByRole("button", { name: "Find" }).click();
@@ -165,6 +172,9 @@ describe("privacy journeys", () => {
     for (const table of ["leads", "contacts", "newsletter", "consents", "outbox"] as const) {
       expect(JSON.stringify(readRows(server.databasePath, table)), table).not.toContain(PERSON);
     }
+    // Gone from the colleague's open list without a reload (the live stream's reload notice).
+    await colleagueRow.waitFor({ state: "detached", timeout: 10_000 });
+    await colleague.close();
 
     await page.getByRole("tab", { name: "Audit" }).click();
     const entries = page.getByRole("table", { name: "Audit entries" });

@@ -1,5 +1,5 @@
 import { clientEnv } from "../../config/env";
-import type { DashboardStats, ListPage, RecordChange } from "../../domain/admin";
+import type { DashboardStats, ListPage, LiveEvent } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
 import { AdminApiError, type AdminBackend, type ExportFilters, type PrivacyAdmin } from "../admin-port";
 
@@ -84,7 +84,7 @@ export const httpAdminBackend: AdminBackend = {
     source.onopen = () => onState?.("live");
     source.onerror = () => onState?.("reconnecting");
     source.addEventListener("change", (event) => {
-      onChange(JSON.parse((event as MessageEvent<string>).data) as RecordChange);
+      onChange(JSON.parse((event as MessageEvent<string>).data) as LiveEvent);
     });
     return () => source.close();
   },

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { LiveState } from "../../backend/admin-port";
 import { Button } from "../../components/ui/button";
 import { TooltipProvider } from "../../components/ui/tooltip";
-import type { RecordChange } from "../../domain/admin";
+import type { LiveEvent } from "../../domain/admin";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
 import { AuditTab } from "./audit-tab";
 import { contactColumns, leadColumns, newsletterColumns } from "./columns";
@@ -48,14 +48,22 @@ export function Dashboard() {
   const applyLeads = leads.applyChange;
   const applyContacts = contacts.applyChange;
   const applyNewsletter = newsletter.applyChange;
+  const reloadLeads = leads.reload;
+  const reloadContacts = contacts.reload;
+  const reloadNewsletter = newsletter.reload;
   const apply = useCallback(
-    (change: RecordChange) => {
-      applyLeads(change);
-      applyContacts(change);
-      applyNewsletter(change);
+    (event: LiveEvent) => {
+      if (event.op === "reload") {
+        // Records were erased or purged, perhaps by another staff member: read that list again.
+        ({ leads: reloadLeads, contacts: reloadContacts, newsletter: reloadNewsletter })[event.collection]();
+      } else {
+        applyLeads(event);
+        applyContacts(event);
+        applyNewsletter(event);
+      }
       refreshSoon();
     },
-    [applyLeads, applyContacts, applyNewsletter, refreshSoon],
+    [applyLeads, applyContacts, applyNewsletter, reloadLeads, reloadContacts, reloadNewsletter, refreshSoon],
   );
 
   // The stream opens once the three lists have been read, from the lowest seq they were read at, so a
@@ -74,10 +82,7 @@ export function Dashboard() {
     return backend?.watch((change) => applyLatest.current(change), setLive, streamFrom === undefined ? {} : { after: streamFrom });
   }, [backend, listsRead, streamFrom]);
 
-  // The live stream carries inserts and updates only; erased rows leave the lists by reloading them.
-  const reloadLeads = leads.reload;
-  const reloadContacts = contacts.reload;
-  const reloadNewsletter = newsletter.reload;
+  // This dashboard's own erasure reloads at once; the stream's reload notice tells the others.
   const afterErasure = useCallback(() => {
     reloadLeads();
     reloadContacts();

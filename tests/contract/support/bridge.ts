@@ -47,7 +47,8 @@ export function exposeAdapters(create: (config: unknown) => Adapters): void {
     },
     watch() {
       stopWatching = adapters!.admin.watch(
-        (change) => window.__contractChange?.(change),
+        // Reload notices follow deletions, which the contract does not make (Firebase never sends them).
+        (event) => event.op !== "reload" && window.__contractChange?.(event),
         (state) => window.__contractState?.(state),
       );
     },
