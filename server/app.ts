@@ -53,6 +53,8 @@ export interface AppDeps {
   eventsHeartbeatMs?: number;
   /** Wakes the outbox sender after a commit that queued mail; main.ts passes its worker's. */
   wakeOutbox?: () => void;
+  /** Where reads that need not wait for writes go (see connectReader); `db` when not given. */
+  reader?: Db;
 }
 
 /** The whole HTTP surface, composed once; tests call app.request() on it in-process. */
@@ -68,6 +70,7 @@ export function createApp({
   passwordHasher = createPasswordHasher(),
   eventsHeartbeatMs = HEARTBEAT_MS,
   wakeOutbox = () => {},
+  reader = db,
 }: AppDeps) {
   const log = logger ?? createLogger(config.logLevel);
   // main.ts resolves APP_SECRET (or the generated one) before it gets here; tests pass their own.
@@ -86,7 +89,7 @@ export function createApp({
   const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
   const guard = publicFormGuard(limiter, config);
   const writer = new SubmissionWriter(db);
-  const submissionDeps = { db, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
+  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));
@@ -109,6 +112,7 @@ export function createApp({
     "/api/admin",
     adminRoutes({
       db,
+      reader,
       clock,
       logger: log,
       feed: changeFeed,

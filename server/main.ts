@@ -6,7 +6,7 @@ import { createLoginThrottle } from "./auth/login-throttle";
 import { createPasswordHasher } from "./auth/passwords";
 import { createSessionStore } from "./auth/sessions";
 import { systemClock } from "./clock";
-import { connectDatabase, parseDatabaseUrl } from "./db/connect";
+import { connectDatabase, connectReader, parseDatabaseUrl } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
 import type { Db } from "./db/schema";
 import { EnvError, loadConfig, type Config } from "./env";
@@ -122,6 +122,8 @@ async function main() {
   });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info("migrated", { migrations: applied });
+  // After the migrations: the read-only connection needs the file and the tables to exist.
+  const reader = connectReader(config.databaseUrl, db);
 
   const site = await readSite(logger);
   const verifier = config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret }) : null;
@@ -139,6 +141,7 @@ async function main() {
   const shutdownController = new AbortController();
   const app = createApp({
     db,
+    reader,
     config,
     verifier,
     logger,
@@ -171,7 +174,7 @@ async function main() {
     server.close(() => {
       // The sender finishes the message in hand (its claim would otherwise hold it for the lease time).
       Promise.all([changeFeed.close(), outbox?.stop()])
-        .then(() => db.destroy())
+        .then(() => Promise.all([db.destroy(), reader === db ? undefined : reader.destroy()]))
         .then(
           () => process.exit(0),
           () => process.exit(1),

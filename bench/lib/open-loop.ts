@@ -11,8 +11,22 @@ export interface OpenLoopResult {
   /** Answers per second over the run (201s only). */
   achieved: number;
   p50: number;
+  p90: number;
   p99: number;
+  p999: number;
+  max: number;
+  /** Requests sent. */
+  sent: number;
   failures: number;
+  /** Answers by HTTP status; connection errors and timeouts count as failures only. */
+  statuses: Map<number, number>;
+}
+
+export interface OpenLoopOptions {
+  /** The i-th request's path and JSON body; default: a distinct signup to /api/leads. */
+  next?: (index: number) => { path: string; body: string };
+  /** Called with each answer: its status and its latency from when it was due. */
+  onAnswer?: (status: number, latencyMs: number) => void;
 }
 
 function signupBody(sequence: number): string {
@@ -29,8 +43,10 @@ function signupBody(sequence: number): string {
   });
 }
 
-/** POSTs `rate` signups a second to `${url}/api/leads` for `seconds`; waits for the last answer (10 s at most). */
-export async function openLoop(url: string, rate: number, seconds: number): Promise<OpenLoopResult> {
+const nextSignup = (index: number) => ({ path: "/api/leads", body: signupBody(index) });
+
+/** POSTs `rate` requests a second (signups to `${url}/api/leads` unless `next` says otherwise) for `seconds`; waits for the last answer (10 s at most). */
+export async function openLoop(url: string, rate: number, seconds: number, { next: nextRequest = nextSignup, onAnswer }: OpenLoopOptions = {}): Promise<OpenLoopResult> {
   if (!url.startsWith("http://127.0.0.1:")) throw new Error("benches only talk to 127.0.0.1");
   const { port } = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
@@ -38,16 +54,17 @@ export async function openLoop(url: string, rate: number, seconds: number): Prom
   const latencies: number[] = [];
   let failures = 0;
   let pending = 0;
+  const statuses = new Map<number, number>();
   const started = performance.now();
 
   const send = (index: number, due: number) => {
-    const body = signupBody(index);
+    const { path, body } = nextRequest(index);
     pending += 1;
     const call = request(
       {
         host: "127.0.0.1",
         port,
-        path: "/api/leads",
+        path,
         method: "POST",
         agent,
         headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Idempotency-Key": randomUUID() },
@@ -57,7 +74,11 @@ export async function openLoop(url: string, rate: number, seconds: number): Prom
         response.resume();
         response.on("end", () => {
           pending -= 1;
-          if (response.statusCode === 201) latencies.push(performance.now() - due);
+          const status = response.statusCode ?? 0;
+          const latency = performance.now() - due;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          onAnswer?.(status, latency);
+          if (status === 201) latencies.push(latency);
           else failures += 1;
         });
       },
@@ -92,7 +113,12 @@ export async function openLoop(url: string, rate: number, seconds: number): Prom
     offered: rate,
     achieved: latencies.length / elapsed,
     p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
+    p999: percentile(latencies, 99.9),
+    max: latencies.reduce((max, value) => Math.max(max, value), 0),
+    sent: total,
     failures,
+    statuses,
   };
 }

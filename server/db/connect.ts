@@ -41,6 +41,25 @@ function sqliteDialect(file: string): Dialect {
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 
+/**
+ * A second handle for reads that need not wait for writes: on a SQLite file, its own read-only
+ * connection. SQLite in WAL mode lets it read the last commit while the writer's group transaction is
+ * open, instead of queueing behind it on the one write connection (pre-checks of idempotency keys,
+ * staff lists, stats, the export and the live stream). PostgreSQL (a pool) and an in-memory SQLite
+ * database (which a second connection could not see) read through `db` itself.
+ */
+export function connectReader(url: string, db: Db): Db {
+  const location = parseDatabaseUrl(url);
+  if (location.kind !== "sqlite" || location.file === ":memory:") return db;
+  // Not opened read-only: a read-only connection cannot take the WAL-index locks a reader normally
+  // takes, and then retries with sleeps that block the event loop for seconds while the writer resets
+  // the WAL. query_only refuses writes instead.
+  const database = new SQLite(location.file, { fileMustExist: true });
+  database.pragma("query_only = 1");
+  database.pragma("busy_timeout = 5000");
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] });
+}
+
 /** Distinct statements kept prepared; the app writes a few dozen, so this never evicts in practice. */
 const STATEMENT_CACHE_SIZE = 500;
 

@@ -15,7 +15,10 @@ import { appendAudit, type NewAuditEntry } from "../db/audit";
 import { emailHash, type PrivacyKeys } from "../privacy/keys";
 
 export interface ExportDeps {
+  /** Where the export's audit entry is written. */
   db: Db;
+  /** Where its rows are read (see connectReader). */
+  reader: Db;
   clock: Clock;
   logger: Logger;
   keys: PrivacyKeys;
@@ -75,7 +78,7 @@ function planExport(
  * A ReadableStream of our own rather than hono's stream(): a failure half-way must error the response
  * (the browser then reports a failed download) instead of ending it cleanly as a truncated file.
  */
-function csvStream(db: Db, parts: ExportPart[], logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
+function csvStream({ db, reader }: { db: Db; reader: Db }, parts: ExportPart[], logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   let index = 0;
@@ -108,7 +111,7 @@ function csvStream(db: Db, parts: ExportPart[], logger: Logger, audit: ExportAud
             await writeAudit("complete");
             return controller.close();
           }
-          const rows = await listRecords(db, part.collection, { filters: part.filters, after, limit: EXPORT_PAGE_SIZE });
+          const rows = await listRecords(reader, part.collection, { filters: part.filters, after, limit: EXPORT_PAGE_SIZE });
           const last = rows.at(-1);
           if (rows.length < EXPORT_PAGE_SIZE || !last) {
             index += 1;
@@ -132,7 +135,7 @@ function csvStream(db: Db, parts: ExportPart[], logger: Logger, audit: ExportAud
 }
 
 /** GET /api/admin/export.csv?collections=&q=&status=&type= */
-export function adminExportHandler({ db, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
+export function adminExportHandler({ db, reader, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
   return (c) => {
     const query = c.req.query();
     const plan = planExport(query);
@@ -151,7 +154,7 @@ export function adminExportHandler({ db, clock, logger, keys, trustProxy }: Expo
       ...requestContext(c, trustProxy),
       at: clock(),
     };
-    return c.body(csvStream(db, plan.parts, logger, audit), 200, {
+    return c.body(csvStream({ db, reader }, plan.parts, logger, audit), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(BRAND.csvPrefix, clock())}"`,
     });

@@ -19,6 +19,8 @@ import { recordOptOut } from "../privacy/unsubscribe";
 
 export interface RecordsDeps {
   db: Db;
+  /** Lists read here (see connectReader). */
+  reader: Db;
   clock: Clock;
   feed: ChangeFeed;
   keys: PrivacyKeys;
@@ -28,7 +30,7 @@ export interface RecordsDeps {
 const statusBody = z.object({ status: z.string({ error: "Required" }) });
 
 /** GET /api/admin/{collection} (one keyset page) and PATCH /api/admin/{collection}/{id} ({status}). */
-export function adminRecordsRoutes(collection: Collection, { db, clock, feed, keys, trustProxy }: RecordsDeps) {
+export function adminRecordsRoutes(collection: Collection, { db, reader, clock, feed, keys, trustProxy }: RecordsDeps) {
   const spec = COLLECTION_SPECS[collection];
   return new Hono<AdminEnv>()
     .get("/", async (c) => {
@@ -36,9 +38,9 @@ export function adminRecordsRoutes(collection: Collection, { db, clock, feed, ke
       if (!parsed.ok) return c.json({ error: "validation", fields: parsed.fields }, 400);
       const { filters, after, limit } = parsed.value;
       // Read before the rows: a change after it may or may not be in them, and replaying it is harmless.
-      const seq = await latestSeq(db);
+      const seq = await latestSeq(reader);
       // One extra row says whether another page exists, so the last page carries no dangling cursor.
-      const rows = await listRecords(db, collection, { filters, after, limit: limit + 1 });
+      const rows = await listRecords(reader, collection, { filters, after, limit: limit + 1 });
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const page: ListPage<typeof collection> = { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null, seq };

@@ -17,6 +17,8 @@ import type { PrivacyKeys } from "../privacy/keys";
 
 export interface AdminDeps {
   db: Db;
+  /** Lists, stats, the export, the live stream and the audit log read here (see connectReader). */
+  reader: Db;
   clock: Clock;
   logger: Logger;
   feed: ChangeFeed;
@@ -31,11 +33,11 @@ export interface AdminDeps {
 /** /api/admin: the staff API. Session, same-origin and no-store are applied by app.ts for the whole prefix. */
 export function adminRoutes(deps: AdminDeps) {
   const app = new Hono<AdminEnv>()
-    .get("/stats", async (c) => c.json(await dashboardStats(deps.db)))
-    .get("/events", adminEventsHandler(deps))
+    .get("/stats", async (c) => c.json(await dashboardStats(deps.reader)))
+    .get("/events", adminEventsHandler({ ...deps, db: deps.reader }))
     .get("/export.csv", adminExportHandler(deps))
     .route("/subjects", adminSubjectsRoutes(deps))
-    .route("/audit", adminAuditRoutes(deps.db))
+    .route("/audit", adminAuditRoutes(deps.reader))
     .route("/outbox", adminOutboxRoutes(deps));
   for (const collection of COLLECTIONS) app.route(`/${collection}`, adminRecordsRoutes(collection, deps));
   return app;

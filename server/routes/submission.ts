@@ -29,6 +29,8 @@ import type { PrivacyKeys } from "../privacy/keys";
 
 export interface SubmissionDeps {
   db: Db;
+  /** For the idempotency pre-check, which must not wait for the writer's open group (connectReader). */
+  reader: Db;
   /** Commits submissions, grouped; one per database (see server/db/submissions.ts). */
   writer: SubmissionWriter;
   config: Config;
@@ -104,7 +106,7 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     const now = deps.clock();
     const idempotency = keyHeader.key === null ? null : { route: form.route, key: keyHeader.key };
     if (idempotency) {
-      const stored = await findStoredResponse(deps.db, idempotency, idempotencyWindowStart(now));
+      const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now));
       if (stored) return replay(c, stored, true);
     }
 
