@@ -71,6 +71,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
             treeshake: { moduleSideEffects: [{ test: PURE_MODULES, sideEffects: false }] },
             output: {
               codeSplitting: { groups: [{ name: chunkName }] },
+              // Explicit compile hint (Chromium 136+): React and React Router run nearly in full at hydration,
+              // so compile all their functions with the file rather than one by one on first call, in the middle
+              // of hydration's tasks (traced at page load: the longest task after the first paint went from
+              // about 30 to about 25 ms, unthrottled; the compile itself became one task of 12 to 25 ms).
+              postBanner: (chunk) => (chunk.name === "framework" ? "//# allFunctionsCalledOnLoad" : ""),
               chunkFileNames: "assets/[hash].js",
               entryFileNames: "assets/[hash].js",
             },

@@ -2,6 +2,7 @@
 // the production build served by the production server (precompressed brotli/gzip), median of 3 runs each,
 // and in the same run the yardstick: the same home page built the naive way (bench/naive: a client-only SPA
 // that loads the Firebase SDK eagerly), served the same way. Bounded: about 6 minutes; 127.0.0.1 only.
+// `npm run bench:lighthouse -- /signup /faqs` measures only those pages, without the yardstick (to iterate).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,11 @@ import { serveStatic } from "./lib/static-server";
 import { ms, printTable, type Row } from "./lib/table";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const chosen = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+const unknown = chosen.filter((path) => !(PUBLIC_PATHS as readonly string[]).includes(path));
+if (unknown.length > 0) throw new Error(`not a public page: ${unknown.join(", ")} (see src/config/public-paths.ts)`);
+const PAGES: readonly string[] = chosen.length > 0 ? chosen : PUBLIC_PATHS;
+const withYardstick = chosen.length === 0;
 const GOALS = { score: 100, lcpMs: 1_200, cls: 0, tbtMs: 50 };
 
 function buildNaive(outDir: string) {
@@ -32,7 +38,7 @@ async function medianOf(lighthouse: Awaited<ReturnType<typeof launchLighthouse>>
 
 requireBuild();
 const naiveDir = mkdtempSync(join(tmpdir(), "erf-naive-"));
-buildNaive(naiveDir);
+if (withYardstick) buildNaive(naiveDir);
 const server = await startBenchServer();
 // The yardstick gets the headers the Erf server sends on a static file (its Content-Security-Policy and the
 // other security headers, about 2 KB a response), so that "served the same way" holds for bytes too.
@@ -41,18 +47,18 @@ const erfHeaders: Record<string, string> = {};
 (await fetch(`${server.url}/favicon.svg`)).headers.forEach((value, name) => {
   if (!PER_RESPONSE.has(name)) erfHeaders[name] = value;
 });
-const [naive, lighthouse] = await Promise.all([serveStatic(naiveDir, erfHeaders), launchLighthouse()]);
+const [naive, lighthouse] = await Promise.all([withYardstick ? serveStatic(naiveDir, erfHeaders) : null, launchLighthouse()]);
 const pages = new Map<string, LighthouseFigures>();
-let yardstick: LighthouseFigures;
+let yardstick: LighthouseFigures | null = null;
 try {
   await lighthouse.run(`${server.url}/`); // warm-up: the first run of a fresh Chromium is slower
-  for (const path of PUBLIC_PATHS) {
+  for (const path of PAGES) {
     pages.set(path, await medianOf(lighthouse, `${server.url}${path}`));
     process.stderr.write(`lighthouse: ${path} done\n`);
   }
-  yardstick = await medianOf(lighthouse, `${naive.url}/`);
+  if (naive) yardstick = await medianOf(lighthouse, `${naive.url}/`);
 } finally {
-  await Promise.all([lighthouse.close(), server.stop(), naive.close()]);
+  await Promise.all([lighthouse.close(), server.stop(), naive?.close()]);
   rmSync(naiveDir, { recursive: true, force: true });
 }
 
@@ -67,8 +73,8 @@ const rows: Row[] = [...pages].map(([path, figures]) => ({
   measured: `${scores(figures)}; ${ms(figures.lcpMs)}, ${figures.cls.toFixed(3)}, ${ms(figures.tbtMs)}; ${kb(figures.scriptBytes)}`,
   met: allHundred(figures) && figures.lcpMs <= GOALS.lcpMs && figures.cls <= GOALS.cls && figures.tbtMs <= GOALS.tbtMs,
 }));
-const home = pages.get("/")!;
-rows.push(
+const home = pages.get("/");
+if (yardstick && home) rows.push(
   {
     what: "Naive yardstick `/` (client-only SPA, Firebase SDK eager): scores; LCP, CLS, TBT; JS",
     goal: "",
@@ -79,7 +85,7 @@ rows.push(
   { what: "Home JavaScript bytes as a ratio of the yardstick's", goal: "", measured: (home.scriptBytes / yardstick.scriptBytes).toFixed(2), met: null },
 );
 const failing = [...pages].filter(([, figures]) => figures.failedAudits.length > 0);
-printTable("Lighthouse, every public page", "npm run bench:lighthouse", rows, [
+printTable(withYardstick ? "Lighthouse, every public page" : "Lighthouse, chosen public pages", `npm run bench:lighthouse${withYardstick ? "" : ` -- ${PAGES.join(" ")}`}`, rows, [
   `Lighthouse 12, mobile preset with its default simulated throttling (Slow 4G, 4x CPU), Chromium ${process.env.CHROME_PATH ?? "/usr/bin/chromium"} --headless=new; median of ${RUNS} runs per page after one warm-up run; JS = script transfer size as sent (brotli bodies plus response headers; the yardstick is sent with the Erf server's headers).`,
   ...failing.map(([path, figures]) => `\`${path}\` audits below 100% in some run: ${figures.failedAudits.join(", ")}`),
 ]);

@@ -4,11 +4,12 @@
 // paths, and writes the inline-script hashes into firebase.json's Content-Security-Policy
 // (`--firebase-json <path>` writes them into another copy instead; the e2e test uses that).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadEnv } from "vite";
+import { bootAfterPaint } from "./boot-after-paint.mjs";
 import { FirebaseConfigError, parseFirebaseConfig } from "../src/config/firebase-config.ts";
 import { headerOptionsFromEnv, writeFirebaseHeaders } from "./firebase-headers.ts";
 
@@ -41,6 +42,14 @@ run(process.execPath, ["--import", "tsx", "scripts/generate-sitemap.ts"], env);
 run(process.execPath, [join(root, "node_modules/@react-router/dev/bin.js"), "build"], env);
 
 const clientDir = join(root, FIREBASE_BUILD_DIR, "client");
+// Each prerendered page loads its JavaScript after its first paint, as in the http build (scripts/postbuild.mjs);
+// before the hashes of its inline scripts go into the Content-Security-Policy below.
+const sizeOf = (url: string) => statSync(join(clientDir, url)).size;
+for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || entry.name !== "index.html") continue;
+  const page = join(entry.parentPath, entry.name);
+  writeFileSync(page, bootAfterPaint(readFileSync(page, "utf8"), page, sizeOf));
+}
 // Hosting answers unknown paths with /404.html (status 404); the prerendered catch-all lives at /404/.
 const notFound = join(clientDir, "404", "index.html");
 if (existsSync(notFound)) copyFileSync(notFound, join(clientDir, "404.html"));

@@ -1,12 +1,13 @@
-// Runs after `react-router build`: lowers the fetch priority of each prerendered page's module preloads
-// (scripts/script-priority.mjs), then writes .br and .gz twins of the text assets in build/client, so the
+// Runs after `react-router build`: makes each prerendered page load its JavaScript after the first paint
+// (scripts/boot-after-paint.mjs), then writes .br and .gz twins of the text assets in build/client, so the
 // server can send compressed bytes without compressing on every request (server/static/send-file.ts).
+import { statSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { lowerScriptPriority } from "./script-priority.mjs";
+import { bootAfterPaint } from "./boot-after-paint.mjs";
 
 const CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
@@ -46,13 +47,15 @@ async function main() {
   const pages = entries
     .filter((entry) => entry.isFile() && entry.name === "index.html")
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
-  for (const page of pages) await writeFile(page, lowerScriptPriority(await readFile(page, "utf8"), page));
+  // A module's size orders the page's requests for it, largest first.
+  const sizeOf = (url) => statSync(join(CLIENT_DIR, url)).size;
+  for (const page of pages) await writeFile(page, bootAfterPaint(await readFile(page, "utf8"), page, sizeOf));
   const files = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
   const counts = await Promise.all(files.map(compressFile));
   const written = counts.reduce((sum, count) => sum + count, 0);
-  console.log(`postbuild: lowered the script priority of ${pages.length} pages; wrote ${written} precompressed files for ${files.length} assets in build/client`);
+  console.log(`postbuild: ${pages.length} pages boot after their first paint; wrote ${written} precompressed files for ${files.length} assets in build/client`);
 }
 
 await main();

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastRegion } from "./components/ui/toast";
@@ -37,8 +37,19 @@ function useMarkClientNavigations() {
   }, [key]);
 }
 
+/**
+ * Tells the boot script (scripts/boot-after-paint.mjs) that the page has hydrated, so it sends through React
+ * any form submitted while the page was still plain HTML.
+ */
+function useAnnounceHydration() {
+  useEffect(() => {
+    document.dispatchEvent(new Event("erf:hydrated"));
+  }, []);
+}
+
 export default function App() {
   useMarkClientNavigations();
+  useAnnounceHydration();
   return (
     <ToastRegion>
       <Outlet />

@@ -1,9 +1,9 @@
 // The browser's settings, read once from Vite's build-time env. Nothing else reads import.meta.env.
+// Each setting is read as `import.meta.env.VITE_*` itself, which Vite replaces with its value when it builds:
+// the bundler then folds `backend === "firebase"`, and an http build carries no Firebase config parser.
 import { parseFirebaseConfig, type FirebaseClientConfig } from "./firebase-config";
 
-const raw = import.meta.env;
-
-const backend = raw.VITE_BACKEND ?? "http";
+const backend = import.meta.env.VITE_BACKEND ?? "http";
 if (backend !== "http" && backend !== "firebase") {
   throw new Error(`VITE_BACKEND must be "http" or "firebase", got "${backend}"`);
 }
@@ -11,13 +11,13 @@ if (backend !== "http" && backend !== "firebase") {
 export const clientEnv = {
   backend: backend as "http" | "firebase",
   /** Base URL of the JSON API; empty means the same origin as the site. */
-  apiBase: (raw.VITE_API_BASE ?? "").replace(/\/$/, ""),
+  apiBase: (import.meta.env.VITE_API_BASE ?? "").replace(/\/$/, ""),
   /** reCAPTCHA v3 site key; when absent the bot check yields a null token and loads nothing. */
-  recaptchaSiteKey: raw.VITE_RECAPTCHA_SITE_KEY || null,
+  recaptchaSiteKey: import.meta.env.VITE_RECAPTCHA_SITE_KEY || null,
   /** Public origin used for canonical URLs, Open Graph and the sitemap. */
-  siteUrl: (raw.VITE_SITE_URL || "https://erf.co.za").replace(/\/$/, ""),
+  siteUrl: (import.meta.env.VITE_SITE_URL || "https://erf.co.za").replace(/\/$/, ""),
   /** The Firebase web config; checked here at start-up (and at build, by prerendering) when the backend is firebase. */
-  firebase: (backend === "firebase" ? parseFirebaseConfig(raw) : null) as FirebaseClientConfig | null,
+  firebase: (backend === "firebase" ? parseFirebaseConfig(import.meta.env) : null) as FirebaseClientConfig | null,
 } as const;
 
 /** The Firebase config, already checked above; for the firebase adapters' loaders. */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { cspRecorder } from "../support/csp-violations";
@@ -168,8 +168,74 @@ describe("lead capture forms", () => {
     expect(readRows(server.databasePath, "newsletter")).toHaveLength(before);
   });
 
+  it("holds a form sent before the page has hydrated and sends it once it has, with what was typed", async () => {
+    // The page's JavaScript is held back, so the page stays plain HTML until it is let through.
+    const scripts: Route[] = [];
+    let letThrough = false;
+    await page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
+    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    const card = page.getByRole("form", { name: "Newsletter signup" });
+    await card.getByLabel("Email address").fill("early@example.com");
+    const hero = page.getByRole("form", { name: "Get started" });
+    await hero.getByLabel("Work email").fill("hero-early@example.com");
+    await hero.getByRole("button", { name: "Get Started" }).click();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    // Not sent by the browser itself: no GET with the address in the URL, nothing stored.
+    expect(page.url()).toBe(`${server.url}/`);
+    const subscribed = () => readRows(server.databasePath, "newsletter").map((row) => row.email);
+    expect(subscribed()).not.toContain("hero-early@example.com");
+
+    letThrough = true;
+    for (const script of scripts.splice(0)) await script.continue();
+    await page.waitForURL(`${server.url}/signup`);
+    expect(subscribed()).toContain("hero-early@example.com");
+    // Sent once, by React, with only the hero's address (the card's stays in the card).
+    expect(idempotencyKeys).toHaveLength(1);
+    expect(subscribed()).not.toContain("early@example.com");
+  });
+
+  it("keeps what was typed before hydration: the newsletter card's button enables and sends it", async () => {
+    const scripts: Route[] = [];
+    let letThrough = false;
+    await page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
+    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    const card = page.getByRole("form", { name: "Newsletter signup" });
+    await card.getByLabel("Email address").fill("typed-early@example.com");
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    letThrough = true;
+    for (const script of scripts.splice(0)) await script.continue();
+    await card.getByRole("button", { name: "Subscribe" }).click();
+    expect(await toastText()).toContain("Successfully subscribed!");
+    expect(readRows(server.databasePath, "newsletter").map((row) => row.email)).toContain("typed-early@example.com");
+  });
+
+  it("readies the form's back end for a field focused before hydration, so a later outage still gets retries", async () => {
+    const scripts: Route[] = [];
+    let letThrough = false;
+    await page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
+    await page.goto(`${server.url}/contact`, { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("First Name").fill("Early");
+    await form.getByLabel("Last Name").fill("Typist");
+    await form.getByLabel("Email").fill("early-typist@example.com");
+    await form.getByLabel("Message").fill("Typed while the page was loading.");
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    letThrough = true;
+    for (const script of scripts.splice(0)) await script.continue();
+    await page.waitForLoadState("networkidle");
+    await server.stop();
+    try {
+      await form.getByRole("button", { name: "Send Message" }).click();
+      expect(await toastText()).toContain("Failed to send message. Please try again.");
+      expect(idempotencyKeys.length).toBeGreaterThan(1);
+    } finally {
+      await server.restart();
+    }
+  });
+
   it("shows the failure toast and keeps the input when the server is down", async () => {
-    await page.goto(`${server.url}/contact`);
+    // The visitor has the whole page, its JavaScript included, when the network drops.
+    await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("First Name").fill("Offline");
     await form.getByLabel("Last Name").fill("Visitor");

@@ -77,6 +77,17 @@ describe("public pages", () => {
     }
   });
 
+  it("asks for its JavaScript only once the first contentful paint is on screen", async () => {
+    await page.goto(server.url);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js")).length)).toBeGreaterThan(3);
+    const { firstPaint, firstScript } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      firstScript: Math.min(...performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js")).map((entry) => entry.startTime)),
+    }));
+    expect(firstPaint).toBeLessThan(Infinity);
+    expect(firstScript).toBeGreaterThanOrEqual(firstPaint);
+  });
+
   it("answers an unknown path with HTTP 404 and the 404 page", async () => {
     const response = await page.goto(`${server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
@@ -109,6 +120,25 @@ describe("navigation", () => {
     await drawer.getByRole("link", { name: "About" }).click();
     await page.waitForURL(`${server.url}/about`);
     await drawer.waitFor({ state: "hidden" });
+  });
+
+  it("opens and closes the mobile drawer before the page has hydrated, without JavaScript", async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(server.url);
+      const drawer = plain.getByRole("dialog");
+      await plain.getByRole("button", { name: "Open menu" }).click();
+      await drawer.waitFor();
+      await drawer.getByRole("button", { name: "Close menu" }).click();
+      await drawer.waitFor({ state: "hidden" });
+      await plain.getByRole("button", { name: "Open menu" }).click();
+      await drawer.getByRole("link", { name: "Contact" }).click();
+      await plain.waitForURL(`${server.url}/contact`);
+      expect(await plain.getByRole("dialog").count()).toBe(0);
+    } finally {
+      await noScript.close();
+    }
   });
 
   it("shows every link inline on a wide screen, with Get Started leading to /signup", async () => {
@@ -162,9 +192,10 @@ describe("promo card", () => {
 describe("FAQ", () => {
   it("filters questions as you type, says when nothing matches, and opens one answer at a time", async () => {
     await page.goto(`${server.url}/faqs`);
-    const questions = page.locator("main [data-state] button[aria-expanded]");
+    const questions = page.locator("main details");
     const all = await questions.count();
     expect(all).toBe(12);
+    const isOpen = (index: number) => questions.nth(index).evaluate((item) => (item as HTMLDetailsElement).open);
 
     const search = page.getByLabel("Search FAQs");
     await search.fill("credit card");
@@ -176,10 +207,26 @@ describe("FAQ", () => {
     await search.fill("");
     await expect.poll(() => questions.count()).toBe(all);
 
-    await questions.nth(0).click();
-    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("true");
-    await questions.nth(4).click();
-    expect(await questions.nth(4).getAttribute("aria-expanded")).toBe("true");
-    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
+    await questions.nth(0).locator("summary").click();
+    expect(await isOpen(0)).toBe(true);
+    expect(await questions.nth(0).locator("p").isVisible()).toBe(true);
+    await questions.nth(4).locator("summary").click();
+    expect(await isOpen(4)).toBe(true);
+    expect(await isOpen(0)).toBe(false);
+  });
+
+  it("opens an answer before the page has hydrated, without JavaScript", async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(`${server.url}/faqs`);
+      const first = plain.locator("main details").first();
+      const answer = first.locator("p");
+      expect(await answer.isVisible()).toBe(false);
+      await first.locator("summary").click();
+      expect(await answer.isVisible()).toBe(true);
+    } finally {
+      await noScript.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { warmPublicBackend } from "../../backend/public-backend";
 /** The closing call to action on a dark band: it clears its field after every attempt, as the spec says. */
 export function ClosingCtaForm() {
   const id = useId();
-  const { email, setEmail, busy, subscribe } = useNewsletter("cta_newsletter");
+  const { email, setEmail, emailField, busy, subscribe } = useNewsletter("cta_newsletter");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +24,7 @@ export function ClosingCtaForm() {
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
+          ref={emailField}
           id={id}
           name="email"
           type="email"

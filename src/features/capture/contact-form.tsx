@@ -1,10 +1,10 @@
 import type { FormEvent } from "react";
 import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import type { ContactInput } from "../../domain/schemas";
 import { LIMITS } from "../../domain/limits";
 import { Honeypot } from "./honeypot";
+import { EmailField, NameFields, PhoneField } from "./lead-fields";
 import { SUBMISSION_TOASTS } from "./messages";
 import { textValues } from "./form-values";
 import { SubmitButton } from "./submit-button";
@@ -36,20 +36,9 @@ export function ContactForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Contact form" className="relative grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First Name" required error={fieldErrors.firstName}>
-          <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />
-        </Field>
-        <Field label="Last Name" required error={fieldErrors.lastName}>
-          <Input name="lastName" autoComplete="family-name" maxLength={LIMITS.name} />
-        </Field>
-      </div>
-      <Field label="Email" required error={fieldErrors.email}>
-        <Input name="email" type="email" autoComplete="email" maxLength={LIMITS.email} />
-      </Field>
-      <Field label="Phone" hint="Optional" error={fieldErrors.phone}>
-        <Input name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
-      </Field>
+      <NameFields errors={fieldErrors} />
+      <EmailField errors={fieldErrors} />
+      <PhoneField errors={fieldErrors} />
       <Field label="Message" required error={fieldErrors.message}>
         <Textarea name="message" maxLength={LIMITS.message} rows={6} />
       </Field>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { LIMITS } from "../../domain/limits";
 import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS } from "../../domain/options";
 import type { DemoInput } from "../../domain/schemas";
 import { Honeypot } from "./honeypot";
+import { CompanyField, EmailField, FieldRow, NameFields, PhoneField } from "./lead-fields";
+import { OrganizationFields } from "./organization-fields";
 import { SUBMISSION_TOASTS } from "./messages";
 import { textValues } from "./form-values";
 import { SubmitButton } from "./submit-button";
@@ -48,38 +49,18 @@ export function DemoForm() {
 
   return (
     <form key={generation} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Demo request form" className="relative grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First Name" required error={fieldErrors.firstName}>
-          <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />
-        </Field>
-        <Field label="Last Name" required error={fieldErrors.lastName}>
-          <Input name="lastName" autoComplete="family-name" maxLength={LIMITS.name} />
-        </Field>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Business Email" required error={fieldErrors.email}>
-          <Input name="email" type="email" autoComplete="email" maxLength={LIMITS.email} />
-        </Field>
-        <Field label="Phone Number" required error={fieldErrors.phone}>
-          <Input name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
-        </Field>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Company Name" required error={fieldErrors.companyName}>
-          <Input name="companyName" autoComplete="organization" maxLength={LIMITS.company} />
-        </Field>
+      <NameFields errors={fieldErrors} />
+      <FieldRow>
+        <EmailField errors={fieldErrors} label="Business Email" />
+        <PhoneField errors={fieldErrors} label="Phone Number" required />
+      </FieldRow>
+      <FieldRow>
+        <CompanyField errors={fieldErrors} />
         <Field label="Job Title" hint="Optional" error={fieldErrors.jobTitle}>
           <Input name="jobTitle" autoComplete="organization-title" maxLength={LIMITS.jobTitle} />
         </Field>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Organization Type" required error={fieldErrors.organizationType}>
-          <Select name="organizationType" defaultValue="" placeholder="Select your organization type" options={DEMO_ORGANIZATION_TYPES} />
-        </Field>
-        <Field label="Number of Properties" required error={fieldErrors.propertyCount}>
-          <Select name="propertyCount" defaultValue="" placeholder="Select number of properties" options={DEMO_PROPERTY_COUNTS} />
-        </Field>
-      </div>
+      </FieldRow>
+      <OrganizationFields errors={fieldErrors} organizationTypes={DEMO_ORGANIZATION_TYPES} propertyCounts={DEMO_PROPERTY_COUNTS} />
       <Field label="Current Challenges" hint="Optional: what would you like the demo to focus on?" error={fieldErrors.challenges}>
         <Textarea name="challenges" maxLength={LIMITS.challenges} rows={4} />
       </Field>

@@ -11,7 +11,7 @@ import { warmPublicBackend } from "../../backend/public-backend";
 export function HeroEmailBox() {
   const id = useId();
   const navigate = useNavigate();
-  const { email, setEmail, busy, subscribe } = useNewsletter("newsletter");
+  const { email, setEmail, emailField, busy, subscribe } = useNewsletter("newsletter");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +28,7 @@ export function HeroEmailBox() {
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
+          ref={emailField}
           id={id}
           name="email"
           type="email"

@@ -9,7 +9,7 @@ import { warmPublicBackend } from "../../backend/public-backend";
 
 /** The newsletter card's form: cleared on success, kept on failure. */
 export function NewsletterForm() {
-  const { email, setEmail, busy, error, subscribe } = useNewsletter("newsletter");
+  const { email, setEmail, emailField, busy, error, subscribe } = useNewsletter("newsletter");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,6 +21,7 @@ export function NewsletterForm() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field label="Email address" required error={error} className="flex-1">
           <Input
+            ref={emailField}
             name="email"
             type="email"
             autoComplete="email"

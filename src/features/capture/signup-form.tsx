@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Checkbox } from "../../components/ui/checkbox";
-import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
 import { CONSENT_WORDING } from "../../domain/consent";
-import { LIMITS } from "../../domain/limits";
 import { SIGNUP_ORGANIZATION_TYPES, SIGNUP_PROPERTY_COUNTS } from "../../domain/options";
 import type { SignupInput } from "../../domain/schemas";
 import { Honeypot } from "./honeypot";
+import { CompanyField, EmailField, FieldRow, NameFields, PhoneField } from "./lead-fields";
+import { OrganizationFields } from "./organization-fields";
 import { SUBMISSION_TOASTS } from "./messages";
 import { consentFields } from "./consent-context";
 import { isChecked, textValues } from "./form-values";
@@ -53,33 +51,13 @@ export function SignupForm() {
 
   return (
     <form key={generation} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Signup form" className="relative grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First Name" required error={fieldErrors.firstName}>
-          <Input name="firstName" autoComplete="given-name" maxLength={LIMITS.name} />
-        </Field>
-        <Field label="Last Name" required error={fieldErrors.lastName}>
-          <Input name="lastName" autoComplete="family-name" maxLength={LIMITS.name} />
-        </Field>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Email" required error={fieldErrors.email}>
-          <Input name="email" type="email" autoComplete="email" maxLength={LIMITS.email} />
-        </Field>
-        <Field label="Phone" hint="Optional" error={fieldErrors.phone}>
-          <Input name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
-        </Field>
-      </div>
-      <Field label="Company Name" required error={fieldErrors.companyName}>
-        <Input name="companyName" autoComplete="organization" maxLength={LIMITS.company} />
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Organization Type" required error={fieldErrors.organizationType}>
-          <Select name="organizationType" defaultValue="" placeholder="Select your organization type" options={SIGNUP_ORGANIZATION_TYPES} />
-        </Field>
-        <Field label="Number of Properties" required error={fieldErrors.propertyCount}>
-          <Select name="propertyCount" defaultValue="" placeholder="Select number of properties" options={SIGNUP_PROPERTY_COUNTS} />
-        </Field>
-      </div>
+      <NameFields errors={fieldErrors} />
+      <FieldRow>
+        <EmailField errors={fieldErrors} />
+        <PhoneField errors={fieldErrors} />
+      </FieldRow>
+      <CompanyField errors={fieldErrors} />
+      <OrganizationFields errors={fieldErrors} organizationTypes={SIGNUP_ORGANIZATION_TYPES} propertyCounts={SIGNUP_PROPERTY_COUNTS} />
       {/* Never pre-ticked (POPIA s69): the person has to tick it themselves. */}
       <Checkbox name="marketingOptIn" defaultChecked={false} label={CONSENT_WORDING.marketing.text} error={fieldErrors.marketingOptIn} />
       <Checkbox

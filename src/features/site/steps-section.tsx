@@ -1,17 +1,5 @@
-import { Container } from "../../components/ui/container";
-import type { SectionIntro, Step } from "../../content/types";
-import { SectionHeading } from "./section-heading";
-import { StepList } from "./step-list";
+import { StepsSectionBody } from "./steps-section.island";
+import { staticIsland } from "./static-island";
 
-export function StepsSection({ id, intro, steps }: { id: string; intro: SectionIntro; steps: readonly Step[] }) {
-  return (
-    <section aria-labelledby={id} className="bg-slate-50 py-16 sm:py-24">
-      <Container>
-        <SectionHeading id={id} {...intro} />
-        <div className="mt-14">
-          <StepList steps={steps} />
-        </div>
-      </Container>
-    </section>
-  );
-}
+/** The numbered how-it-works steps (HTML only: static-island.tsx). */
+export const StepsSection = staticIsland("steps-section", import.meta.env.SSR ? StepsSectionBody : null);

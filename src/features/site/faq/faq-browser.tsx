@@ -1,20 +1,22 @@
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../../components/ui/accordion";
+import { AccordionContent, AccordionItem, AccordionTrigger } from "../../../components/ui/accordion";
 import { Input } from "../../../components/ui/input";
+import { useTypedBeforeHydration } from "../../../components/ui/use-typed-before-hydration";
 import type { FaqGroup } from "../../../content/faqs";
 import { filterFaqGroups } from "./filter-faqs";
 
 const TOTAL_LABEL = (count: number) => `${count} ${count === 1 ? "question" : "questions"}`;
 
 /**
- * Search box plus every FAQ group under ONE single-open accordion, so opening any
+ * Search box plus every FAQ group under ONE single-open accordion (the items share a name), so opening any
  * question closes the one open in another group.
  */
 export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
   const [query, setQuery] = useState("");
-  const [openItem, setOpenItem] = useState("");
+  const searchField = useTypedBeforeHydration<HTMLInputElement>(setQuery);
+  const accordion = useId();
   const visibleGroups = filterFaqGroups(groups, query);
   const total = groups.reduce((sum, group) => sum + group.items.length, 0);
   const shown = visibleGroups.reduce((sum, group) => sum + group.items.length, 0);
@@ -30,6 +32,7 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
         <div className="relative mt-2">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-500" />
           <Input
+            ref={searchField}
             id={searchId}
             type="search"
             value={query}
@@ -57,7 +60,7 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
           </p>
         </div>
       ) : (
-        <Accordion type="single" collapsible value={openItem} onValueChange={setOpenItem} className="mx-auto mt-12 max-w-3xl space-y-12">
+        <div className="mx-auto mt-12 max-w-3xl space-y-12">
           {visibleGroups.map((group) => (
             <section key={group.id} aria-labelledby={`faq-group-${group.id}`}>
               <h2 id={`faq-group-${group.id}`} className="text-2xl font-bold text-slate-900">
@@ -65,7 +68,7 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
               </h2>
               <div className="mt-5 space-y-3">
                 {group.items.map((item) => (
-                  <AccordionItem key={item.id} value={item.id}>
+                  <AccordionItem key={item.id} name={accordion}>
                     <AccordionTrigger>{item.question}</AccordionTrigger>
                     <AccordionContent>
                       <p className="leading-7">{item.answer}</p>
@@ -75,7 +78,7 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
               </div>
             </section>
           ))}
-        </Accordion>
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,54 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { BRAND } from "../../../config/brand";
+import { CONTACT_CHANNELS } from "../../../content/contact";
+
+const link = "font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
+
+/** Email addresses, phone, hours and address, as an <address> block for the organisation. */
+export function ContactDetailsBody() {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="contact-email-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="contact-email-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Mail aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Email us
+        </h2>
+        <address className="mt-4 not-italic">
+          <dl className="space-y-3">
+            {CONTACT_CHANNELS.map((channel) => (
+              <div key={channel.email}>
+                <dt className="text-sm text-slate-600">{channel.label}</dt>
+                <dd>
+                  <a className={link} href={`mailto:${channel.email}`}>
+                    {channel.email}
+                  </a>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </address>
+      </section>
+      <section aria-labelledby="contact-phone-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="contact-phone-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Phone aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Call us
+        </h2>
+        <p className="mt-3">
+          <a className={link} href={`tel:${BRAND.phone.replace(/\s/g, "")}`}>
+            {BRAND.phone}
+          </a>
+        </p>
+        <h3 className="mt-5 flex items-center gap-2 font-semibold text-slate-900">
+          <Clock aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Business hours
+        </h3>
+        <p className="mt-2 text-slate-700">{BRAND.hours}</p>
+        <h3 className="mt-5 flex items-center gap-2 font-semibold text-slate-900">
+          <MapPin aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Office
+        </h3>
+        <p className="mt-2 text-slate-700">{BRAND.address}</p>
+      </section>
+    </div>
+  );
+}
