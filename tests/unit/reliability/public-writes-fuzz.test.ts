@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
 import { testApp, testConfig } from "../../../server/test-support/app";
-import { hostileRequest, toJsonText, validPayloads, type PublicRoute, type WireRequest } from "./payloads";
+import { hostileRequest } from "./payloads";
+import { toJsonText, validPayloads, type PublicRoute, type WireRequest } from "./valid-payloads";
 import { asStored, bytesOf, expectedOutcome, type Outcome } from "./public-writes-oracle";
 import { canonical, inputFromRow, readPublicRows, rowProblems } from "./stored-rows";
 

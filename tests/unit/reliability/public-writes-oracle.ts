@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD, LIMITS } from "../../../src/domain/limits";
 import { contactInput, leadInput, newsletterInput } from "../../../src/domain/schemas";
-import type { PublicRoute, WireRequest } from "./payloads";
+import type { PublicRoute, WireRequest } from "./valid-payloads";
 import { storedShape } from "./stored-rows";
 
 // What the README promises for a public write, computed from the request alone: 415 for another media

@@ -1,6 +1,6 @@
 import { contactInput, leadInput, newsletterInput } from "../../../src/domain/schemas";
 import type { Db } from "../../../server/db/schema";
-import type { PublicRoute } from "./payloads";
+import type { PublicRoute } from "./valid-payloads";
 
 // Maps stored rows back to the input that would have produced them and re-parses that with the shared
 // schema: a row the schema would refuse, or would store differently, is a row that should not exist.
