@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { Collection } from "../../src/domain/status";
+import { COLLECTIONS, type Collection } from "../../src/domain/status";
 import { isPostgres } from "./connect";
 import type { ChangeOp, Db, Tables } from "./schema";
 
@@ -38,13 +38,19 @@ export const recordChange = (trx: Transaction<Tables>, change: NewChange) => rec
 export const REMOVAL_RECORD_ID = "*";
 
 /**
- * Logs that records of these collections were deleted, so open dashboards read their lists again. No
- * record ids: after an erasure nothing may point at the person's records, not even the change log.
+ * Logs that records were deleted from each collection with a count above 0, so open dashboards read
+ * those lists again. No record ids: after an erasure nothing may point at the person's records, not
+ * even the change log.
  */
-export async function recordRemovals(trx: Transaction<Tables>, collections: readonly Collection[], createdAt: string): Promise<void> {
+export async function recordRemovals(trx: Transaction<Tables>, deleted: Record<Collection, number>, createdAt: string): Promise<void> {
   await recordChanges(
     trx,
-    collections.map((collection) => ({ collection, recordId: REMOVAL_RECORD_ID, op: "update" as const, createdAt })),
+    COLLECTIONS.filter((collection) => deleted[collection] > 0).map((collection) => ({
+      collection,
+      recordId: REMOVAL_RECORD_ID,
+      op: "update" as const,
+      createdAt,
+    })),
   );
 }
 

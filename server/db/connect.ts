@@ -26,8 +26,11 @@ export interface ConnectOptions {
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   const location = parseDatabaseUrl(url);
   const dialect = location.kind === "sqlite" ? sqliteDialect(location.file) : postgresDialect(location.url, options);
-  return new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
+  return kysely(dialect);
 }
+
+/** Tables in camelCase here, snake_case in SQL. */
+const kysely = (dialect: Dialect): Db => new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
 
 function sqliteDialect(file: string): Dialect {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -57,7 +60,7 @@ export function connectReader(url: string, db: Db): Db {
   const database = new SQLite(location.file, { fileMustExist: true });
   database.pragma("query_only = 1");
   database.pragma("busy_timeout = 5000");
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] });
+  return kysely(new SqliteDialect({ database: withStatementCache(database) }));
 }
 
 /** Distinct statements kept prepared; the app writes a few dozen, so this never evicts in practice. */

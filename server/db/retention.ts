@@ -1,5 +1,4 @@
 import type { Transaction } from "kysely";
-import { COLLECTIONS } from "../../src/domain/status";
 import { recordRemovals } from "./changes";
 import type { Db, Tables } from "./schema";
 
@@ -70,7 +69,7 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
         )
         .executeTakeFirst(),
     );
-    await recordRemovals(trx, COLLECTIONS.filter((collection) => counts[collection] > 0), now.toISOString());
+    await recordRemovals(trx, counts, now.toISOString());
     return { ...counts, consents, outbox, changes };
   });
 }

@@ -1,7 +1,7 @@
 import type { SSEStreamingApi } from "hono/streaming";
 import type { LiveEvent, RecordsByCollection } from "../../src/domain/admin";
 import { COLLECTIONS, type Collection } from "../../src/domain/status";
-import { changesAfter, REMOVAL_RECORD_ID } from "../db/changes";
+import { changesAfter, REMOVAL_RECORD_ID, type Change } from "../db/changes";
 import { findRecords } from "../db/record-lists";
 import type { Db } from "../db/schema";
 
@@ -22,15 +22,15 @@ export async function sendChangesAfter(db: Db, stream: SSEStreamingApi, afterSeq
   let lastSeq = afterSeq;
   for (const change of changes) {
     if (stream.aborted || stream.closed) break;
-    const record = records.get(`${change.collection}:${change.recordId}`);
-    const event: LiveEvent | null =
-      change.recordId === REMOVAL_RECORD_ID
-        ? { seq: change.seq, collection: change.collection, op: "reload" }
-        : record
-          ? ({ seq: change.seq, collection: change.collection, op: change.op, record } as LiveEvent)
-          : null;
+    const event = liveEvent(change, records.get(`${change.collection}:${change.recordId}`));
     if (event) await stream.writeSSE({ event: "change", id: String(change.seq), data: JSON.stringify(event) });
     lastSeq = change.seq;
   }
   return { lastSeq, more: changes.length === BATCH };
+}
+
+/** What a logged change is sent as: a removal notice, the record as it reads now, or nothing (gone). */
+function liveEvent(change: Change, record: RecordsByCollection[Collection] | undefined): LiveEvent | null {
+  if (change.recordId === REMOVAL_RECORD_ID) return { seq: change.seq, collection: change.collection, op: "reload" };
+  return record ? ({ seq: change.seq, collection: change.collection, op: change.op, record } as LiveEvent) : null;
 }

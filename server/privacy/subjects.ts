@@ -1,6 +1,5 @@
 import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
 import type { ConsentRecord } from "../../src/domain/privacy";
-import { COLLECTIONS } from "../../src/domain/status";
 import { appendAudit } from "../db/audit";
 import { recordRemovals } from "../db/changes";
 import type { RequestContext } from "../db/consents";
@@ -76,7 +75,7 @@ export async function eraseSubject(db: Db, keys: PrivacyKeys, email: string, act
       at: now,
     });
     // Last: on PostgreSQL it takes the change log's lock, held until the commit.
-    await recordRemovals(trx, COLLECTIONS.filter((collection) => counts[collection] > 0), now.toISOString());
+    await recordRemovals(trx, counts, now.toISOString());
     return counts;
   });
   return { email, deleted };
