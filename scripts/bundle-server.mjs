@@ -2,6 +2,7 @@
 // plain JavaScript: loading ~200 TypeScript files through tsx takes about 1.1 s on the 2-core reference
 // machine (3.5 s when it is busy), the bundle about 0.35 s. Native and optional-native packages stay external
 // (better-sqlite3, @node-rs/argon2, pg with its optional pg-native, nodemailer); the rest is inlined.
+import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 
@@ -20,4 +21,7 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
-console.log("bundle-server: wrote build/server.mjs");
+// The SQLite connection's worker thread is started from a file found beside the module that starts it
+// (server/db/sqlite-thread.ts): in the bundle, beside build/server.mjs.
+copyFileSync(fileURLToPath(new URL("../server/db/sqlite-worker.mjs", import.meta.url)), fileURLToPath(new URL("../build/sqlite-worker.mjs", import.meta.url)));
+console.log("bundle-server: wrote build/server.mjs and build/sqlite-worker.mjs");

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, type Dialect } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
+import { SqliteReadThreadDialect } from "./sqlite-thread";
+import { SqliteWriterDialect } from "./sqlite-writer";
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.
@@ -33,59 +32,28 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
 const kysely = (dialect: Dialect): Db => new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
 
 function sqliteDialect(file: string): Dialect {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const database = new SQLite(file);
-  // WAL lets readers run beside the writer; synchronous=FULL fsyncs each commit, so a 201 (sent after
-  // the commit) survives kill -9 and power loss; busy_timeout waits out a second process's write lock.
-  database.pragma("journal_mode = WAL");
-  database.pragma("synchronous = FULL");
-  database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
-  return new SqliteDialect({ database: withStatementCache(database) });
+  // WAL lets readers run beside the writer; every commit is on disk before its promise resolves (the
+  // driver syncs the WAL off the event loop: sqlite-writer.ts), so a 201, sent after the commit, survives
+  // kill -9 and power loss; busy_timeout waits out a second process's write lock.
+  return new SqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"] });
 }
 
 /**
  * A second handle for reads that need not wait for writes: on a SQLite file, its own read-only
- * connection. SQLite in WAL mode lets it read the last commit while the writer's group transaction is
- * open, instead of queueing behind it on the one write connection (pre-checks of idempotency keys,
- * staff lists, stats, the export and the live stream). PostgreSQL (a pool) and an in-memory SQLite
- * database (which a second connection could not see) read through `db` itself.
+ * connection (in a thread of its own). SQLite in WAL mode lets it read the last commit while the
+ * writer's group transaction is open, instead of queueing behind it on the one write connection
+ * (pre-checks of idempotency keys, staff lists, stats, the export and the live stream), and a scan of a
+ * large table there delays no write. PostgreSQL (a pool) and an in-memory SQLite database (which a
+ * second connection could not see) read through `db` itself. Open it after the migrations: the file
+ * must exist.
  */
 export function connectReader(url: string, db: Db): Db {
   const location = parseDatabaseUrl(url);
   if (location.kind !== "sqlite" || location.file === ":memory:") return db;
   // Not opened read-only: a read-only connection cannot take the WAL-index locks a reader normally
-  // takes, and then retries with sleeps that block the event loop for seconds while the writer resets
-  // the WAL. query_only refuses writes instead.
-  const database = new SQLite(location.file, { fileMustExist: true });
-  database.pragma("query_only = 1");
-  database.pragma("busy_timeout = 5000");
-  return kysely(new SqliteDialect({ database: withStatementCache(database) }));
-}
-
-/** Distinct statements kept prepared; the app writes a few dozen, so this never evicts in practice. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely's SQLite driver prepares every query anew, and preparing costs about as much as running a
- * small insert (a tenth of a submission's CPU in a profile). Kysely builds the same SQL text for the
- * same query shape with values as parameters, so a statement per SQL text can be reused. Safe on one
- * connection: Kysely runs one query at a time on it, and a streamed query holds the connection until
- * its iterator ends.
- */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (statement) return statement;
-      statement = database.prepare(text);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      statements.set(text, statement);
-      return statement;
-    },
-  };
+  // takes, and then retries with sleeps of seconds while the writer resets the WAL. query_only refuses
+  // writes instead.
+  return kysely(new SqliteReadThreadDialect({ file: location.file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"] }));
 }
 
 function postgresDialect(url: string, options: ConnectOptions): Dialect {

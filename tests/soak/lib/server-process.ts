@@ -67,7 +67,9 @@ export async function startServerProcess({ databaseUrl, env = {}, port: fixedPor
   const launch = async () => {
     const started = performance.now();
     // node --import tsx (not the tsx CLI), so the server is this one process and kill -9 reaches it.
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    // SOAK_NODE_ARGS adds flags for a diagnosis (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+    const extra = process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    child = spawn(process.execPath, [...extra, "--import", "tsx", "server/main.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

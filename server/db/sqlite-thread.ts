@@ -1,0 +1,187 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import {
+  type CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from "kysely";
+
+// A Kysely dialect for reads whose SQLite connection lives in a worker thread (sqlite-worker.mjs).
+// better-sqlite3 is synchronous: on the server's own thread a scan of a large table (the stats, a CSV
+// export page, a search) held every request behind it. Here the server's thread only compiles queries
+// and waits. Writes stay on the server's thread: a transaction is a conversation (insert, read the id
+// back, claim the key...), and a message each way per statement cost more than it saved. See
+// docs/decisions/0009-sqlite-off-the-event-loop.md.
+
+export interface SqliteThreadOptions {
+  file: string;
+  /** Run in order when the connection opens, e.g. "journal_mode = WAL". */
+  pragmas: string[];
+  fileMustExist?: boolean;
+}
+
+interface Reply {
+  id: number;
+  rows?: unknown[];
+  changes?: number;
+  lastInsertRowid?: number | bigint;
+  closed?: boolean;
+  error?: { name: string; message: string; code?: unknown };
+}
+
+/** The worker file sits beside this module in the sources and beside the bundle in build/. */
+const WORKER_URL = new URL("./sqlite-worker.mjs", import.meta.url);
+
+/** Where better-sqlite3 is installed, resolved here so the worker loads the same copy. */
+const SQLITE_PATH = createRequire(import.meta.url).resolve("better-sqlite3");
+
+class SqliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
+  #nextId = 0;
+  /** Set once the thread has ended or failed to start: every later request fails with it. */
+  #failure: Error | null = null;
+
+  constructor({ file, pragmas, fileMustExist = false }: SqliteThreadOptions) {
+    this.#worker = new Worker(WORKER_URL, { workerData: { file, pragmas, fileMustExist, sqlitePath: SQLITE_PATH } });
+    // Idle, the thread must not keep the process alive (a CLI that forgot to close would hang); while a
+    // statement is out it must, or the process could exit with the answer still to come.
+    this.#worker.unref();
+    this.#worker.on("message", (reply: Reply) => {
+      const waiting = this.#pending.get(reply.id);
+      if (!waiting) return;
+      this.#settled(reply.id);
+      if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
+      else waiting.resolve(reply);
+    });
+    this.#worker.on("error", (error) => this.#fail(error));
+    this.#worker.on("exit", (code) => this.#fail(new Error(`The SQLite thread ended (exit code ${code})`)));
+  }
+
+  request(message: { sql: string; parameters: readonly unknown[] } | { close: true }): Promise<Reply> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise<Reply>((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, ...message });
+    });
+  }
+
+  #settled(id: number): void {
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker.unref();
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const [id, { reject }] of this.#pending) {
+      this.#settled(id);
+      reject(this.#failure);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure) return;
+    const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
+    await this.request({ close: true });
+    await exited;
+  }
+}
+
+class ThreadConnection implements DatabaseConnection {
+  readonly #thread: SqliteThread;
+
+  constructor(thread: SqliteThread) {
+    this.#thread = thread;
+  }
+
+  async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    const reply = await this.#thread.request({ sql, parameters });
+    if (reply.rows) return { rows: reply.rows as R[] };
+    return {
+      numAffectedRows: reply.changes === undefined ? undefined : BigInt(reply.changes),
+      insertId: reply.lastInsertRowid === undefined ? undefined : BigInt(reply.lastInsertRowid),
+      rows: [],
+    };
+  }
+
+  // eslint-disable-next-line require-yield -- no query of the app streams; a clear error if one starts to
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("Streaming is not supported on the SQLite thread: page with a keyset instead");
+  }
+}
+
+/**
+ * Reads only, and no lock: each query is posted to the thread at once and the thread runs them in the
+ * order they came. A lock held from one query to the next (as Kysely's own SQLite driver holds one)
+ * would cost a turn of this thread's busy event loop between every two statements, and the thread would
+ * sit idle in between. So no transactions either: they would interleave with other queries.
+ */
+class ReadThreadDriver implements Driver {
+  readonly #options: SqliteThreadOptions;
+  #thread: SqliteThread | null = null;
+  #connection: ThreadConnection | null = null;
+
+  constructor(options: SqliteThreadOptions) {
+    this.#options = options;
+  }
+
+  async init(): Promise<void> {
+    this.#thread = new SqliteThread(this.#options);
+    this.#connection = new ThreadConnection(this.#thread);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection!;
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  beginTransaction(): Promise<void> {
+    return Promise.reject(new Error("The SQLite read thread runs no transactions: write through the main connection"));
+  }
+
+  commitTransaction(): Promise<void> {
+    return this.beginTransaction();
+  }
+
+  rollbackTransaction(): Promise<void> {
+    return this.beginTransaction();
+  }
+
+  async destroy(): Promise<void> {
+    await this.#thread?.close();
+  }
+}
+
+/** SQLite reads through a worker thread; the same adapter, compiler and introspector as Kysely's SqliteDialect. */
+export class SqliteReadThreadDialect implements Dialect {
+  readonly #options: SqliteThreadOptions;
+
+  constructor(options: SqliteThreadOptions) {
+    this.#options = options;
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createDriver() {
+    return new ReadThreadDriver(this.#options);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}

@@ -1,0 +1,60 @@
+// One SQLite connection in a worker thread (see sqlite-thread.ts, which starts it and speaks to it).
+// Plain JavaScript so the same file runs under tsx, vitest and from the server bundle (copied beside it).
+//
+// Messages in:  { id, sql, parameters, reader }   run one statement (reader: it returns rows)
+//               { id, close: true }              close the database; the thread then ends
+// Messages out: { id, rows } | { id, changes, lastInsertRowid } | { id, error: { name, message, code } }
+import { parentPort, workerData } from "node:worker_threads";
+import { createRequire } from "node:module";
+
+/** @type {{ file: string, pragmas: string[], fileMustExist: boolean, sqlitePath: string }} */
+const { file, pragmas, fileMustExist, sqlitePath } = workerData;
+// Resolved by the starting thread, so the bundle and the sources load the same installed package.
+const SQLite = createRequire(import.meta.url)(sqlitePath);
+const database = new SQLite(file, { fileMustExist });
+for (const pragma of pragmas) database.pragma(pragma);
+
+// Kysely builds the same SQL text for the same query shape, values as parameters: one prepared statement
+// per text. Preparing costs about as much as running a small insert. The app writes a few dozen texts.
+const STATEMENT_CACHE_SIZE = 500;
+/** @type {Map<string, import("better-sqlite3").Statement>} */
+const statements = new Map();
+function prepare(sql) {
+  let statement = statements.get(sql);
+  if (statement) return statement;
+  statement = database.prepare(sql);
+  if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
+  statements.set(sql, statement);
+  return statement;
+}
+
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+port.on("message", (message) => {
+  const { id } = message;
+  if (message.close) {
+    try {
+      database.close();
+      port.postMessage({ id, closed: true });
+    } catch (error) {
+      port.postMessage({ id, error: describe(error) });
+    }
+    port.close();
+    return;
+  }
+  try {
+    const statement = prepare(message.sql);
+    if (statement.reader) port.postMessage({ id, rows: statement.all(message.parameters) });
+    else {
+      const { changes, lastInsertRowid } = statement.run(message.parameters);
+      port.postMessage({ id, changes, lastInsertRowid });
+    }
+  } catch (error) {
+    port.postMessage({ id, error: describe(error) });
+  }
+});
+
+function describe(error) {
+  return error instanceof Error
+    ? { name: error.name, message: error.message, code: /** @type {{ code?: unknown }} */ (error).code }
+    : { name: "Error", message: String(error), code: undefined };
+}

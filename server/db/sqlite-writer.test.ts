@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CamelCasePlugin, Kysely, sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SqliteWriterDialect } from "./sqlite-writer";
+
+// The write connection answers a write only after the WAL is on disk (its own fdatasync stands in for
+// synchronous=FULL, off the event loop). Here the sync is a gate the test opens, to see what waits for it.
+
+interface Gate {
+  calls: number;
+  open(): void;
+}
+
+describe("SqliteWriterDialect", () => {
+  let dir: string;
+  let db: Kysely<{ notes: { id: number; text: string } }>;
+  let gate: Gate;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "erf-writer-"));
+    const waiting: (() => void)[] = [];
+    gate = {
+      calls: 0,
+      open: () => waiting.splice(0).forEach((release) => release()),
+    };
+    const syncWal = () => {
+      gate.calls += 1;
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    };
+    db = new Kysely({ dialect: new SqliteWriterDialect({ file: join(dir, "w.sqlite"), pragmas: [], syncWal }), plugins: [new CamelCasePlugin()] });
+    const created = sql`create table notes (id integer primary key, text text not null)`.execute(db);
+    await settle();
+    gate.open();
+    await created;
+    gate.calls = 0;
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Lets pending promise callbacks and I/O run. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const state = <T>(promise: Promise<T>) => {
+    let settled = false;
+    void promise.then(() => (settled = true), () => (settled = true));
+    return () => settled;
+  };
+
+  it("resolves a write outside a transaction only after the WAL sync", async () => {
+    const done = state(db.insertInto("notes").values({ text: "one" }).execute());
+    await settle();
+    expect(gate.calls).toBe(1);
+    expect(done()).toBe(false);
+    gate.open();
+    await settle();
+    expect(done()).toBe(true);
+  });
+
+  it("syncs a transaction once, at its commit, and holds the answer until then", async () => {
+    const committed = state(
+      db.transaction().execute(async (trx) => {
+        for (const text of ["a", "b", "c"]) await trx.insertInto("notes").values({ text }).execute();
+      }),
+    );
+    await settle();
+    expect(gate.calls).toBe(1);
+    expect(committed()).toBe(false);
+    gate.open();
+    await settle();
+    expect(committed()).toBe(true);
+    expect(gate.calls).toBe(1);
+  });
+
+  it("does not sync for reads, nor for a rolled-back transaction's statements", async () => {
+    await db.selectFrom("notes").selectAll().execute();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("notes").values({ text: "gone" }).execute();
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    // Nothing was committed, so nothing waits for the disk.
+    expect(gate.calls).toBe(0);
+    gate.open();
+    expect(await db.selectFrom("notes").selectAll().execute()).toEqual([]);
+  });
+});
