@@ -1,8 +1,8 @@
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, type Dialect } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
-import { SqliteReadThreadDialect } from "./sqlite-thread";
-import { SqliteWriterDialect } from "./sqlite-writer";
+import { sqliteReadThreadDialect } from "./sqlite-thread";
+import { sqliteWriterDialect } from "./sqlite-writer";
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.
@@ -35,7 +35,7 @@ function sqliteDialect(file: string): Dialect {
   // WAL lets readers run beside the writer; every commit is on disk before its promise resolves (the
   // driver syncs the WAL off the event loop: sqlite-writer.ts), so a 201, sent after the commit, survives
   // kill -9 and power loss; busy_timeout waits out a second process's write lock.
-  return new SqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"] });
+  return sqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"] });
 }
 
 /**
@@ -53,7 +53,7 @@ export function connectReader(url: string, db: Db): Db {
   // Not opened read-only: a read-only connection cannot take the WAL-index locks a reader normally
   // takes, and then retries with sleeps of seconds while the writer resets the WAL. query_only refuses
   // writes instead.
-  return kysely(new SqliteReadThreadDialect({ file: location.file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"] }));
+  return kysely(sqliteReadThreadDialect({ file: location.file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"] }));
 }
 
 function postgresDialect(url: string, options: ConnectOptions): Dialect {

@@ -1,16 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import {
-  type CompiledQuery,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type Kysely,
-  type QueryResult,
-} from "kysely";
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from "kysely";
+import { sqliteDialectWith } from "./sqlite-writer";
 
 // A Kysely dialect for reads whose SQLite connection lives in a worker thread (sqlite-worker.mjs).
 // better-sqlite3 is synchronous: on the server's own thread a scan of a large table (the stats, a CSV
@@ -161,27 +152,5 @@ class ReadThreadDriver implements Driver {
   }
 }
 
-/** SQLite reads through a worker thread; the same adapter, compiler and introspector as Kysely's SqliteDialect. */
-export class SqliteReadThreadDialect implements Dialect {
-  readonly #options: SqliteThreadOptions;
-
-  constructor(options: SqliteThreadOptions) {
-    this.#options = options;
-  }
-
-  createAdapter() {
-    return new SqliteAdapter();
-  }
-
-  createDriver() {
-    return new ReadThreadDriver(this.#options);
-  }
-
-  createQueryCompiler() {
-    return new SqliteQueryCompiler();
-  }
-
-  createIntrospector(db: Kysely<unknown>) {
-    return new SqliteIntrospector(db);
-  }
-}
+/** SQLite reads through a worker thread. */
+export const sqliteReadThreadDialect = (options: SqliteThreadOptions): Dialect => sqliteDialectWith(() => new ReadThreadDriver(options));

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CamelCasePlugin, Kysely, sql } from "kysely";
+import { CamelCasePlugin, Kysely, sql, type Generated } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SqliteWriterDialect } from "./sqlite-writer";
+import { sqliteWriterDialect } from "./sqlite-writer";
 
 // The write connection answers a write only after the WAL is on disk (its own fdatasync stands in for
 // synchronous=FULL, off the event loop). Here the sync is a gate the test opens, to see what waits for it.
@@ -13,9 +13,9 @@ interface Gate {
   open(): void;
 }
 
-describe("SqliteWriterDialect", () => {
+describe("sqliteWriterDialect", () => {
   let dir: string;
-  let db: Kysely<{ notes: { id: number; text: string } }>;
+  let db: Kysely<{ notes: { id: Generated<number>; text: string } }>;
   let gate: Gate;
 
   beforeEach(async () => {
@@ -29,7 +29,7 @@ describe("SqliteWriterDialect", () => {
       gate.calls += 1;
       return new Promise<void>((resolve) => waiting.push(resolve));
     };
-    db = new Kysely({ dialect: new SqliteWriterDialect({ file: join(dir, "w.sqlite"), pragmas: [], syncWal }), plugins: [new CamelCasePlugin()] });
+    db = new Kysely({ dialect: sqliteWriterDialect({ file: join(dir, "w.sqlite"), pragmas: [], syncWal }), plugins: [new CamelCasePlugin()] });
     const created = sql`create table notes (id integer primary key, text text not null)`.execute(db);
     await settle();
     gate.open();

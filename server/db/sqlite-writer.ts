@@ -188,27 +188,15 @@ class WriterDriver implements Driver {
   }
 }
 
-/** The SQLite write connection; the same adapter, compiler and introspector as Kysely's SqliteDialect. */
-export class SqliteWriterDialect implements Dialect {
-  readonly #options: SqliteWriterOptions;
-
-  constructor(options: SqliteWriterOptions) {
-    this.#options = options;
-  }
-
-  createAdapter() {
-    return new SqliteAdapter();
-  }
-
-  createDriver() {
-    return new WriterDriver(this.#options);
-  }
-
-  createQueryCompiler() {
-    return new SqliteQueryCompiler();
-  }
-
-  createIntrospector(db: Kysely<unknown>) {
-    return new SqliteIntrospector(db);
-  }
+/** A SQLite dialect around a driver of ours: Kysely's own SQLite adapter, query compiler and introspector. */
+export function sqliteDialectWith(createDriver: () => Driver): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver,
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+  };
 }
+
+/** The SQLite write connection. */
+export const sqliteWriterDialect = (options: SqliteWriterOptions): Dialect => sqliteDialectWith(() => new WriterDriver(options));
