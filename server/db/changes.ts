@@ -21,15 +21,24 @@ export interface NewChange {
 }
 
 /**
- * Appends changes; call inside the records' transaction, as its last write. On PostgreSQL the table
- * lock (held to commit) makes seq order equal commit order: without it a transaction could take seq 5,
- * commit after seq 6 was already streamed, and its change would never be sent. Taken last, the lock is
- * held only for this insert and the commit. Plain reads are not blocked.
+ * Appends changes; call inside the records' transaction, as its last write. On PostgreSQL a lock held to
+ * commit makes seq order equal commit order: without it a transaction could take seq 5, commit after
+ * seq 6 was already streamed, and its change would never be sent. Taken last, the lock is held only for
+ * this insert and the commit. It is a transaction-level advisory lock keyed by the table's oid (so one
+ * per schema), taken inside the INSERT itself: the rows, and so their nextval(), come after it, and the
+ * lock costs no round trip of its own. Reads of the table are not blocked.
  */
 export async function recordChanges(trx: Transaction<Tables>, changes: readonly NewChange[]): Promise<void> {
   if (changes.length === 0) return;
-  if (isPostgres(trx)) await sql`lock table changes in share row exclusive mode`.execute(trx);
-  await trx.insertInto("changes").values([...changes]).execute();
+  if (!isPostgres(trx)) {
+    await trx.insertInto("changes").values([...changes]).execute();
+    return;
+  }
+  const rows = changes.map(({ collection, recordId, op, createdAt }) => sql`(${collection}, ${recordId}, ${op}, ${createdAt})`);
+  await sql`
+    with locked as materialized (select pg_advisory_xact_lock('changes'::regclass::oid::bigint))
+    insert into changes (collection, record_id, op, created_at)
+    select v.collection, v.record_id, v.op, v.created_at from (values ${sql.join(rows)}) as v (collection, record_id, op, created_at), locked`.execute(trx);
 }
 
 export const recordChange = (trx: Transaction<Tables>, change: NewChange) => recordChanges(trx, [change]);

@@ -27,7 +27,8 @@ export class UnknownConsentVersionError extends Error {
   override name = "UnknownConsentVersionError";
 }
 
-export async function recordConsent(db: Db, consent: NewConsent): Promise<string> {
+/** The ledger row for a consent; throws UnknownConsentVersionError for a wording the server does not know. */
+export function consentRow(consent: NewConsent): ConsentsTable {
   // A withdrawal refers to the purpose, not to a wording; a consent always carries the text it was given with.
   const wording = consent.action === "given" ? consentWording(consent.purpose, consent.wordingVersion) : null;
   if (consent.action === "given" && !wording) throw new UnknownConsentVersionError(`Unknown ${consent.purpose} wording ${consent.wordingVersion}`);
@@ -46,6 +47,11 @@ export async function recordConsent(db: Db, consent: NewConsent): Promise<string
     recordId: consent.record?.id ?? null,
     createdAt: consent.createdAt,
   };
+  return row;
+}
+
+export async function recordConsent(db: Db, consent: NewConsent): Promise<string> {
+  const row = consentRow(consent);
   await db.insertInto("consents").values(row).execute();
   return row.id;
 }

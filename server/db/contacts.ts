@@ -10,24 +10,23 @@ export interface NewContact {
   createdAt: string;
 }
 
-/** Stores a contact message as "new"; status and createdAt come from the server, never the body. */
-export async function insertContact(db: Db, { id, data, botCheck, createdAt }: NewContact): Promise<string> {
-  await db
-    .insertInto("contacts")
-    .values({
-      id,
-      firstName: data.firstName,
-      lastName: data.lastName,
-      email: data.email,
-      phone: data.phone || null,
-      message: data.message,
-      companyName: null,
-      status: "new",
-      botCheck,
-      createdAt,
-    })
-    .execute();
-  return id;
+/** The stored row for a contact message: "new", with status and createdAt from the server, never the body. */
+export const contactRow = ({ id, data, botCheck, createdAt }: NewContact): ContactsTable => ({
+  id,
+  firstName: data.firstName,
+  lastName: data.lastName,
+  email: data.email,
+  phone: data.phone || null,
+  message: data.message,
+  companyName: null,
+  status: "new",
+  botCheck,
+  createdAt,
+});
+
+export async function insertContact(db: Db, contact: NewContact): Promise<string> {
+  await db.insertInto("contacts").values(contactRow(contact)).execute();
+  return contact.id;
 }
 
 export async function findContactById(db: Db, id: string): Promise<ContactRecord | undefined> {

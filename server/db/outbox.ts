@@ -25,14 +25,25 @@ export interface NewOutboxMessage {
   recordId: string;
 }
 
+/** A queued message's row: due at once. */
+export const outboxRow = (message: NewOutboxMessage, now: string): OutboxTable => ({
+  id: randomUUID(),
+  ...message,
+  state: "pending",
+  attempts: 0,
+  nextAttemptAt: now,
+  lockedUntil: null,
+  lastError: null,
+  lastErrorAt: null,
+  createdAt: now,
+  sentAt: null,
+});
+
 /** Queues a message; call inside the record's transaction. Due at once. */
 export async function enqueueOutbox(trx: Transaction<Tables> | Db, message: NewOutboxMessage, now: string): Promise<string> {
-  const id = randomUUID();
-  await trx
-    .insertInto("outbox")
-    .values({ id, ...message, state: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null, lastError: null, lastErrorAt: null, createdAt: now, sentAt: null })
-    .execute();
-  return id;
+  const row = outboxRow(message, now);
+  await trx.insertInto("outbox").values(row).execute();
+  return row.id;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { InsertQueryNode, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactInput } from "../../src/domain/schemas";
-import { insertContact } from "./contacts";
+import { contactRow, insertContact } from "./contacts";
 import { migrateToLatest } from "./migrate";
 import { SubmissionWriter, type SubmissionWrite } from "./submissions";
 import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
@@ -27,6 +28,13 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
         response: { status: 201, body: JSON.stringify({ id }) },
         change: { collection: "contacts", recordId: id, op: "insert", createdAt: now.toISOString() },
       };
+    };
+  // The same, as the public routes write: the row waits for the group's one INSERT into contacts.
+  const appendContact =
+    (id: string): SubmissionWrite =>
+    async (_trx, rows) => {
+      rows.add("contacts", contactRow({ id, data, botCheck: "skipped", createdAt: now.toISOString() }));
+      return { response: { status: 201, body: JSON.stringify({ id }) }, change: { collection: "contacts", recordId: id, op: "insert", createdAt: now.toISOString() } };
     };
   const scope = (key: string | null) => ({ idempotency: key === null ? null : { route: "/api/contacts", key }, now });
   // A writer per call: each submission in a transaction of its own, as when several server processes race.
@@ -77,14 +85,15 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
       expect(await changedIds()).toEqual(ids);
     });
 
-    it("stores the rest of a group when one member fails, each then in its own commit", async () => {
+    it.each([
+      ["on its own statement", writeContact],
+      ["in the group's INSERT", appendContact],
+    ])("stores the rest of a group when one member's row fails %s, each then in its own commit", async (_how, write) => {
       const writer = new SubmissionWriter(open.db);
       await storeWith(writer, "taken-id", null);
-      const outcomes = await Promise.allSettled([
-        storeWith(writer, "ok-1", "k-ok-1"),
-        storeWith(writer, "taken-id", "k-dup"),
-        storeWith(writer, "ok-2", "k-ok-2"),
-      ]);
+      const outcomes = await Promise.allSettled(
+        [["ok-1", "k-ok-1"], ["taken-id", "k-dup"], ["ok-2", "k-ok-2"]].map(([id, key]) => writer.store(scope(key!), write(id!))),
+      );
       expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
       const ids = await open.db.selectFrom("contacts").select("id").orderBy("id").execute();
       expect(ids.map((row) => row.id)).toEqual(["ok-1", "ok-2", "taken-id"]);
@@ -100,6 +109,29 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
       expect(second).toEqual({ response: { status: 201, body: '{"id":"first"}' }, replayed: true });
       expect(await countRows(open.db, "contacts")).toBe(1);
       expect(await changedIds()).toEqual(["first"]);
+    });
+
+    it("sends the appended rows and the keys of a whole group in one INSERT each", async () => {
+      const inserts = new Map<string, number>();
+      const countInserts: KyselyPlugin = {
+        transformQuery: ({ node }) => {
+          const table = InsertQueryNode.is(node) ? node.into?.table.identifier.name : undefined;
+          if (table) inserts.set(table, (inserts.get(table) ?? 0) + 1);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const writer = new SubmissionWriter(open.db.withPlugin(countInserts));
+      const ids = Array.from({ length: 25 }, (_, index) => `batch-${index}`);
+      const outcomes = await Promise.all(ids.map((id) => writer.store(scope(`key-${id}`), appendContact(id))));
+      expect(outcomes.map((outcome) => JSON.parse(outcome.response.body).id)).toEqual(ids);
+      expect(writer.commits).toBe(1);
+      // The plugin runs after the camelCase one, so it sees SQL's names.
+      expect(inserts.get("contacts")).toBe(1);
+      expect(inserts.get("idempotency_keys")).toBe(1);
+      expect(await countRows(open.db, "contacts")).toBe(25);
+      expect(await countRows(open.db, "idempotencyKeys")).toBe(25);
+      expect(await changedIds()).toEqual(ids);
     });
 
     it("caps a group and commits the rest in the next one", async () => {

@@ -1,7 +1,7 @@
-import type { Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { recordChanges, type NewChange } from "./changes";
 import { isPostgres } from "./connect";
-import { claimIdempotencyKey, findStoredResponse, type IdempotencyScope, type StoredResponse } from "./idempotency";
+import { claimIdempotencyKeys, findStoredResponse, type IdempotencyScope, type StoredResponse } from "./idempotency";
 import type { Db, Tables } from "./schema";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -25,8 +25,37 @@ export interface Written {
   change: NewChange;
 }
 
-/** Writes one submission's rows. May run twice (see SubmissionWriter), so it must only write. */
-export type SubmissionWrite = (trx: Transaction<Tables>) => Promise<Written>;
+/** The tables a submission only appends to: nothing it does afterwards reads their new rows back. */
+export type AppendOnlyTable = "contacts" | "leads" | "consents" | "outbox";
+
+/**
+ * Rows a group's submissions append, held until the group has run every write, then sent as one
+ * multi-row INSERT per table. On PostgreSQL each statement is a round trip to the server (and the
+ * send on its socket was the largest single cost of a submission under load: docs/reliability.md,
+ * check 4), so a group of n submissions costs a few statements instead of a few per submission.
+ */
+export class GroupRows {
+  readonly #rows = new Map<AppendOnlyTable, object[]>();
+
+  add<T extends AppendOnlyTable>(table: T, row: Insertable<Tables[T]>): void {
+    const rows = this.#rows.get(table);
+    if (rows) rows.push(row);
+    else this.#rows.set(table, [row]);
+  }
+
+  /** One INSERT per table. A group holds at most MAX_GROUP_SIZE submissions of a few rows each, well under either database's limit on bound parameters. */
+  async insertAll(trx: Transaction<Tables>): Promise<void> {
+    // Kysely cannot type an insert into "one of four tables" picked at run time; add() typed each row.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    for (const [table, rows] of this.#rows) await (trx as unknown as Kysely<any>).insertInto(table).values(rows).execute();
+  }
+}
+
+/**
+ * Writes one submission: statements whose results it needs on `trx`, appended rows into `rows`. May run
+ * twice (see SubmissionWriter), so it must only write.
+ */
+export type SubmissionWrite = (trx: Transaction<Tables>, rows: GroupRows) => Promise<Written>;
 
 /** Thrown inside a transaction to roll back the record when the key turns out to be taken. */
 class KeyTaken extends Error {}
@@ -98,14 +127,7 @@ export class SubmissionWriter {
   /** The group in one transaction; null when any part of it failed (then nothing of it is stored). */
   async #storeTogether(group: Pending[]): Promise<StoredResponse[] | null> {
     try {
-      const responses = await this.#db.transaction().execute(async (trx) => {
-        const written: Written[] = [];
-        for (const pending of group) written.push(await writeWithKey(trx, pending));
-        await recordChanges(trx, written.map(({ change }) => change));
-        return written.map(({ response }) => response);
-      });
-      this.commits += 1;
-      return responses;
+      return await this.#commit(group);
     } catch {
       return null;
     }
@@ -113,17 +135,33 @@ export class SubmissionWriter {
 
   async #storeAlone(pending: Pending): Promise<void> {
     try {
-      const response = await this.#db.transaction().execute(async (trx) => {
-        const { response, change } = await writeWithKey(trx, pending);
-        await recordChanges(trx, [change]);
-        return response;
-      });
-      this.commits += 1;
-      pending.resolve({ response, replayed: false });
+      const [response] = await this.#commit([pending]);
+      pending.resolve({ response: response!, replayed: false });
     } catch (error) {
       if (error instanceof KeyTaken && pending.options.idempotency) await this.#replay(pending, pending.options.idempotency);
       else pending.reject(error);
     }
+  }
+
+  /**
+   * Every write of the group, then their appended rows, their idempotency keys (one statement; a key
+   * another request holds fails the lot with KeyTaken) and their changes, in one transaction.
+   */
+  async #commit(group: Pending[]): Promise<StoredResponse[]> {
+    const responses = await this.#db.transaction().execute(async (trx) => {
+      const rows = new GroupRows();
+      const written: Written[] = [];
+      for (const { write } of group) written.push(await write(trx, rows));
+      await rows.insertAll(trx);
+      const claims = group.flatMap(({ options: { idempotency, now } }, index) =>
+        idempotency ? [{ ...idempotency, response: written[index]!.response, createdAt: now.toISOString(), expiredBefore: idempotencyWindowStart(now) }] : [],
+      );
+      if ((await claimIdempotencyKeys(trx, claims)) < claims.length) throw new KeyTaken();
+      await recordChanges(trx, written.map(({ change }) => change));
+      return written.map(({ response }) => response);
+    });
+    this.commits += 1;
+    return responses;
   }
 
   /** Another request holds the key: answer as it was answered. */
@@ -136,15 +174,4 @@ export class SubmissionWriter {
       pending.reject(error);
     }
   }
-}
-
-async function writeWithKey(trx: Transaction<Tables>, { options: { idempotency, now }, write }: Pending): Promise<Written> {
-  const written = await write(trx);
-  if (
-    idempotency &&
-    !(await claimIdempotencyKey(trx, idempotency, written.response, now.toISOString(), idempotencyWindowStart(now)))
-  ) {
-    throw new KeyTaken();
-  }
-  return written;
 }

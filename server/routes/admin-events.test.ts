@@ -1,9 +1,11 @@
+import { SelectQueryNode, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { latestSeq } from "../db/changes";
 import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { postJson, testApp, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
 import { seedAdmin, send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
+import { MIN_READ_GAP_MS } from "./admin-events";
 
 // The live stream in-process: app.request's Response body read frame by frame.
 
@@ -205,5 +207,38 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     const id = await submitContact();
     expect((await one.nextChange()).change.record.id).toBe(id);
     expect((await two.nextChange()).change.record.id).toBe(id);
+  });
+
+  it("reads the change log at most once per MIN_READ_GAP_MS while commits keep coming, and still sends each change once", async () => {
+    let logReads = 0;
+    const countLogReads: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (SelectQueryNode.is(node) && node.from?.froms.some((from) => JSON.stringify(from).includes('"changes"'))) logReads += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    app = testApp(open.db, { reader: open.db.withPlugin(countLogReads), shutdownSignal: shutdown.signal, eventsHeartbeatMs: 60_000 });
+    cookie = await signIn(app);
+    const { reader } = await connect();
+    logReads = 0;
+    const started = performance.now();
+    // Read while submitting: an unread response stops the stream at its buffer (backpressure).
+    const received: string[] = [];
+    const receiving = (async () => {
+      while (received.length < 40) received.push((await reader.nextChange()).change.record.id);
+    })();
+    const ids: string[] = [];
+    // A commit every few ms: each would find the stream idle again and cost a read of its own.
+    for (let index = 0; index < 40; index += 1) {
+      ids.push(await submitContact({ firstName: `Burst${index}` }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await receiving;
+    const elapsed = performance.now() - started;
+    expect(received).toEqual(ids);
+    // One read per commit would be 40; the gap allows one per MIN_READ_GAP_MS, plus the first.
+    expect(logReads).toBeLessThanOrEqual(Math.ceil(elapsed / MIN_READ_GAP_MS) + 1);
+    expect(logReads).toBeLessThan(ids.length);
   });
 });

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { contactInput } from "../../src/domain/schemas";
-import { insertContact } from "../db/contacts";
+import { contactRow } from "../db/contacts";
 import { submissionHandler, type SubmissionDeps } from "./submission";
 import { contactFollowUp } from "./submission-follow-ups";
 
@@ -13,7 +13,10 @@ export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHand
       collection: "contacts",
       schema: contactInput,
       botCheckActions: () => ["contact"],
-      store: async (db, record) => ({ id: await insertContact(db, record) }),
+      store: async (_trx, rows, record) => {
+        rows.add("contacts", contactRow(record));
+        return { id: record.id };
+      },
       followUp: contactFollowUp,
     }),
   );

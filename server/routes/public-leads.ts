@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { leadInput } from "../../src/domain/schemas";
-import { insertLead } from "../db/leads";
+import { leadRow } from "../db/leads";
 import { submissionHandler, type SubmissionDeps } from "./submission";
 import { leadFollowUp } from "./submission-follow-ups";
 
@@ -14,7 +14,10 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
       schema: leadInput,
       // Each form's token carries its own action label (spec section 5).
       botCheckActions: (lead) => [lead.type],
-      store: async (db, record) => ({ id: await insertLead(db, record) }),
+      store: async (_trx, rows, record) => {
+        rows.add("leads", leadRow(record));
+        return { id: record.id };
+      },
       followUp: leadFollowUp,
     }),
   );

@@ -14,7 +14,7 @@ export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHa
       schema: newsletterInput,
       // The newsletter card and the closing call to action use different labels for the same form.
       botCheckActions: () => ["newsletter", "cta_newsletter"],
-      store: upsertSubscription,
+      store: (trx, _rows, record) => upsertSubscription(trx, record),
       followUp: newsletterFollowUp,
     }),
   );

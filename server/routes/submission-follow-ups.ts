@@ -1,8 +1,9 @@
 import type { Transaction } from "kysely";
 import type { ContactData, LeadData, NewsletterData } from "../../src/domain/schemas";
-import { recordConsent } from "../db/consents";
+import { consentRow } from "../db/consents";
 import type { SubscribeOutcome } from "../db/newsletter";
-import { enqueueOutbox } from "../db/outbox";
+import { outboxRow } from "../db/outbox";
+import type { GroupRows } from "../db/submissions";
 import type { Tables } from "../db/schema";
 import { unsuppress } from "../db/suppressions";
 import { emailHash } from "../privacy/keys";
@@ -11,15 +12,15 @@ import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
 // What each form does besides storing its record, inside the same transaction: consent records
 // (POPIA s69), the suppression list, and the emails to send once it commits (the outbox).
 
-async function queueLeadAlert(trx: Transaction<Tables>, collection: "contacts" | "leads", id: string, email: string, at: string, context: FollowUpContext) {
+function queueLeadAlert(rows: GroupRows, collection: "contacts" | "leads", id: string, email: string, at: string, context: FollowUpContext) {
   if (!context.mail.alerts) return;
-  await enqueueOutbox(trx, { kind: "lead-alert", subjectEmail: email, recordCollection: collection, recordId: id }, at);
+  rows.add("outbox", outboxRow({ kind: "lead-alert", subjectEmail: email, recordCollection: collection, recordId: id }, at));
   context.queuedMail = true;
 }
 
 /** Contact messages: staff hear about them at once. */
-export async function contactFollowUp(trx: Transaction<Tables>, stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
-  await queueLeadAlert(trx, "contacts", stored.id, record.data.email, record.createdAt, context);
+export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
+  queueLeadAlert(rows, "contacts", stored.id, record.data.email, record.createdAt, context);
 }
 
 /**
@@ -27,10 +28,10 @@ export async function contactFollowUp(trx: Transaction<Tables>, stored: StoredRe
  * wording it showed. A lead form never touches the newsletter or the suppression list: only an active
  * newsletter subscription does.
  */
-export async function leadFollowUp(trx: Transaction<Tables>, stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
+export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
   const { data } = record;
   if (data.type === "signup" && data.marketingOptIn) {
-    await recordConsent(trx, {
+    rows.add("consents", consentRow({
       email: data.email,
       purpose: "marketing",
       action: "given",
@@ -39,9 +40,9 @@ export async function leadFollowUp(trx: Transaction<Tables>, stored: StoredRecor
       context: context.request,
       record: { collection: "leads", id: stored.id },
       createdAt: record.createdAt,
-    });
+    }));
   }
-  await queueLeadAlert(trx, "leads", stored.id, data.email, record.createdAt, context);
+  queueLeadAlert(rows, "leads", stored.id, data.email, record.createdAt, context);
 }
 
 /**
@@ -51,12 +52,13 @@ export async function leadFollowUp(trx: Transaction<Tables>, stored: StoredRecor
  */
 export async function newsletterFollowUp(
   trx: Transaction<Tables>,
+  rows: GroupRows,
   stored: StoredRecord & { outcome: SubscribeOutcome },
   record: NewRecord<NewsletterData>,
   context: FollowUpContext,
 ) {
   const { data } = record;
-  await recordConsent(trx, {
+  rows.add("consents", consentRow({
     email: data.email,
     purpose: "newsletter",
     action: "given",
@@ -65,10 +67,10 @@ export async function newsletterFollowUp(
     context: context.request,
     record: { collection: "newsletter", id: stored.id },
     createdAt: record.createdAt,
-  });
+  }));
   await unsuppress(trx, emailHash(context.keys, data.email));
   if (context.mail.welcome && stored.outcome !== "unchanged") {
-    await enqueueOutbox(trx, { kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: stored.id }, record.createdAt);
+    rows.add("outbox", outboxRow({ kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: stored.id }, record.createdAt));
     context.queuedMail = true;
   }
 }

@@ -9,7 +9,7 @@ import type { Config } from "../env";
 import type { Logger } from "../logger";
 import { findStoredResponse } from "../db/idempotency";
 import type { Db } from "../db/schema";
-import { idempotencyWindowStart, type SubmissionWriter } from "../db/submissions";
+import { idempotencyWindowStart, type GroupRows, type SubmissionWriter } from "../db/submissions";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
@@ -81,10 +81,10 @@ export interface SubmissionRoute<T extends { recaptchaToken?: string | null | un
   collection: Collection;
   schema: z.ZodType<T>;
   botCheckActions: (data: T) => readonly BotCheckAction[];
-  /** Writes the record. */
-  store: (db: Db, record: NewRecord<T>) => Promise<S>;
+  /** Writes the record: on `trx` when its result is needed, else as a row for the group's INSERT. */
+  store: (trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>) => Promise<S>;
   /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
-  followUp?: (trx: Transaction<Tables>, stored: S, record: NewRecord<T>, context: FollowUpContext) => Promise<void>;
+  followUp?: (trx: Transaction<Tables>, rows: GroupRows, stored: S, record: NewRecord<T>, context: FollowUpContext) => void | Promise<void>;
 }
 
 const replay = (c: Context, { status, body }: { status: number; body: string }, replayed: boolean) =>
@@ -128,12 +128,12 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
       mail: deps.mail,
       queuedMail: false,
     };
-    const outcome = await deps.writer.store({ idempotency, now }, async (trx) => {
+    const outcome = await deps.writer.store({ idempotency, now }, async (trx, rows) => {
       context.queuedMail = false;
-      const stored = await form.store(trx, record);
+      const stored = await form.store(trx, rows, record);
       // A different id means an existing row was updated (a newsletter re-subscription).
       const op = stored.id === record.id ? "insert" : "update";
-      await form.followUp?.(trx, stored, record, context);
+      await form.followUp?.(trx, rows, stored, record, context);
       return {
         response: { status: 201, body: JSON.stringify({ id: stored.id }) },
         change: { collection: form.collection, recordId: stored.id, op, createdAt: record.createdAt },
