@@ -42,7 +42,8 @@ async function timedExport(url: string, cookie: string, pid: number): Promise<Ex
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     if (bytes === 0) firstByteMs = performance.now() - started;
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+    // indexOf, not a loop over every byte: the client shares the 2 cores with the server it measures.
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
   }
   const lastByteMs = performance.now() - started;
   clearInterval(sampler);

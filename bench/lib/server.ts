@@ -55,7 +55,9 @@ export async function startBenchServer(env: Record<string, string> = {}, command
   const dataDir = mkdtempSync(join(tmpdir(), "erf-bench-"));
   let log = "";
   const started = performance.now();
-  const child = spawn(process.execPath, command, {
+  // BENCH_NODE_ARGS adds flags to the server's node for a diagnosis, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, type Dialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, type Dialect, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
 import { sqliteReadThreadDialect } from "./sqlite-thread";
@@ -29,7 +29,19 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
 }
 
 /** Tables in camelCase here, snake_case in SQL. */
-const kysely = (dialect: Dialect): Db => new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
+const kysely = (dialect: Dialect, plugin: CamelCasePlugin = new CamelCasePlugin()): Db => new Kysely<Tables>({ dialect, plugins: [plugin] });
+
+/** Names in queries snake_case; rows left as the driver built them (already camelCase: see rowKey). */
+class CamelCaseQueries extends CamelCasePlugin {
+  /** The key a column named in SQL gets in a row, as CamelCasePlugin would map it. */
+  rowKey(column: string): string {
+    return this.camelCase(column);
+  }
+
+  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
 
 function sqliteDialect(file: string): Dialect {
   // WAL lets readers run beside the writer; every commit is on disk before its promise resolves (the
@@ -53,7 +65,11 @@ export function connectReader(url: string, db: Db): Db {
   // Not opened read-only: a read-only connection cannot take the WAL-index locks a reader normally
   // takes, and then retries with sleeps of seconds while the writer resets the WAL. query_only refuses
   // writes instead.
-  return kysely(sqliteReadThreadDialect({ file: location.file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"] }));
+  const plugin = new CamelCaseQueries();
+  return kysely(
+    sqliteReadThreadDialect({ file: location.file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"], rowKey: (column) => plugin.rowKey(column) }),
+    plugin,
+  );
 }
 
 function postgresDialect(url: string, options: ConnectOptions): Dialect {

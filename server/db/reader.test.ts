@@ -51,6 +51,15 @@ describe("connectReader (SQLite file)", () => {
     expect(await idsIn(reader)).toEqual(["a-committed", "b-uncommitted"]);
   });
 
+  it("gives rows the keys and values the write connection gives them (camelCase, nulls, numbers)", async () => {
+    await db.insertInto("newsletter").values({ ...row("d-keys"), statusChangedAt: null }).execute();
+    const query = (handle: Db) => handle.selectFrom("newsletter").selectAll().select((eb) => eb.fn.countAll().over().as("rowCount")).where("id", "=", "d-keys").executeTakeFirstOrThrow();
+    const [viaReader, viaWriter] = [await query(reader), await query(db)];
+    expect(Object.keys(viaReader)).toEqual(Object.keys(viaWriter));
+    expect(viaReader).toEqual(viaWriter);
+    expect(viaReader).toMatchObject({ botCheck: "skipped", statusChangedAt: null, rowCount: 1 });
+  });
+
   it("cannot write", async () => {
     await expect(reader.insertInto("newsletter").values(row("c-refused")).execute()).rejects.toThrow(/readonly|query_only/i);
   });

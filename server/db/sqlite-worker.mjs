@@ -3,7 +3,10 @@
 //
 // Messages in:  { id, sql, parameters, reader }   run one statement (reader: it returns rows)
 //               { id, close: true }              close the database; the thread then ends
-// Messages out: { id, rows } | { id, changes, lastInsertRowid } | { id, error: { name, message, code } }
+// Messages out: { id, columns, rows } | { id, changes, lastInsertRowid } | { id, error: { name, message, code } }
+//   rows are arrays of values in the order of columns: a row as an object would carry its keys through
+//   the copy between threads again for every row, and building those objects here cost more than the
+//   query (a 100,000-row export: about 250 ms of 700).
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequire } from "node:module";
 
@@ -23,6 +26,7 @@ function prepare(sql) {
   let statement = statements.get(sql);
   if (statement) return statement;
   statement = database.prepare(sql);
+  if (statement.reader) statement.raw(true);
   if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
   statements.set(sql, statement);
   return statement;
@@ -43,7 +47,7 @@ port.on("message", (message) => {
   }
   try {
     const statement = prepare(message.sql);
-    if (statement.reader) port.postMessage({ id, rows: statement.all(message.parameters) });
+    if (statement.reader) port.postMessage({ id, columns: columnNames(statement), rows: statement.all(message.parameters) });
     else {
       const { changes, lastInsertRowid } = statement.run(message.parameters);
       port.postMessage({ id, changes, lastInsertRowid });
@@ -52,6 +56,14 @@ port.on("message", (message) => {
     port.postMessage({ id, error: describe(error) });
   }
 });
+
+/** @type {WeakMap<import("better-sqlite3").Statement, string[]>} */
+const columnsOf = new WeakMap();
+function columnNames(statement) {
+  let names = columnsOf.get(statement);
+  if (!names) columnsOf.set(statement, (names = statement.columns().map((column) => column.name)));
+  return names;
+}
 
 function describe(error) {
   return error instanceof Error
