@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { postLeads, type LoadResult } from "./lib/load";
 import { openLoop, type OpenLoopResult } from "./lib/open-loop";
 import { createScratchDatabase } from "./lib/postgres";
-import { freePort, requireBuild, ROOT, startBenchServer, waitFor } from "./lib/server";
+import { freePort } from "../tests/support/free-port";
+import { requireBuild, ROOT, startBenchServer, waitFor } from "./lib/server";
 import { ms, printTable, type Row } from "./lib/table";
 
 const MAX_LOAD = { connections: 50, durationSeconds: 5 };

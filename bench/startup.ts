@@ -6,7 +6,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, requireBuild, ROOT, waitFor } from "./lib/server";
+import { freePort } from "../tests/support/free-port";
+import { requireBuild, ROOT, waitFor } from "./lib/server";
 import { median, ms, printTable, type Row } from "./lib/table";
 
 const RUNS = 5;

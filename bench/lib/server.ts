@@ -2,10 +2,10 @@
 // port of 127.0.0.1, with its own SQLite file unless DATABASE_URL is given, logging silenced.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../tests/support/free-port";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -17,17 +17,6 @@ export interface BenchServer {
   /** Milliseconds from spawn to the first successful /healthz. */
   readyMs: number;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export function requireBuild(): void {

@@ -1,5 +1,7 @@
 import type { Transaction } from "kysely";
+import type { ConsentPurpose } from "../../src/domain/consent";
 import type { ContactData, LeadData, NewsletterData } from "../../src/domain/schemas";
+import type { Collection } from "../../src/domain/status";
 import { consentRow } from "../db/consents";
 import type { SubscribeOutcome } from "../db/newsletter";
 import { outboxRow } from "../db/outbox";
@@ -18,6 +20,30 @@ function queueLeadAlert(rows: GroupRows, collection: "contacts" | "leads", id: s
   context.queuedMail = true;
 }
 
+/** What the form said about a consent it asked for: whose, which wording it showed, on which page. */
+interface ConsentForm {
+  email: string;
+  consentVersion?: string | null;
+  sourcePath?: string | null;
+}
+
+/** A consent given on a form, with the wording the form showed (the server's text of that version). */
+function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: ConsentForm, on: { collection: Collection; id: string }, at: string, context: FollowUpContext) {
+  rows.add(
+    "consents",
+    consentRow({
+      email: form.email,
+      purpose,
+      action: "given",
+      wordingVersion: form.consentVersion ?? null,
+      source: form.sourcePath ?? null,
+      context: context.request,
+      record: on,
+      createdAt: at,
+    }),
+  );
+}
+
 /** Contact messages: staff hear about them at once. */
 export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
   queueLeadAlert(rows, "contacts", stored.id, record.data.email, record.createdAt, context);
@@ -31,16 +57,7 @@ export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stor
 export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
   const { data } = record;
   if (data.type === "signup" && data.marketingOptIn) {
-    rows.add("consents", consentRow({
-      email: data.email,
-      purpose: "marketing",
-      action: "given",
-      wordingVersion: data.consentVersion ?? null,
-      source: data.sourcePath ?? null,
-      context: context.request,
-      record: { collection: "leads", id: stored.id },
-      createdAt: record.createdAt,
-    }));
+    addConsentGiven(rows, "marketing", data, { collection: "leads", id: stored.id }, record.createdAt, context);
   }
   queueLeadAlert(rows, "leads", stored.id, data.email, record.createdAt, context);
 }
@@ -58,16 +75,7 @@ export async function newsletterFollowUp(
   context: FollowUpContext,
 ) {
   const { data } = record;
-  rows.add("consents", consentRow({
-    email: data.email,
-    purpose: "newsletter",
-    action: "given",
-    wordingVersion: data.consentVersion ?? null,
-    source: data.sourcePath ?? null,
-    context: context.request,
-    record: { collection: "newsletter", id: stored.id },
-    createdAt: record.createdAt,
-  }));
+  addConsentGiven(rows, "newsletter", data, { collection: "newsletter", id: stored.id }, record.createdAt, context);
   await unsuppress(trx, emailHash(context.keys, data.email));
   if (context.mail.welcome && stored.outcome !== "unchanged") {
     rows.add("outbox", outboxRow({ kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: stored.id }, record.createdAt));

@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { freePort } from "../../tests/support/free-port";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -26,17 +26,6 @@ export interface TestSmtpServer {
   start(): Promise<void>;
 }
 
-/** A port nobody listens on (yet): connecting to it is refused, like a mail server that is down. */
-export async function freeLocalPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function unfold(raw: string, name: string): string | undefined {
   const headerBlock = raw.split(/\r?\n\r?\n/)[0] ?? "";
@@ -47,7 +36,7 @@ function unfold(raw: string, name: string): string | undefined {
 
 /** Starts listening at once unless `listen` is false (then call start() later: a server that comes up late). */
 export async function startSmtpServer({ port, listen = true }: { port?: number; listen?: boolean } = {}): Promise<TestSmtpServer> {
-  const chosenPort = port ?? (await freeLocalPort());
+  const chosenPort = port ?? (await freePort());
   const messages: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   let refusing = false;

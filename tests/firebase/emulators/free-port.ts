@@ -1,16 +1,4 @@
-import { createServer } from "node:net";
-
-/** A TCP port nothing listens on right now, on the IPv4 loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort } from "../../support/free-port.ts";
 
 /** Polls url until it answers (any status) or the deadline passes. */
 export async function waitForHttp(url: string, isAlive: () => boolean, describe: () => string, timeoutMs = 60_000): Promise<void> {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../support/free-port";
 
 // The production entry point (server/main.ts) as a child process the soak scripts can kill -9,
 // restart on the same port and database, and measure (RSS by pid). Loopback only.
@@ -17,17 +17,6 @@ export interface ServerProcess {
   /** Starts it again on the same port and database; resolves once /healthz answers 200. */
   restart(): Promise<number>;
   output(): string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
