@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { keepAliveAgent, send } from "./lib/http";
-import { createScratchDatabase, postgresAnswers, withClient } from "./lib/postgres";
-import { createReport, percentile, selectedDatabases, sleep, type Report } from "./lib/report";
+import { createScratchDatabase, withClient } from "./lib/postgres";
+import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
 import { startServerProcess } from "./lib/server-process";
 
 // Check 3 of docs/reliability.md: 10,000 submissions over several connections while the server is
@@ -197,11 +197,4 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 }
 
 const report = createReport("crash durability (check 3)");
-for (const kind of selectedDatabases()) {
-  if (kind === "postgres" && !(await postgresAnswers())) {
-    report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");
-    continue;
-  }
-  await runOn(kind, report);
-}
-process.exit(report.finish());
+await runOnSelectedDatabases(report, runOn);

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { keepAliveAgent, send, signIn } from "./lib/http";
-import { createScratchDatabase, postgresAnswers } from "./lib/postgres";
-import { createReport, percentile, selectedDatabases, sleep, type Report } from "./lib/report";
+import { createScratchDatabase } from "./lib/postgres";
+import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
 import { startServerProcess, type ServerProcess } from "./lib/server-process";
 import { openEventStream, type EventStream, type StreamEvent } from "./lib/sse-client";
 
@@ -178,11 +178,4 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 }
 
 const report = createReport(`live updates under faults (check 11), ${CLIENTS} clients x ${CHANGES} changes at ${RATE}/s`);
-for (const kind of selectedDatabases()) {
-  if (kind === "postgres" && !(await postgresAnswers())) {
-    report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");
-    continue;
-  }
-  await runOn(kind, report);
-}
-process.exit(report.finish());
+await runOnSelectedDatabases(report, runOn);

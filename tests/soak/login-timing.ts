@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { keepAliveAgent, send } from "./lib/http";
-import { createScratchDatabase, postgresAnswers } from "./lib/postgres";
-import { createReport, median, percentile, selectedDatabases, type Report } from "./lib/report";
+import { createScratchDatabase } from "./lib/postgres";
+import { createReport, median, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import { startServerProcess } from "./lib/server-process";
 
 // Check 5 of docs/reliability.md, the timing half (the counting half is tests/unit/reliability/
@@ -64,11 +64,4 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 }
 
 const report = createReport("sign-in timing, known vs unknown email (check 5)");
-for (const kind of selectedDatabases()) {
-  if (kind === "postgres" && !(await postgresAnswers())) {
-    report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");
-    continue;
-  }
-  await runOn(kind, report);
-}
-process.exit(report.finish());
+await runOnSelectedDatabases(report, runOn);

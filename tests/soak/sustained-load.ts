@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openLoop } from "../../bench/lib/open-loop";
 import { signIn } from "./lib/http";
-import { createScratchDatabase, postgresAnswers } from "./lib/postgres";
-import { createReport, percentile, selectedDatabases, type Report } from "./lib/report";
+import { createScratchDatabase } from "./lib/postgres";
+import { createReport, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import type { AdminActivity } from "./lib/admin-activity";
 import { startServerProcess } from "./lib/server-process";
 
@@ -178,11 +178,4 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 
 
 const report = createReport(`sustained load (check 4), ${SECONDS} s per database at ${RATE}/s`);
-for (const kind of selectedDatabases()) {
-  if (kind === "postgres" && !(await postgresAnswers())) {
-    report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");
-    continue;
-  }
-  await runOn(kind, report);
-}
-process.exit(report.finish());
+await runOnSelectedDatabases(report, runOn);

@@ -1,4 +1,5 @@
 import { cpus, loadavg, totalmem } from "node:os";
+import { postgresAnswers } from "./postgres";
 
 // What every soak script prints: when and where it ran (the machine is shared, so its load too), the
 // figures, and each "must hold" with its verdict. The exit code is 1 when any must-hold failed.
@@ -53,6 +54,21 @@ export function selectedDatabases(): ("sqlite" | "postgres")[] {
   const choice = process.env.SOAK_DB ?? "both";
   if (choice === "sqlite" || choice === "postgres") return [choice];
   return ["sqlite", "postgres"];
+}
+
+/**
+ * Runs a check on each selected database (SOAK_DB), in turn; an unreachable PostgreSQL is a failed
+ * must-hold, not a skip. Exits with the report's verdict.
+ */
+export async function runOnSelectedDatabases(report: Report, runOn: (kind: "sqlite" | "postgres", report: Report) => Promise<void>): Promise<never> {
+  for (const kind of selectedDatabases()) {
+    if (kind === "postgres" && !(await postgresAnswers())) {
+      report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");
+      continue;
+    }
+    await runOn(kind, report);
+  }
+  process.exit(report.finish());
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
