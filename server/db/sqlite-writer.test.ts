@@ -50,14 +50,18 @@ describe("sqliteWriterDialect", () => {
     return () => settled;
   };
 
-  it("resolves a write outside a transaction only after the WAL sync", async () => {
-    const done = state(db.insertInto("notes").values({ text: "one" }).execute());
+  /** One sync is under way and the promise waits for it; it settles once the sync is let through. */
+  const expectHeldUntilTheSync = async (settled: () => boolean) => {
     await settle();
     expect(gate.calls).toBe(1);
-    expect(done()).toBe(false);
+    expect(settled()).toBe(false);
     gate.open();
     await settle();
-    expect(done()).toBe(true);
+    expect(settled()).toBe(true);
+  };
+
+  it("resolves a write outside a transaction only after the WAL sync", async () => {
+    await expectHeldUntilTheSync(state(db.insertInto("notes").values({ text: "one" }).execute()));
   });
 
   it("syncs a transaction once, at its commit, and holds the answer until then", async () => {
@@ -66,12 +70,7 @@ describe("sqliteWriterDialect", () => {
         for (const text of ["a", "b", "c"]) await trx.insertInto("notes").values({ text }).execute();
       }),
     );
-    await settle();
-    expect(gate.calls).toBe(1);
-    expect(committed()).toBe(false);
-    gate.open();
-    await settle();
-    expect(committed()).toBe(true);
+    await expectHeldUntilTheSync(committed);
     expect(gate.calls).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { contactInput } from "../../src/domain/schemas";
 import { contactRow } from "../db/contacts";
-import { submissionHandler, type SubmissionDeps } from "./submission";
+import { appendRecord, submissionHandler, type SubmissionDeps } from "./submission";
 import { contactFollowUp } from "./submission-follow-ups";
 
 export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
@@ -13,10 +13,7 @@ export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHand
       collection: "contacts",
       schema: contactInput,
       botCheckActions: () => ["contact"],
-      store: async (_trx, rows, record) => {
-        rows.add("contacts", contactRow(record));
-        return { id: record.id };
-      },
+      store: appendRecord("contacts", contactRow),
       followUp: contactFollowUp,
     }),
   );

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { leadInput } from "../../src/domain/schemas";
 import { leadRow } from "../db/leads";
-import { submissionHandler, type SubmissionDeps } from "./submission";
+import { appendRecord, submissionHandler, type SubmissionDeps } from "./submission";
 import { leadFollowUp } from "./submission-follow-ups";
 
 export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
@@ -14,10 +14,7 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
       schema: leadInput,
       // Each form's token carries its own action label (spec section 5).
       botCheckActions: (lead) => [lead.type],
-      store: async (_trx, rows, record) => {
-        rows.add("leads", leadRow(record));
-        return { id: record.id };
-      },
+      store: appendRecord("leads", leadRow),
       followUp: leadFollowUp,
     }),
   );

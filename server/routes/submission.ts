@@ -16,7 +16,7 @@ import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
 import type { RecaptchaVerifier } from "../security/recaptcha";
 import type { ChangeFeed } from "../events/change-feed";
-import type { Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { Tables } from "../db/schema";
 import type { RequestContext } from "../db/consents";
 import { requestContext } from "../http/request-context";
@@ -86,6 +86,17 @@ export interface SubmissionRoute<T extends { recaptchaToken?: string | null | un
   /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
   followUp?: (trx: Transaction<Tables>, rows: GroupRows, stored: S, record: NewRecord<T>, context: FollowUpContext) => void | Promise<void>;
 }
+
+/**
+ * The store of a form whose record nothing reads back inside the transaction (contacts, leads): its row
+ * joins the group's one INSERT into `table`, and the answer carries the new id.
+ */
+export const appendRecord =
+  <Table extends "contacts" | "leads", T>(table: Table, toRow: (record: NewRecord<T>) => Insertable<Tables[Table]>) =>
+  async (_trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>): Promise<StoredRecord> => {
+    rows.add(table, toRow(record));
+    return { id: record.id };
+  };
 
 const replay = (c: Context, { status, body }: { status: number; body: string }, replayed: boolean) =>
   c.body(body, status as ContentfulStatusCode, { "Content-Type": "application/json", ...(replayed && { "Idempotent-Replayed": "true" }) });
