@@ -4,13 +4,20 @@
 // (better-sqlite3, @node-rs/argon2, pg with its optional pg-native, nodemailer); the rest is inlined.
 import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const SERVER_BUNDLE = fileURLToPath(new URL("../build/server.mjs", import.meta.url));
 
+// The server, and the CSV export's worker thread (server/export/csv-thread.ts starts build/csv-worker.mjs,
+// found beside build/server.mjs).
 await build({
-  entryPoints: [fileURLToPath(new URL("../server/main.ts", import.meta.url))],
-  outfile: SERVER_BUNDLE,
+  entryPoints: [
+    { in: fileURLToPath(new URL("../server/main.ts", import.meta.url)), out: "server" },
+    { in: fileURLToPath(new URL("../server/export/csv-worker.ts", import.meta.url)), out: "csv-worker" },
+  ],
+  outdir: dirname(SERVER_BUNDLE),
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -24,4 +31,4 @@ await build({
 // The SQLite connection's worker thread is started from a file found beside the module that starts it
 // (server/db/sqlite-thread.ts): in the bundle, beside build/server.mjs.
 copyFileSync(fileURLToPath(new URL("../server/db/sqlite-worker.mjs", import.meta.url)), fileURLToPath(new URL("../build/sqlite-worker.mjs", import.meta.url)));
-console.log("bundle-server: wrote build/server.mjs and build/sqlite-worker.mjs");
+console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs and build/sqlite-worker.mjs");

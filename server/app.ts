@@ -30,6 +30,7 @@ import { mailSwitches } from "./mail/settings";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
 import { SubmissionWriter } from "./db/submissions";
+import { csvChunks, type CsvSource } from "./export/csv-chunks";
 
 export interface AppDeps {
   db: Db;
@@ -55,6 +56,11 @@ export interface AppDeps {
   wakeOutbox?: () => void;
   /** Where reads that need not wait for writes go (see connectReader); `db` when not given. */
   reader?: Db;
+  /**
+   * Where the CSV export's chunks come from: main.ts passes a worker thread's (export/csv-thread.ts);
+   * the default reads `reader` on this thread.
+   */
+  csvSource?: CsvSource;
 }
 
 /** The whole HTTP surface, composed once; tests call app.request() on it in-process. */
@@ -71,6 +77,7 @@ export function createApp({
   eventsHeartbeatMs = HEARTBEAT_MS,
   wakeOutbox = () => {},
   reader = db,
+  csvSource = (parts) => csvChunks(reader, parts),
 }: AppDeps) {
   const log = logger ?? createLogger(config.logLevel);
   // main.ts resolves APP_SECRET (or the generated one) before it gets here; tests pass their own.
@@ -113,6 +120,7 @@ export function createApp({
     adminRoutes({
       db,
       reader,
+      csvSource,
       clock,
       logger: log,
       feed: changeFeed,

@@ -6,7 +6,7 @@ import { createLoginThrottle } from "./auth/login-throttle";
 import { createPasswordHasher } from "./auth/passwords";
 import { createSessionStore } from "./auth/sessions";
 import { systemClock } from "./clock";
-import { connectDatabase, connectReader, parseDatabaseUrl } from "./db/connect";
+import { connectDatabase, connectReader, isInMemoryDatabase, parseDatabaseUrl } from "./db/connect";
 import { migrateToLatest } from "./db/migrate";
 import type { Db } from "./db/schema";
 import { EnvError, loadConfig, type Config } from "./env";
@@ -22,6 +22,7 @@ import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
 import { appSecretFile, resolveAppSecret } from "./privacy/app-secret";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { RETENTION_EVERY_MS, runRetention } from "./privacy/retention";
+import { startCsvThread } from "./export/csv-thread";
 
 const BUILD_CLIENT_DIR = fileURLToPath(new URL("../build/client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -124,6 +125,8 @@ async function main() {
   if (applied.length > 0) logger.info("migrated", { migrations: applied });
   // After the migrations: the read-only connection needs the file and the tables to exist.
   const reader = connectReader(config.databaseUrl, db);
+  // An in-memory database cannot be read from the export's thread: it is then read on this one.
+  const csvThread = isInMemoryDatabase(config.databaseUrl) ? null : startCsvThread({ url: config.databaseUrl });
 
   const site = await readSite(logger);
   const verifier = config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret }) : null;
@@ -142,6 +145,7 @@ async function main() {
   const app = createApp({
     db,
     reader,
+    ...(csvThread && { csvSource: csvThread.source }),
     config,
     verifier,
     logger,
@@ -173,7 +177,7 @@ async function main() {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // The sender finishes the message in hand (its claim would otherwise hold it for the lease time).
-      Promise.all([changeFeed.close(), outbox?.stop()])
+      Promise.all([changeFeed.close(), outbox?.stop(), csvThread?.close()])
         .then(() => Promise.all([db.destroy(), reader === db ? undefined : reader.destroy()]))
         .then(
           () => process.exit(0),

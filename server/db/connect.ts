@@ -1,4 +1,5 @@
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, type Dialect, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
+import SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Dialect, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
 import { sqliteReadThreadDialect } from "./sqlite-thread";
@@ -15,11 +16,16 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
   throw new Error(`Unsupported DATABASE_URL (use sqlite:<file> or postgres://...)`);
 }
 
+/** An in-memory SQLite database: only its one connection sees it, so it has no reader and no bulk reader. */
+export const isInMemoryDatabase = (url: string) => url === "sqlite::memory:";
+
 export interface ConnectOptions {
   /** PostgreSQL only: the schema to work in (tests use a throwaway schema per file). */
   searchPath?: string;
   /** Called with errors of idle pooled connections, which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL only: the most connections the pool opens (default 10). */
+  maxConnections?: number;
 }
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
@@ -61,7 +67,7 @@ function sqliteDialect(file: string): Dialect {
  */
 export function connectReader(url: string, db: Db): Db {
   const location = parseDatabaseUrl(url);
-  if (location.kind !== "sqlite" || location.file === ":memory:") return db;
+  if (location.kind !== "sqlite" || isInMemoryDatabase(url)) return db;
   // Not opened read-only: a read-only connection cannot take the WAL-index locks a reader normally
   // takes, and then retries with sleeps of seconds while the writer resets the WAL. query_only refuses
   // writes instead.
@@ -72,13 +78,30 @@ export function connectReader(url: string, db: Db): Db {
   );
 }
 
+/**
+ * A connection of its own for a worker thread that reads in bulk (the CSV export: export/csv-worker.ts).
+ * On SQLite a plain read connection in that thread: better-sqlite3 blocks the thread it runs on, and
+ * that thread does nothing else. On PostgreSQL a pool of two. Not for :memory: (a second connection
+ * would see another, empty, database). Open it after the migrations.
+ */
+export function connectBulkReader(url: string, options: ConnectOptions = {}): Db {
+  const location = parseDatabaseUrl(url);
+  if (location.kind === "postgres") return kysely(postgresDialect(location.url, { maxConnections: 2, ...options }));
+  if (isInMemoryDatabase(url)) throw new Error("An in-memory SQLite database cannot be read from a second connection");
+  // Not read-only, for the reason given in connectReader.
+  const database = new SQLite(location.file, { fileMustExist: true });
+  database.pragma("query_only = 1");
+  database.pragma("busy_timeout = 5000");
+  return kysely(new SqliteDialect({ database }));
+}
+
 function postgresDialect(url: string, options: ConnectOptions): Dialect {
   if (options.searchPath !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.searchPath)) {
     throw new Error("searchPath must be a plain lower-case identifier");
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.maxConnections ?? 10,
     // Without a timeout a down database makes requests (and /healthz) hang instead of failing.
     connectionTimeoutMillis: 5_000,
     ...(options.searchPath !== undefined && { options: `-c search_path=${options.searchPath}` }),

@@ -3,6 +3,7 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSV_COLUMNS } from "../../src/domain/csv";
 import { insertContact } from "../db/contacts";
+import { startCsvThread, type CsvThread } from "../export/csv-thread";
 import { createLogger } from "../logger";
 import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { manualClock, testApp } from "../test-support/app";
@@ -15,18 +16,31 @@ const parseCsv = (text: string) => {
   return parsed.data;
 };
 
-describe.each(testDatabases)("GET /api/admin/export.csv ($name)", (database) => {
+// Every case twice: read on the server's thread (the default, and in-memory databases) and in the
+// export's worker thread (main.ts).
+const cases = testDatabases.flatMap((database) => [
+  { ...database, thread: "this thread", inWorker: false },
+  { ...database, thread: "a worker thread", inWorker: true },
+]);
+
+describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (database) => {
   let open: OpenDatabase;
+  let csvThread: CsvThread | null = null;
   let app: ReturnType<typeof testApp>;
   let cookie: string;
+  const exportApp = (deps: Parameters<typeof testApp>[1] = {}) => testApp(open.db, { ...deps, ...(csvThread && { csvSource: csvThread.source }) });
   beforeAll(async () => {
     open = await database.open();
+    if (database.inWorker) csvThread = startCsvThread({ url: open.url, ...(open.schema && { searchPath: open.schema }) });
   });
-  afterAll(() => open.close());
+  afterAll(async () => {
+    await csvThread?.close();
+    await open.close();
+  });
   beforeEach(async () => {
     await clearTables(open.db);
     await seedAdmin(open.db);
-    app = testApp(open.db, { clock: manualClock("2025-07-09T23:59:00.000Z").clock });
+    app = exportApp({ clock: manualClock("2025-07-09T23:59:00.000Z").clock });
     cookie = await signIn(app);
   });
 
@@ -161,7 +175,7 @@ describe.each(testDatabases)("GET /api/admin/export.csv ($name)", (database) => 
   it("fails the download, rather than ending a truncated file cleanly, when a query fails half-way", async () => {
     await seedLead(open.db, "l-1", minute(1));
     const lines: string[] = [];
-    const failing = testApp(open.db, { logger: createLogger("error", (line) => lines.push(line)) });
+    const failing = exportApp({ logger: createLogger("error", (line) => lines.push(line)) });
     const session = await signIn(failing);
     await sql`alter table newsletter rename to newsletter_away`.execute(open.db);
     try {

@@ -1,12 +1,11 @@
 import type { Handler } from "hono";
 import { BRAND } from "../../src/config/brand";
-import type { RecordsByCollection } from "../../src/domain/admin";
-import { contactCsvRow, csvFileName, csvHeader, leadCsvRow, newsletterCsvRow } from "../../src/domain/csv";
-import { COLLECTIONS, LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../src/domain/status";
+import { csvFileName } from "../../src/domain/csv";
+import { COLLECTIONS, LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES } from "../../src/domain/status";
 import type { Clock } from "../clock";
 import { isValidStatus } from "../db/collections";
-import { listRecords, type Keyset, type ListFilters } from "../db/record-lists";
 import type { Db } from "../db/schema";
+import type { CsvChunk, CsvSource, ExportPart } from "../export/csv-chunks";
 import type { AdminEnv } from "../auth/require-session";
 import { parseFilters } from "../http/list-query";
 import { requestContext } from "../http/request-context";
@@ -17,8 +16,8 @@ import { emailHash, type PrivacyKeys } from "../privacy/keys";
 export interface ExportDeps {
   /** Where the export's audit entry is written. */
   db: Db;
-  /** Where its rows are read (see connectReader). */
-  reader: Db;
+  /** Where its chunks come from: this thread (csvChunks) or a worker thread (export/csv-thread.ts). */
+  csvSource: CsvSource;
   clock: Clock;
   logger: Logger;
   keys: PrivacyKeys;
@@ -27,20 +26,6 @@ export interface ExportDeps {
 
 /** The audit entry of an export, completed with the row count once the stream has ended. */
 type ExportAudit = Omit<NewAuditEntry, "details"> & { details: Record<string, unknown> };
-
-/** Rows per query: memory stays flat however many records there are. */
-export const EXPORT_PAGE_SIZE = 1_000;
-
-const CSV_ROW: { [C in Collection]: (record: RecordsByCollection[C]) => string } = {
-  leads: leadCsvRow,
-  contacts: contactCsvRow,
-  newsletter: newsletterCsvRow,
-};
-
-interface ExportPart {
-  collection: Collection;
-  filters: ListFilters;
-}
 
 const ALL_STATUSES: readonly string[] = [...LEAD_STATUSES, ...NEWSLETTER_STATUSES];
 
@@ -74,15 +59,13 @@ function planExport(
 }
 
 /**
- * The rows, one keyset page per pull: a slow download slows the queries down instead of buffering.
+ * The chunks, one per pull: a slow download slows the reading down instead of buffering.
  * A ReadableStream of our own rather than hono's stream(): a failure half-way must error the response
  * (the browser then reports a failed download) instead of ending it cleanly as a truncated file.
  */
-function csvStream({ db, reader }: { db: Db; reader: Db }, parts: ExportPart[], logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
+function csvStream(db: Db, source: CsvSource, parts: ExportPart[], logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let headerSent = false;
-  let index = 0;
-  let after: Keyset | null = null;
+  let chunks: AsyncIterator<CsvChunk, void> | null = null;
   let rowCount = 0;
   // Written once, when the download ends however it ends: how many rows actually left the building.
   let audited = false;
@@ -96,35 +79,20 @@ function csvStream({ db, reader }: { db: Db; reader: Db }, parts: ExportPart[], 
     }
   };
   return new ReadableStream<Uint8Array>({
-    cancel: () => writeAudit("cancelled"),
+    async cancel() {
+      await chunks?.return?.();
+      await writeAudit("cancelled");
+    },
     async pull(controller) {
       try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(csvHeader()));
-          return;
+        chunks ??= source(parts);
+        const next = await chunks.next();
+        if (next.done) {
+          await writeAudit("complete");
+          return controller.close();
         }
-        // Loops past empty collections: a pull that enqueues nothing is not always called again.
-        for (;;) {
-          const part = parts[index];
-          if (!part) {
-            await writeAudit("complete");
-            return controller.close();
-          }
-          const rows = await listRecords(reader, part.collection, { filters: part.filters, after, limit: EXPORT_PAGE_SIZE });
-          const last = rows.at(-1);
-          if (rows.length < EXPORT_PAGE_SIZE || !last) {
-            index += 1;
-            after = null;
-          } else {
-            after = { createdAt: last.createdAt, id: last.id };
-          }
-          if (rows.length > 0) {
-            rowCount += rows.length;
-            const toRow = CSV_ROW[part.collection] as (record: RecordsByCollection[Collection]) => string;
-            return controller.enqueue(encoder.encode(rows.map(toRow).join("")));
-          }
-        }
+        rowCount += next.value.rows;
+        controller.enqueue(encoder.encode(next.value.text));
       } catch (error) {
         logger.error("csv-export-failed", describeError(error));
         await writeAudit("failed");
@@ -135,7 +103,7 @@ function csvStream({ db, reader }: { db: Db; reader: Db }, parts: ExportPart[], 
 }
 
 /** GET /api/admin/export.csv?collections=&q=&status=&type= */
-export function adminExportHandler({ db, reader, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
+export function adminExportHandler({ db, csvSource, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
   return (c) => {
     const query = c.req.query();
     const plan = planExport(query);
@@ -154,7 +122,7 @@ export function adminExportHandler({ db, reader, clock, logger, keys, trustProxy
       ...requestContext(c, trustProxy),
       at: clock(),
     };
-    return c.body(csvStream({ db, reader }, plan.parts, logger, audit), 200, {
+    return c.body(csvStream(db, csvSource, plan.parts, logger, audit), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(BRAND.csvPrefix, clock())}"`,
     });

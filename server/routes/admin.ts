@@ -14,11 +14,14 @@ import { adminAuditRoutes } from "./admin-audit";
 import { adminOutboxRoutes } from "./admin-outbox";
 import { adminSubjectsRoutes } from "./admin-subjects";
 import type { PrivacyKeys } from "../privacy/keys";
+import type { CsvSource } from "../export/csv-chunks";
 
 export interface AdminDeps {
   db: Db;
-  /** Lists, stats, the export, the live stream and the audit log read here (see connectReader). */
+  /** Lists, stats, the live stream and the audit log read here (see connectReader). */
   reader: Db;
+  /** The CSV export's chunks (see export/csv-chunks.ts). */
+  csvSource: CsvSource;
   clock: Clock;
   logger: Logger;
   feed: ChangeFeed;

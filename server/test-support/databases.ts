@@ -12,6 +12,8 @@ import type { Db } from "../db/schema";
 
 export interface OpenDatabase {
   db: Db;
+  /** Its DATABASE_URL, for a second connection (with `schema` on PostgreSQL). */
+  url: string;
   /** PostgreSQL only: the throwaway schema, for a second connection to the same tables. */
   schema?: string;
   close(): Promise<void>;
@@ -26,10 +28,12 @@ const sqlite: TestDatabase = {
   name: "sqlite",
   async open() {
     const dir = await mkdtemp(join(tmpdir(), "erf-test-"));
-    const db = connectDatabase(`sqlite:${join(dir, "erf.sqlite")}`);
+    const url = `sqlite:${join(dir, "erf.sqlite")}`;
+    const db = connectDatabase(url);
     await migrateToLatest(db);
     return {
       db,
+      url,
       async close() {
         await db.destroy();
         await rm(dir, { recursive: true, force: true });
@@ -51,6 +55,7 @@ const postgres = (url: string): TestDatabase => ({
     await migrateToLatest(db, { schema });
     return {
       db,
+      url,
       schema,
       async close() {
         await db.destroy();

@@ -37,8 +37,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Extra environment for the server; a function when a value depends on where it runs (PUBLIC_URL). */
 export type ServerEnv = Record<string, string> | ((where: { port: number; url: string }) => Record<string, string>);
 
-/** Runs the production server (`server/main.ts`) on a free port with its own SQLite file. */
-export async function startServer(envOrFactory: ServerEnv = {}): Promise<RunningServer> {
+/**
+ * Runs the production server on a free port with its own SQLite file: `server/main.ts` from the sources,
+ * or with `bundle` the build/server.mjs that `npm start` runs (the build must exist).
+ */
+export async function startServer(envOrFactory: ServerEnv = {}, { bundle = false }: { bundle?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "erf-e2e-"));
   const databasePath = join(dataDir, "erf.sqlite");
@@ -51,7 +54,7 @@ export async function startServer(envOrFactory: ServerEnv = {}): Promise<Running
 
   const launch = async () => {
     log = "";
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    child = spawn(process.execPath, bundle ? ["build/server.mjs"] : ["--import", "tsx", "server/main.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

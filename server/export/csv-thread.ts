@@ -1,0 +1,168 @@
+import { Worker } from "node:worker_threads";
+import type { CsvChunk, CsvSource, ExportPart } from "./csv-chunks";
+
+// The CSV export in a worker thread of its own. Reading 100,000 rows and writing them as CSV is a second
+// or more of CPU: on the server's thread that held every submission arriving meanwhile behind one page
+// after another (p99 of submissions went from 54 to 230 ms on PostgreSQL while an export ran:
+// docs/reliability.md, check 4). In the worker it runs beside them, on the other core, and the server's
+// thread only forwards finished chunks. One worker serves any number of exports at once; it starts with
+// an export and retires once none has been open for IDLE_MS, so its memory is given back between exports.
+
+/** What the worker is started with. */
+export interface CsvThreadData {
+  url: string;
+  /** PostgreSQL only (tests): the schema to read. */
+  searchPath?: string;
+}
+
+export type ToCsvThread =
+  | { type: "open"; id: number; parts: readonly ExportPart[] }
+  | { type: "next"; id: number }
+  | { type: "close"; id: number }
+  | { type: "shutdown" };
+
+export type FromCsvThread =
+  | { id: number; chunk: CsvChunk }
+  | { id: number; done: true }
+  | { id: number; error: { name: string; message: string; code?: string } };
+
+export interface CsvThread {
+  source: CsvSource;
+  /** Whether a worker is up (it starts with an export and retires when none has been open for a while). */
+  readonly running: boolean;
+  /** Ends the worker (after its connections are closed); exports still open fail. */
+  close(): Promise<void>;
+}
+
+// From the sources (tsx, vitest) the worker is the .ts file, started through from-source.mjs; in the
+// bundle (npm start), build/csv-worker.mjs beside build/server.mjs (scripts/bundle-server.mjs).
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+const WORKER_URL = FROM_SOURCE ? new URL("./from-source.mjs", import.meta.url) : new URL("./csv-worker.mjs", import.meta.url);
+const ENTRY = FROM_SOURCE ? new URL("./csv-worker.ts", import.meta.url).href : undefined;
+const CLOSE_TIMEOUT_MS = 2_000;
+const IDLE_MS = 15_000;
+
+type Waiting = { thread: Worker; resolve: (reply: FromCsvThread) => void; reject: (error: Error) => void };
+
+export function startCsvThread(data: CsvThreadData, { idleMs = IDLE_MS }: { idleMs?: number } = {}): CsvThread {
+  let worker: Worker | null = null;
+  let openExports = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  /** The export ids with a request out, and who waits for the answer. */
+  const waiting = new Map<number, Waiting>();
+  /** Workers that have stopped, with why: a request to one fails at once. */
+  const stopped = new WeakMap<Worker, Error>();
+  let nextId = 0;
+  let closed = false;
+
+  const settle = (id: number, thread: Worker) => {
+    waiting.delete(id);
+    // Idle, the thread must not keep the process alive; with an answer to come, it must.
+    if (![...waiting.values()].some((waiter) => waiter.thread === thread)) thread.unref();
+  };
+
+  const spawn = (): Worker => {
+    const started = new Worker(WORKER_URL, { workerData: { ...data, ...(ENTRY && { entry: ENTRY }) } });
+    started.unref();
+    started.on("message", (reply: FromCsvThread) => {
+      const waiter = waiting.get(reply.id);
+      if (!waiter) return;
+      settle(reply.id, started);
+      waiter.resolve(reply);
+    });
+    // A crashed worker fails the exports under way (their downloads error); the next export starts a new one.
+    const fail = (error: Error) => {
+      if (worker === started) worker = null;
+      if (!stopped.has(started)) stopped.set(started, error);
+      for (const [id, waiter] of waiting) {
+        if (waiter.thread !== started) continue;
+        settle(id, started);
+        waiter.reject(error);
+      }
+    };
+    started.on("error", fail);
+    started.on("exit", (code) => fail(new Error(`The CSV export thread stopped (exit code ${code})`)));
+    return started;
+  };
+
+  const request = (thread: Worker, id: number): Promise<FromCsvThread> =>
+    new Promise((resolve, reject) => {
+      const failure = stopped.get(thread);
+      if (failure) return reject(failure);
+      waiting.set(id, { thread, resolve, reject });
+      thread.ref();
+      thread.postMessage({ type: "next", id } satisfies ToCsvThread);
+    });
+
+  /** Asks a worker to close its connections and end; it finishes what it was sent first. */
+  const retire = (thread: Worker) => {
+    if (worker === thread) worker = null;
+    thread.postMessage({ type: "shutdown" } satisfies ToCsvThread);
+  };
+
+  const opened = () => {
+    openExports += 1;
+    clearTimeout(idleTimer);
+  };
+
+  const ended = () => {
+    openExports -= 1;
+    if (openExports > 0) return;
+    idleTimer = setTimeout(() => worker && retire(worker), idleMs);
+    idleTimer.unref();
+  };
+
+  const source: CsvSource = (parts) => {
+    if (closed) throw new Error("The CSV export thread is closed");
+    const id = nextId++;
+    const thread = (worker ??= spawn());
+    thread.postMessage({ type: "open", id, parts } satisfies ToCsvThread);
+    opened();
+    let finished = false;
+    const finish = () => {
+      if (finished) return false;
+      finished = true;
+      ended();
+      return true;
+    };
+    return {
+      async next() {
+        if (finished) return { done: true, value: undefined };
+        let reply: FromCsvThread;
+        try {
+          reply = await request(thread, id);
+        } catch (error) {
+          finish();
+          throw error;
+        }
+        if ("chunk" in reply) return { done: false, value: reply.chunk };
+        finish();
+        if ("done" in reply) return { done: true, value: undefined };
+        throw Object.assign(new Error(reply.error.message), { name: reply.error.name, ...(reply.error.code && { code: reply.error.code }) });
+      },
+      async return() {
+        if (finish()) thread.postMessage({ type: "close", id } satisfies ToCsvThread);
+        return { done: true, value: undefined };
+      },
+    };
+  };
+
+  return {
+    source,
+    get running() {
+      return worker !== null;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(idleTimer);
+      const thread = worker;
+      if (!thread) return;
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.ref();
+      retire(thread);
+      const timer = setTimeout(() => void thread.terminate(), CLOSE_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

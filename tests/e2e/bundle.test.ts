@@ -1,0 +1,50 @@
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+// What `npm start` runs is build/server.mjs, a bundle, with the CSV export's worker thread in
+// build/csv-worker.mjs beside it (scripts/bundle-server.mjs). The other suites run the sources; this one
+// checks that the bundle finds and starts its worker.
+
+const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passphrase" };
+
+describe("the bundled server (npm start)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { bundle: true });
+  });
+  afterAll(() => server?.cleanup());
+
+  it("stores a submission and exports it as CSV from its worker thread", async () => {
+    const lead = await fetch(`${server.apiUrl}/api/leads`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        type: "demo",
+        firstName: "Thandi",
+        lastName: "Bundle",
+        email: "thandi@example.co.za",
+        phone: "+27 21 555 0100",
+        companyName: "Bundle Estates",
+        organizationType: "hoa",
+        propertyCount: "11-50",
+        challenges: "=SUM(A1)",
+      }),
+    });
+    expect(lead.status).toBe(201);
+
+    const login = await fetch(`${server.apiUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.apiUrl },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+
+    const csv = await fetch(`${server.apiUrl}/api/admin/export.csv`, { headers: { Cookie: cookie } });
+    expect(csv.status).toBe(200);
+    const rows = Papa.parse<string[]>(await csv.text(), { skipEmptyLines: true }).data;
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(expect.arrayContaining(["Thandi Bundle", "thandi@example.co.za", "Bundle Estates", "'=SUM(A1)"]));
+  });
+});
