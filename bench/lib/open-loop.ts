@@ -20,6 +20,8 @@ export interface OpenLoopResult {
   failures: number;
   /** Answers by HTTP status; connection errors and timeouts count as failures only. */
   statuses: Map<number, number>;
+  /** The requests that got no answer, by error code ("timeout" for the 10 s timeout, "unanswered" at the end). */
+  errors: Map<string, number>;
 }
 
 export interface OpenLoopOptions {
@@ -55,6 +57,7 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
   let failures = 0;
   let pending = 0;
   const statuses = new Map<number, number>();
+  const errors = new Map<string, number>();
   const started = performance.now();
 
   const send = (index: number, due: number) => {
@@ -83,11 +86,17 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
         });
       },
     );
-    call.on("error", () => {
+    call.on("error", (error: NodeJS.ErrnoException) => {
       pending -= 1;
       failures += 1;
+      const code = timedOut ? "timeout" : (error.code ?? error.message);
+      errors.set(code, (errors.get(code) ?? 0) + 1);
     });
-    call.on("timeout", () => call.destroy());
+    let timedOut = false;
+    call.on("timeout", () => {
+      timedOut = true;
+      call.destroy();
+    });
     call.end(body);
   };
 
@@ -107,6 +116,7 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
   const deadline = performance.now() + 10_000;
   while (pending > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   failures += pending;
+  if (pending > 0) errors.set("unanswered", pending);
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   return {
@@ -120,5 +130,6 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
     sent: total,
     failures,
     statuses,
+    errors,
   };
 }

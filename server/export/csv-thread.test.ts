@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/status";
 import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 import { csvChunks, EXPORT_PAGE_SIZE, type CsvChunk, type ExportPart } from "./csv-chunks";
-import { startCsvThread, type CsvThread } from "./csv-thread";
+import { startCsvThread, WORKER_NICENESS, type CsvThread } from "./csv-thread";
 
 const ALL: ExportPart[] = COLLECTIONS.map((collection) => ({ collection, filters: {} }));
 const SUBSCRIBERS = EXPORT_PAGE_SIZE * 2 + 17;
@@ -69,6 +71,25 @@ describe.each(testDatabases)("the CSV export's worker thread ($name)", (database
       await open.db.schema.alterTable("newsletter_away").renameTo("newsletter").execute();
     }
     expect(await drain(thread.source(ALL))).toEqual(expected);
+  });
+
+  it.runIf(process.platform === "linux")("runs its worker at a lower CPU priority than the server's thread (Linux)", async () => {
+    const niceValues = () =>
+      readdirSync("/proc/self/task").map((tid) => {
+        // Field 19 of a task's stat, counted after the command name (which is in parentheses).
+        const fields = readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return Number(fields[16]);
+      });
+    const own = startCsvThread({ url: open.url, ...(open.schema && { searchPath: open.schema }) });
+    try {
+      const chunks = own.source(ALL);
+      expect((await chunks.next()).done).toBe(false);
+      expect(niceValues()).toContain(WORKER_NICENESS);
+      expect(getPriority()).toBe(0);
+      await chunks.return?.();
+    } finally {
+      await own.close();
+    }
   });
 
   it("retires its worker once no export has been open for a while, and starts another for the next", async () => {

@@ -8,11 +8,23 @@ import type { CsvChunk, CsvSource, ExportPart } from "./csv-chunks";
 // thread only forwards finished chunks. One worker serves any number of exports at once; it starts with
 // an export and retires once none has been open for IDLE_MS, so its memory is given back between exports.
 
-/** What the worker is started with. */
-export interface CsvThreadData {
+/**
+ * The worker thread's nice value (0 is the default, 19 the lowest priority). An export is background
+ * work: when both cores are busy, the server's thread (submissions) and the database go first, and the
+ * export takes longer instead of the submissions. Applied on Linux only (csv-worker.ts).
+ */
+export const WORKER_NICENESS = 10;
+
+/** Where the worker reads. */
+export interface CsvThreadOptions {
   url: string;
   /** PostgreSQL only (tests): the schema to read. */
   searchPath?: string;
+}
+
+/** What the worker is started with. */
+export interface CsvThreadData extends CsvThreadOptions {
+  niceness: number;
 }
 
 export type ToCsvThread =
@@ -44,7 +56,7 @@ const IDLE_MS = 15_000;
 
 type Waiting = { thread: Worker; resolve: (reply: FromCsvThread) => void; reject: (error: Error) => void };
 
-export function startCsvThread(data: CsvThreadData, { idleMs = IDLE_MS }: { idleMs?: number } = {}): CsvThread {
+export function startCsvThread(options: CsvThreadOptions, { idleMs = IDLE_MS }: { idleMs?: number } = {}): CsvThread {
   let worker: Worker | null = null;
   let openExports = 0;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -62,7 +74,9 @@ export function startCsvThread(data: CsvThreadData, { idleMs = IDLE_MS }: { idle
   };
 
   const spawn = (): Worker => {
-    const started = new Worker(WORKER_URL, { workerData: { ...data, ...(ENTRY && { entry: ENTRY }) } });
+    const started = new Worker(WORKER_URL, {
+      workerData: { ...options, niceness: WORKER_NICENESS, ...(ENTRY && { entry: ENTRY }) } satisfies CsvThreadData & { entry?: string },
+    });
     started.unref();
     started.on("message", (reply: FromCsvThread) => {
       const waiter = waiting.get(reply.id);

@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { connectBulkReader } from "../db/connect";
 import { csvChunks, type CsvChunk } from "./csv-chunks";
@@ -16,7 +17,15 @@ interface OpenExport {
 
 const port = parentPort;
 if (!port) throw new Error("csv-worker.ts runs as a worker thread (see csv-thread.ts)");
-const { url, searchPath } = workerData as CsvThreadData;
+const { url, searchPath, niceness } = workerData as CsvThreadData;
+// Linux only: there each thread has a nice value of its own; elsewhere this would lower the whole server's.
+if (process.platform === "linux") {
+  try {
+    setPriority(niceness);
+  } catch {
+    // Not allowed here (e.g. a container without the capability): the export runs at normal priority.
+  }
+}
 // Idle pooled connections that fail are replaced on the next query, whose error the export reports.
 const db = connectBulkReader(url, { ...(searchPath !== undefined && { searchPath }), onPoolError: () => {} });
 const exports = new Map<number, OpenExport>();

@@ -144,7 +144,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
       `${WARMUP_SECONDS} s at ${warmupRate}/s: p50 ${warmup.p50.toFixed(1)}, p99 ${warmup.p99.toFixed(1)}, max ${warmup.max.toFixed(1)} ms; ${warmup.failures} not 201`,
     );
   }
-  report.figure(`${label}: submission statuses`, `${statusCounts}; connection errors and timeouts ${connectionFailures}`);
+  const errorCodes = [...result.errors].map(([code, count]) => `${code} x${count}`).join(", ");
+  report.figure(`${label}: submission statuses`, `${statusCounts}; connection errors and timeouts ${connectionFailures}${errorCodes && ` (${errorCodes})`}`);
   const ms = (value: number) => value.toFixed(1);
   report.figure(`${label}: submission latency from when each was due (ms)`, `p50 ${ms(result.p50)}, p90 ${ms(result.p90)}, p99 ${ms(result.p99)}, p99.9 ${ms(result.p999)}, max ${ms(result.max)}`);
   report.figure(
