@@ -15,6 +15,10 @@ export function createWakeup() {
         fired = true;
       }
     },
+    /** Forgets a fire() nobody waited for: call it just before a read that covers whatever fired it. */
+    clear() {
+      fired = false;
+    },
     /** True when fired, false when timeoutMs passed first. */
     wait(timeoutMs: number): Promise<boolean> {
       if (fired) {

@@ -66,6 +66,9 @@ export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, sh
           if (pending) {
             const gap = lastRead + MIN_READ_GAP_MS - performance.now();
             if (gap > 0) await pause(gap);
+            // The commits that woke the stream while it paused are all in this read: without this, their
+            // latched wake-up would cost one more read that finds nothing.
+            wakeup.clear();
             lastRead = performance.now();
             const sent = await sendChangesAfter(db, stream, lastSeq);
             lastSeq = sent.lastSeq;
