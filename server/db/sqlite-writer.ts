@@ -41,7 +41,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * per SQL text can be reused; preparing costs about as much as running a small insert. Safe on one
  * connection: the driver runs one query at a time on it.
  */
-function statementCache(database: SQLite.Database): (sql: string) => SQLite.Statement {
+export function statementCache(database: SQLite.Database): (sql: string) => SQLite.Statement {
   const statements = new Map<string, SQLite.Statement>();
   return (sql) => {
     let statement = statements.get(sql);
