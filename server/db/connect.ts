@@ -3,7 +3,8 @@ import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialec
 import pg from "pg";
 import type { Db, Tables } from "./schema";
 import { keyedRows, sqliteReadThreadDialect } from "./sqlite-thread";
-import { sqliteWriterDialect, statementCache } from "./sqlite-writer";
+import { sqliteWriterDialect } from "./sqlite-writer";
+import { statementCache } from "./statement-cache.mjs";
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.

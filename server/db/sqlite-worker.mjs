@@ -9,6 +9,7 @@
 //   query (a 100,000-row export: about 250 ms of 700).
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequire } from "node:module";
+import { statementCache } from "./statement-cache.mjs";
 
 /** @type {{ file: string, pragmas: string[], fileMustExist: boolean, sqlitePath: string }} */
 const { file, pragmas, fileMustExist, sqlitePath } = workerData;
@@ -17,18 +18,12 @@ const SQLite = createRequire(import.meta.url)(sqlitePath);
 const database = new SQLite(file, { fileMustExist });
 for (const pragma of pragmas) database.pragma(pragma);
 
-// Kysely builds the same SQL text for the same query shape, values as parameters: one prepared statement
-// per text. Preparing costs about as much as running a small insert. The app writes a few dozen texts.
-const STATEMENT_CACHE_SIZE = 500;
-/** @type {Map<string, import("better-sqlite3").Statement>} */
-const statements = new Map();
+// One prepared statement per SQL text; a reader's returns rows as arrays (see the top of this file).
+const cached = statementCache(database);
+/** @param {string} sql */
 function prepare(sql) {
-  let statement = statements.get(sql);
-  if (statement) return statement;
-  statement = database.prepare(sql);
+  const statement = cached(sql);
   if (statement.reader) statement.raw(true);
-  if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value);
-  statements.set(sql, statement);
   return statement;
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, fdatasync, mkdirSync, open as openFile } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
+import { statementCache } from "./statement-cache.mjs";
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -31,26 +32,6 @@ export interface SqliteWriterOptions {
   pragmas: string[];
   /** Tests only: stands in for the WAL's fdatasync, to see what waits for it. */
   syncWal?: () => Promise<void>;
-}
-
-/** Distinct statements kept prepared; the app writes a few dozen, so this never evicts in practice. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely builds the same SQL text for the same query shape with values as parameters, so a statement
- * per SQL text can be reused; preparing costs about as much as running a small insert. Safe on one
- * connection: the driver runs one query at a time on it.
- */
-export function statementCache(database: SQLite.Database): (sql: string) => SQLite.Statement {
-  const statements = new Map<string, SQLite.Statement>();
-  return (sql) => {
-    let statement = statements.get(sql);
-    if (statement) return statement;
-    statement = database.prepare(sql);
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-    statements.set(sql, statement);
-    return statement;
-  };
 }
 
 /**

@@ -2,9 +2,10 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
-// What `npm start` runs is build/server.mjs, a bundle, with the CSV export's worker thread in
-// build/csv-worker.mjs beside it (scripts/bundle-server.mjs). The other suites run the sources; this one
-// checks that the bundle finds and starts its worker.
+// What `npm start` runs is build/server.mjs, a bundle, with the files its worker threads start beside it
+// (scripts/bundle-server.mjs): the CSV export's (csv-worker.mjs) and the SQLite read thread's
+// (sqlite-worker.mjs, which imports statement-cache.mjs). The other suites run the sources; this one checks
+// that the bundle finds and starts both.
 
 const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passphrase" };
 
@@ -15,7 +16,7 @@ describe("the bundled server (npm start)", () => {
   });
   afterAll(() => server?.cleanup());
 
-  it("stores a submission and exports it as CSV from its worker thread", async () => {
+  it("stores a submission, counts it through its read thread and exports it as CSV from its export thread", async () => {
     const lead = await fetch(`${server.apiUrl}/api/leads`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -40,6 +41,10 @@ describe("the bundled server (npm start)", () => {
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+
+    const stats = await fetch(`${server.apiUrl}/api/admin/stats`, { headers: { Cookie: cookie } });
+    expect(stats.status).toBe(200);
+    expect(await stats.json()).toMatchObject({ totalLeads: 1 });
 
     const csv = await fetch(`${server.apiUrl}/api/admin/export.csv`, { headers: { Cookie: cookie } });
     expect(csv.status).toBe(200);
