@@ -30,8 +30,8 @@ await build({
 });
 // The SQLite connection's worker thread is started from a file found beside the module that starts it
 // (server/db/sqlite-thread.ts): in the bundle, beside build/server.mjs.
-// It imports statement-cache.mjs, copied beside it too.
-for (const file of ["sqlite-worker.mjs", "statement-cache.mjs"]) {
+// It imports statement-cache.mjs and worker-errors.mjs, copied beside it too.
+for (const file of ["sqlite-worker.mjs", "statement-cache.mjs", "worker-errors.mjs"]) {
   copyFileSync(fileURLToPath(new URL(`../server/db/${file}`, import.meta.url)), fileURLToPath(new URL(`../build/${file}`, import.meta.url)));
 }
-console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and build/statement-cache.mjs");
+console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and its two modules");

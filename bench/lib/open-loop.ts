@@ -86,13 +86,13 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
         });
       },
     );
+    let timedOut = false;
     call.on("error", (error: NodeJS.ErrnoException) => {
       pending -= 1;
       failures += 1;
       const code = timedOut ? "timeout" : (error.code ?? error.message);
       errors.set(code, (errors.get(code) ?? 0) + 1);
     });
-    let timedOut = false;
     call.on("timeout", () => {
       timedOut = true;
       call.destroy();

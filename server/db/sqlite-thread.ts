@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from "kysely";
 import { sqliteDialectWith } from "./sqlite-writer";
+import { receivedError, type SentError } from "./worker-errors.mjs";
 
 // A Kysely dialect for reads whose SQLite connection lives in a worker thread (sqlite-worker.mjs).
 // better-sqlite3 is synchronous: on the server's own thread a scan of a large table (the stats, a CSV
@@ -29,7 +30,7 @@ interface Reply {
   changes?: number;
   lastInsertRowid?: number | bigint;
   closed?: boolean;
-  error?: { name: string; message: string; code?: unknown };
+  error?: SentError;
 }
 
 /** Rows read as arrays, as objects with `keys` (in column order): cheaper than the driver building them. */
@@ -66,7 +67,7 @@ class SqliteThread {
       const waiting = this.#pending.get(reply.id);
       if (!waiting) return;
       this.#settled(reply.id);
-      if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
+      if (reply.error) waiting.reject(receivedError(reply.error));
       else waiting.resolve(reply);
     });
     this.#worker.on("error", (error) => this.#fail(error));

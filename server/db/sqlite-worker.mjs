@@ -10,6 +10,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequire } from "node:module";
 import { statementCache } from "./statement-cache.mjs";
+import { sendableError } from "./worker-errors.mjs";
 
 /** @type {{ file: string, pragmas: string[], fileMustExist: boolean, sqlitePath: string }} */
 const { file, pragmas, fileMustExist, sqlitePath } = workerData;
@@ -35,7 +36,7 @@ port.on("message", (message) => {
       database.close();
       port.postMessage({ id, closed: true });
     } catch (error) {
-      port.postMessage({ id, error: describe(error) });
+      port.postMessage({ id, error: sendableError(error) });
     }
     port.close();
     return;
@@ -48,7 +49,7 @@ port.on("message", (message) => {
       port.postMessage({ id, changes, lastInsertRowid });
     }
   } catch (error) {
-    port.postMessage({ id, error: describe(error) });
+    port.postMessage({ id, error: sendableError(error) });
   }
 });
 
@@ -58,10 +59,4 @@ function columnNames(statement) {
   let names = columnsOf.get(statement);
   if (!names) columnsOf.set(statement, (names = statement.columns().map((column) => column.name)));
   return names;
-}
-
-function describe(error) {
-  return error instanceof Error
-    ? { name: error.name, message: error.message, code: /** @type {{ code?: unknown }} */ (error).code }
-    : { name: "Error", message: String(error), code: undefined };
 }

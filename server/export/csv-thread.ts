@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { receivedError, type SentError } from "../db/worker-errors.mjs";
 import type { CsvChunk, CsvSource, ExportPart } from "./csv-chunks";
 
 // The CSV export in a worker thread of its own. Reading 100,000 rows and writing them as CSV is a second
@@ -15,16 +16,11 @@ import type { CsvChunk, CsvSource, ExportPart } from "./csv-chunks";
  */
 export const WORKER_NICENESS = 10;
 
-/** Where the worker reads. */
+/** Where the worker reads (its workerData, with `entry` when started from the sources). */
 export interface CsvThreadOptions {
   url: string;
   /** PostgreSQL only (tests): the schema to read. */
   searchPath?: string;
-}
-
-/** What the worker is started with. */
-export interface CsvThreadData extends CsvThreadOptions {
-  niceness: number;
 }
 
 export type ToCsvThread =
@@ -36,7 +32,7 @@ export type ToCsvThread =
 export type FromCsvThread =
   | { id: number; chunk: CsvChunk }
   | { id: number; done: true }
-  | { id: number; error: { name: string; message: string; code?: string } };
+  | { id: number; error: SentError };
 
 export interface CsvThread {
   source: CsvSource;
@@ -75,7 +71,7 @@ export function startCsvThread(options: CsvThreadOptions, { idleMs = IDLE_MS }: 
 
   const spawn = (): Worker => {
     const started = new Worker(WORKER_URL, {
-      workerData: { ...options, niceness: WORKER_NICENESS, ...(ENTRY && { entry: ENTRY }) } satisfies CsvThreadData & { entry?: string },
+      workerData: { ...options, ...(ENTRY && { entry: ENTRY }) } satisfies CsvThreadOptions & { entry?: string },
     });
     started.unref();
     started.on("message", (reply: FromCsvThread) => {
@@ -152,7 +148,7 @@ export function startCsvThread(options: CsvThreadOptions, { idleMs = IDLE_MS }: 
         if ("chunk" in reply) return { done: false, value: reply.chunk };
         finish();
         if ("done" in reply) return { done: true, value: undefined };
-        throw Object.assign(new Error(reply.error.message), { name: reply.error.name, ...(reply.error.code && { code: reply.error.code }) });
+        throw receivedError(reply.error);
       },
       async return() {
         if (finish()) thread.postMessage({ type: "close", id } satisfies ToCsvThread);

@@ -1,8 +1,9 @@
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { connectBulkReader } from "../db/connect";
+import { sendableError } from "../db/worker-errors.mjs";
 import { csvChunks, type CsvChunk } from "./csv-chunks";
-import type { CsvThreadData, FromCsvThread, ToCsvThread } from "./csv-thread";
+import { WORKER_NICENESS, type CsvThreadOptions, type FromCsvThread, type ToCsvThread } from "./csv-thread";
 
 // The CSV export's worker thread (started by csv-thread.ts): reads the pages on a connection of its own
 // and turns them into CSV bytes here, so the server's thread only forwards finished chunks.
@@ -17,11 +18,11 @@ interface OpenExport {
 
 const port = parentPort;
 if (!port) throw new Error("csv-worker.ts runs as a worker thread (see csv-thread.ts)");
-const { url, searchPath, niceness } = workerData as CsvThreadData;
+const { url, searchPath } = workerData as CsvThreadOptions;
 // Linux only: there each thread has a nice value of its own; elsewhere this would lower the whole server's.
 if (process.platform === "linux") {
   try {
-    setPriority(niceness);
+    setPriority(WORKER_NICENESS);
   } catch {
     // Not allowed here (e.g. a container without the capability): the export runs at normal priority.
   }
@@ -38,19 +39,12 @@ const settle = (next: Promise<IteratorResult<CsvChunk, void>>): Promise<Settled>
 
 const post = (message: FromCsvThread) => port.postMessage(message);
 
-/** An error as it crosses to the server's thread: name, message and a driver's code (e.g. "42P01"). */
-function describe(error: unknown) {
-  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
-  const { code } = error as Error & { code?: unknown };
-  return { name: error.name, message: error.message, ...(typeof code === "string" && { code }) };
-}
-
 async function next(id: number): Promise<void> {
   const open = exports.get(id);
   if (!open) return post({ id, error: { name: "Error", message: `No open export ${id} in the CSV thread` } });
   const settled = await open.ahead;
   if (!settled.ok || settled.result.done) exports.delete(id);
-  if (!settled.ok) return post({ id, error: describe(settled.error) });
+  if (!settled.ok) return post({ id, error: sendableError(settled.error) });
   if (settled.result.done) return post({ id, done: true });
   open.ahead = settle(open.chunks.next());
   post({ id, chunk: settled.result.value });
