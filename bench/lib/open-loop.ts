@@ -3,7 +3,7 @@
 // each second's quota in a burst, which measures its own queue). Latency counts from the moment a request
 // was due, so a generator or server that falls behind shows it (no coordinated omission).
 import { randomUUID } from "node:crypto";
-import { Agent, request } from "node:http";
+import { LeanHttpClient } from "./lean-http";
 import { percentile } from "./table";
 
 export interface OpenLoopResult {
@@ -22,6 +22,8 @@ export interface OpenLoopResult {
   statuses: Map<number, number>;
   /** The requests that got no answer, by error code ("timeout" for the 10 s timeout, "unanswered" at the end). */
   errors: Map<string, number>;
+  /** CPU the generator's own process used (user + system), in ms per request sent. */
+  generatorCpuMsPerRequest: number;
 }
 
 export interface OpenLoopOptions {
@@ -50,54 +52,34 @@ const nextSignup = (index: number) => ({ path: "/api/leads", body: signupBody(in
 /** POSTs `rate` requests a second (signups to `${url}/api/leads` unless `next` says otherwise) for `seconds`; waits for the last answer (10 s at most). */
 export async function openLoop(url: string, rate: number, seconds: number, { next: nextRequest = nextSignup, onAnswer }: OpenLoopOptions = {}): Promise<OpenLoopResult> {
   if (!url.startsWith("http://127.0.0.1:")) throw new Error("benches only talk to 127.0.0.1");
-  const { port } = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const client = new LeanHttpClient(Number(new URL(url).port));
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   let failures = 0;
   let pending = 0;
   const statuses = new Map<number, number>();
   const errors = new Map<string, number>();
+  let finished = false;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
 
   const send = (index: number, due: number) => {
     const { path, body } = nextRequest(index);
     pending += 1;
-    const call = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        agent,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Idempotency-Key": randomUUID() },
-        timeout: 10_000,
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => {
-          pending -= 1;
-          const status = response.statusCode ?? 0;
-          const latency = performance.now() - due;
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          onAnswer?.(status, latency);
-          if (status === 201) latencies.push(latency);
-          else failures += 1;
-        });
-      },
-    );
-    let timedOut = false;
-    call.on("error", (error: NodeJS.ErrnoException) => {
+    client.post(path, body, { "Idempotency-Key": randomUUID() }, 10_000, (status, error) => {
+      if (finished) return; // counted as unanswered below
       pending -= 1;
-      failures += 1;
-      const code = timedOut ? "timeout" : (error.code ?? error.message);
-      errors.set(code, (errors.get(code) ?? 0) + 1);
+      if (error !== undefined) {
+        failures += 1;
+        errors.set(error, (errors.get(error) ?? 0) + 1);
+        return;
+      }
+      const latency = performance.now() - due;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      onAnswer?.(status, latency);
+      if (status === 201) latencies.push(latency);
+      else failures += 1;
     });
-    call.on("timeout", () => {
-      timedOut = true;
-      call.destroy();
-    });
-    call.end(body);
   };
 
   await new Promise<void>((resolve) => {
@@ -115,10 +97,12 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
   });
   const deadline = performance.now() + 10_000;
   while (pending > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  finished = true;
   failures += pending;
   if (pending > 0) errors.set("unanswered", pending);
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  const cpu = process.cpuUsage(cpuBefore);
+  client.destroy();
   return {
     offered: rate,
     achieved: latencies.length / elapsed,
@@ -131,5 +115,6 @@ export async function openLoop(url: string, rate: number, seconds: number, { nex
     failures,
     statuses,
     errors,
+    generatorCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(total, 1),
   };
 }

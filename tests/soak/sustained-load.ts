@@ -156,6 +156,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     `${label}: server CPU`,
     `${(serverCpuMs / 1000).toFixed(0)} s over ${duration.toFixed(0)} s (${((serverCpuMs / (duration * 1000)) * 100).toFixed(0)}% of one core), ${(serverCpuMs / result.sent).toFixed(2)} ms per submission including the admin's reads and the live stream`,
   );
+  report.figure(`${label}: load generator CPU`, `${result.generatorCpuMsPerRequest.toFixed(3)} ms per submission (this process: bench/lib/open-loop.ts)`);
   report.figure(`${label}: admin lists`, `${admin.listMs.length} reads, p50 ${percentile(admin.listMs, 50).toFixed(0)} ms, p99 ${percentile(admin.listMs, 99).toFixed(0)} ms`);
   report.figure(`${label}: admin stats`, `${admin.statsMs.length} reads, p50 ${percentile(admin.statsMs, 50).toFixed(0)} ms, p99 ${percentile(admin.statsMs, 99).toFixed(0)} ms`);
   report.figure(`${label}: CSV exports`, admin.exportMs.map((ms, i) => `${admin.exportRows[i]} rows in ${(ms / 1000).toFixed(1)} s`).join("; ") || "none");
