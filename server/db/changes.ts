@@ -1,4 +1,5 @@
-import { sql, type Transaction } from "kysely";
+import { CompiledQuery, type Transaction } from "kysely";
+import { insertRows, valueLists } from "./bulk-insert";
 import { COLLECTIONS, type Collection } from "../../src/domain/status";
 import { isPostgres } from "./connect";
 import type { ChangeOp, Db, Tables } from "./schema";
@@ -30,15 +31,16 @@ export interface NewChange {
  */
 export async function recordChanges(trx: Transaction<Tables>, changes: readonly NewChange[]): Promise<void> {
   if (changes.length === 0) return;
+  const rows = changes.map(({ collection, recordId, op, createdAt }) => ({ collection, recordId, op, createdAt }));
   if (!isPostgres(trx)) {
-    await trx.insertInto("changes").values([...changes]).execute();
+    await insertRows(trx, "changes", rows);
     return;
   }
-  const rows = changes.map(({ collection, recordId, op, createdAt }) => sql`(${collection}, ${recordId}, ${op}, ${createdAt})`);
-  await sql`
-    with locked as materialized (select pg_advisory_xact_lock('changes'::regclass::oid::bigint))
+  // Written out as text (bulk-insert.ts): this runs once per submission group.
+  const text = `with locked as materialized (select pg_advisory_xact_lock('changes'::regclass::oid::bigint))
     insert into changes (collection, record_id, op, created_at)
-    select v.collection, v.record_id, v.op, v.created_at from (values ${sql.join(rows)}) as v (collection, record_id, op, created_at), locked`.execute(trx);
+    select v.collection, v.record_id, v.op, v.created_at from (values ${valueLists("postgres", rows.length, 4)}) as v (collection, record_id, op, created_at), locked`;
+  await trx.executeQuery(CompiledQuery.raw(text, rows.flatMap(({ collection, recordId, op, createdAt }) => [collection, recordId, op, createdAt])));
 }
 
 export const recordChange = (trx: Transaction<Tables>, change: NewChange) => recordChanges(trx, [change]);

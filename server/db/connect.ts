@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresAdapter, type KyselyConfig, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
 import { keyedRows, sqliteReadThreadDialect } from "./sqlite-thread";
@@ -27,12 +27,14 @@ export interface ConnectOptions {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL only: the most connections the pool opens (default 10). */
   maxConnections?: number;
+  /** Kysely's query log: called with every statement run (tests count statements with it). */
+  log?: KyselyConfig["log"];
 }
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   const location = parseDatabaseUrl(url);
   const dialect = location.kind === "sqlite" ? sqliteDialect(location.file) : postgresDialect(location.url, options);
-  return kysely(dialect);
+  return options.log ? new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()], log: options.log }) : kysely(dialect);
 }
 
 /** Tables in camelCase here, snake_case in SQL. */

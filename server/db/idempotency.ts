@@ -1,3 +1,5 @@
+import { CompiledQuery } from "kysely";
+import { insertQuery, placeholdersOf } from "./bulk-insert";
 import type { Db } from "./schema";
 
 // The ledger behind the Idempotency-Key header: one row per (route, key), kept for a day.
@@ -12,18 +14,19 @@ export interface IdempotencyScope {
   key: string;
 }
 
+// Every submission with a key runs this first: SQL text, not built by Kysely each time (bulk-insert.ts).
+const FIND_STORED_RESPONSE = {
+  sqlite: 'select "status", "body" from "idempotency_keys" where "route" = ? and "key" = ? and "created_at" >= ?',
+  postgres: 'select "status", "body" from "idempotency_keys" where "route" = $1 and "key" = $2 and "created_at" >= $3',
+};
+
 export async function findStoredResponse(
   db: Db,
   { route, key }: IdempotencyScope,
   notBefore: string,
 ): Promise<StoredResponse | undefined> {
-  return db
-    .selectFrom("idempotencyKeys")
-    .select(["status", "body"])
-    .where("route", "=", route)
-    .where("key", "=", key)
-    .where("createdAt", ">=", notBefore)
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery<StoredResponse>(CompiledQuery.raw(FIND_STORED_RESPONSE[placeholdersOf(db)], [route, key, notBefore]));
+  return rows[0];
 }
 
 export interface KeyClaim extends IdempotencyScope {
@@ -45,17 +48,19 @@ export interface KeyClaim extends IdempotencyScope {
 export async function claimIdempotencyKeys(db: Db, claims: readonly KeyClaim[]): Promise<number> {
   if (claims.length === 0) return 0;
   const expiredBefore = claims.reduce((earliest, claim) => (claim.expiredBefore < earliest ? claim.expiredBefore : earliest), claims[0]!.expiredBefore);
-  const claimed = await db
-    .insertInto("idempotencyKeys")
-    .values(claims.map(({ route, key, response, createdAt }) => ({ route, key, ...response, createdAt })))
-    .onConflict((conflict) =>
-      conflict
-        .columns(["route", "key"])
-        .doUpdateSet((eb) => ({ status: eb.ref("excluded.status"), body: eb.ref("excluded.body"), createdAt: eb.ref("excluded.createdAt") }))
-        .where("idempotencyKeys.createdAt", "<", expiredBefore),
-    )
-    .returning("key")
-    .execute();
+  // One statement per group: written out (bulk-insert.ts), as Kysely's building of it was a profiled cost.
+  const query = insertQuery(
+    placeholdersOf(db),
+    "idempotencyKeys",
+    claims.map(({ route, key, response, createdAt }) => ({ route, key, status: response.status, body: response.body, createdAt })),
+    {
+      key: "claim",
+      text: (next) =>
+        `on conflict ("route", "key") do update set "status" = "excluded"."status", "body" = "excluded"."body", "created_at" = "excluded"."created_at" where "idempotency_keys"."created_at" < ${next(0)} returning "key"`,
+      parameters: [expiredBefore],
+    },
+  )!; // never null: every claim has the same five keys, none undefined
+  const { rows: claimed } = await db.executeQuery(query);
   return claimed.length;
 }
 

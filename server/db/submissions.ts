@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
+import { insertRows } from "./bulk-insert";
 import { recordChanges, type NewChange } from "./changes";
 import { isPostgres } from "./connect";
 import { claimIdempotencyKeys, findStoredResponse, type IdempotencyScope, type StoredResponse } from "./idempotency";
@@ -45,9 +46,7 @@ export class GroupRows {
 
   /** One INSERT per table. A group holds at most MAX_GROUP_SIZE submissions of a few rows each, well under either database's limit on bound parameters. */
   async insertAll(trx: Transaction<Tables>): Promise<void> {
-    // Kysely cannot type an insert into "one of four tables" picked at run time; add() typed each row.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    for (const [table, rows] of this.#rows) await (trx as unknown as Kysely<any>).insertInto(table).values(rows).execute();
+    for (const [table, rows] of this.#rows) await insertRows(trx, table, rows);
   }
 }
 
