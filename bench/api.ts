@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fdatasyncLatency } from "./lib/disk";
 import { postLeads, type LoadResult } from "./lib/load";
 import { openLoop, type OpenLoopResult } from "./lib/open-loop";
 import { createScratchDatabase } from "./lib/postgres";
@@ -89,6 +90,10 @@ const rps = (value: number) => `${Math.round(value)} req/s`;
 const failed = (result: { failures: number }) => (result.failures > 0 ? ` (${result.failures} failed)` : "");
 
 requireBuild();
+// The disk alone, before any server runs: what one durable commit costs here.
+const probeDir = mkdtempSync(join(tmpdir(), "erf-disk-"));
+const disk = fdatasyncLatency(probeDir);
+rmSync(probeDir, { recursive: true, force: true });
 const limitTarget = await startLimit();
 const groupTarget = await startLimit(true);
 const erfServer = await startBenchServer();
@@ -125,6 +130,7 @@ if (scratch) {
 
 const ratio = sqlite.max.requestsPerSecond / limit.max.requestsPerSecond;
 const rows: Row[] = [
+  { what: "The disk alone: fdatasync after a 64 KB write, p50 / p99 / max (3 s, before the servers start)", goal: "", measured: `${ms(disk.p50)} / ${ms(disk.p99)} / ${ms(disk.max)} (${disk.syncs} syncs)`, met: null },
   { what: "Limit: bare node:http + 1 prepared insert (SQLite, WAL, synchronous=FULL), max", goal: "", measured: rps(limit.max.requestsPerSecond) + failed(limit.max), met: null },
   { what: "Erf POST /api/leads (SQLite), max", goal: "", measured: rps(sqlite.max.requestsPerSecond) + failed(sqlite.max), met: null },
   { what: "Erf / limit, max throughput", goal: `≥ ${RATIO_GOAL}`, measured: ratio.toFixed(2), met: ratio >= RATIO_GOAL },
@@ -163,5 +169,6 @@ if (postgres) {
 printTable("Lead submission throughput", "npm run bench:api", rows, [
   `autocannon in this process; max: ${MAX_LOAD.connections} connections for ${MAX_LOAD.durationSeconds} s, ${ALTERNATIONS} times each alternating limit and Erf, median; fixed rates: an open loop (bench/lib/open-loop.ts: evenly spaced, latency from the moment each request was due), ${FIXED_RATE} req/s for ${FIXED_SECONDS} s, ladder steps ${LADDER_SECONDS} s; RATE_LIMIT_PER_MINUTE=100000000.`,
   "Both servers are one Node process and share the 2 cores with the load generator; every request is a distinct signup with its own Idempotency-Key.",
+  `The open loop's own CPU: ${sqlite.fixed.generatorCpuMsPerRequest.toFixed(3)} ms per request at ${FIXED_RATE}/s (bench/lib/lean-http.ts).`,
   ...(postgres ? [] : ["PostgreSQL: no server answered at BENCH_POSTGRES_URL / 127.0.0.1:5432, so no PostgreSQL rows."]),
 ]);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openLoop } from "../../bench/lib/open-loop";
 import { signIn } from "./lib/http";
+import { describeCpuMinutes, describeDiskMinutes, sampleCpu, sampleDisks } from "./lib/system-stats";
 import { createScratchDatabase } from "./lib/postgres";
 import { createReport, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import type { AdminActivity } from "./lib/admin-activity";
@@ -99,6 +100,10 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   // RSS every 5 s.
   const rss: [number, number][] = [];
   const sampler = setInterval(() => rss.push([(Date.now() - started) / 1000, rssMiB(server.pid())]), 5_000);
+  // The disk and the CPUs each second: a slow flush stalls every commit waiting on it, and time the
+  // hypervisor steals stalls everything (see lib/system-stats.ts).
+  const diskSampler = sampleDisks();
+  const cpuSampler = sampleCpu();
 
   // Latency per 60 s window, to see whether the tail drifts as the tables grow.
   const windows = new Map<number, number[]>();
@@ -114,6 +119,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const result = await load;
   const duration = (Date.now() - started) / 1000;
   clearInterval(sampler);
+  const disk = diskSampler.stop();
+  const cpuSeconds = cpuSampler.stop();
   const serverCpuMs = cpuMs(server.pid()) - cpuBefore;
   const activity = await adminDone;
   const admin = { ...activity, statuses: new Map(activity.statuses) };
@@ -156,6 +163,13 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     `${label}: server CPU`,
     `${(serverCpuMs / 1000).toFixed(0)} s over ${duration.toFixed(0)} s (${((serverCpuMs / (duration * 1000)) * 100).toFixed(0)}% of one core), ${(serverCpuMs / result.sent).toFixed(2)} ms per submission including the admin's reads and the live stream`,
   );
+  if (disk) {
+    report.figure(
+      `${label}: disk ${disk.device} per minute (MB/s written, worst one-second mean write / flush time)`,
+      describeDiskMinutes(disk.seconds),
+    );
+  }
+  if (cpuSeconds.length > 0) report.figure(`${label}: CPUs per minute (busy, of both cores; stolen by the hypervisor: mean, worst second)`, describeCpuMinutes(cpuSeconds));
   report.figure(`${label}: load generator CPU`, `${result.generatorCpuMsPerRequest.toFixed(3)} ms per submission (this process: bench/lib/open-loop.ts)`);
   report.figure(`${label}: admin lists`, `${admin.listMs.length} reads, p50 ${percentile(admin.listMs, 50).toFixed(0)} ms, p99 ${percentile(admin.listMs, 99).toFixed(0)} ms`);
   report.figure(`${label}: admin stats`, `${admin.statsMs.length} reads, p50 ${percentile(admin.statsMs, 50).toFixed(0)} ms, p99 ${percentile(admin.statsMs, 99).toFixed(0)} ms`);
