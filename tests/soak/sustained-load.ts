@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import { openLoop } from "../../bench/lib/open-loop";
 import { signIn } from "./lib/http";
 import { describeCpuMinutes, describeDiskMinutes, sampleCpu, sampleDisks } from "./lib/system-stats";
-import { createScratchDatabase } from "./lib/postgres";
+import { createScratchDatabase, SOAK_PG_URL } from "./lib/postgres";
+import { describeWaitMinutes, samplePostgresWaits } from "./lib/postgres-waits";
 import { createReport, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import type { AdminActivity } from "./lib/admin-activity";
 import { startServerProcess } from "./lib/server-process";
@@ -94,6 +95,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 
   const warmupRate = Math.max(1, Math.round(RATE / 5));
   const warmup = WARMUP_SECONDS > 0 ? await openLoop(server.url, warmupRate, WARMUP_SECONDS, { next: () => nextSubmission() }) : null;
+  // PostgreSQL: what its backends wait for, every 100 ms (lib/postgres-waits.ts).
+  const waitSampler = scratch ? await samplePostgresWaits(SOAK_PG_URL, scratch.name) : null;
   const cpuBefore = cpuMs(server.pid());
   const started = Date.now();
 
@@ -121,6 +124,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   clearInterval(sampler);
   const disk = diskSampler.stop();
   const cpuSeconds = cpuSampler.stop();
+  const waits = await waitSampler?.stop();
   const serverCpuMs = cpuMs(server.pid()) - cpuBefore;
   const activity = await adminDone;
   const admin = { ...activity, statuses: new Map(activity.statuses) };
@@ -170,6 +174,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     );
   }
   if (cpuSeconds.length > 0) report.figure(`${label}: CPUs per minute (busy, of both cores; stolen by the hypervisor: mean, worst second)`, describeCpuMinutes(cpuSeconds));
+  if (waits) report.figure(`${label}: PostgreSQL backends per minute (mean active; commonest waits, of backend samples every 100 ms; autovacuum)`, describeWaitMinutes(waits));
   report.figure(`${label}: load generator CPU`, `${result.generatorCpuMsPerRequest.toFixed(3)} ms per submission (this process: bench/lib/open-loop.ts)`);
   report.figure(`${label}: admin lists`, `${admin.listMs.length} reads, p50 ${percentile(admin.listMs, 50).toFixed(0)} ms, p99 ${percentile(admin.listMs, 99).toFixed(0)} ms`);
   report.figure(`${label}: admin stats`, `${admin.statsMs.length} reads, p50 ${percentile(admin.statsMs, 50).toFixed(0)} ms, p99 ${percentile(admin.statsMs, 99).toFixed(0)} ms`);
