@@ -1,4 +1,5 @@
 import pg from "pg";
+import { byMinute } from "./system-stats";
 
 // What PostgreSQL's backends were waiting for during a soak: pg_stat_activity sampled every 100 ms for
 // the soak's database (active backends only, plus autovacuum workers, whose database is the same), so
@@ -51,13 +52,7 @@ export async function samplePostgresWaits(url: string, database: string, everyMs
 
 /** Per minute: the mean number of active backends, the three commonest waits (share of backend samples), and the seconds autovacuum ran. */
 export function describeWaitMinutes(samples: readonly WaitSample[], everyMs = 100): string {
-  const minutes = new Map<number, WaitSample[]>();
-  for (const sample of samples) {
-    const minute = Math.floor(sample.at / 60);
-    minutes.set(minute, [...(minutes.get(minute) ?? []), sample]);
-  }
-  return [...minutes]
-    .sort(([a], [b]) => a - b)
+  return byMinute(samples)
     .map(([minute, list]) => {
       const counts = new Map<string, number>();
       let total = 0;

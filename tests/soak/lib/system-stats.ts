@@ -81,7 +81,8 @@ export function sampleCpu(): { stop(): CpuSecond[] } {
   };
 }
 
-const byMinute = <T extends { at: number }>(seconds: readonly T[]) => {
+/** Samples grouped by the minute of the run they fall in (a sample at 60.0 s closes minute 1), in order. */
+export const byMinute = <T extends { at: number }>(seconds: readonly T[]) => {
   const minutes = new Map<number, T[]>();
   for (const second of seconds) {
     const minute = Math.floor((second.at - 0.001) / 60);
