@@ -85,7 +85,7 @@ export function sampleCpu(): { stop(): CpuSecond[] } {
 export const byMinute = <T extends { at: number }>(seconds: readonly T[]) => {
   const minutes = new Map<number, T[]>();
   for (const second of seconds) {
-    const minute = Math.floor((second.at - 0.001) / 60);
+    const minute = Math.max(0, Math.floor((second.at - 0.001) / 60));
     minutes.set(minute, [...(minutes.get(minute) ?? []), second]);
   }
   return [...minutes].sort(([a], [b]) => a - b);
