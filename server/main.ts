@@ -97,11 +97,14 @@ function startOutbox(db: Db, config: Config, logger: Logger): OutboxWorker | nul
 }
 
 /** The retention purge, at start-up and then daily; each run is audited when it deleted something. */
-function startRetention(db: Db, config: Config, logger: Logger) {
+function startRetention(db: Db, config: Config, logger: Logger, changeFeed: ChangeFeed) {
   const run = () =>
     runRetention(db, { now: systemClock(), retentionDays: config.retentionDays, actor: "system", auditEmptyRuns: false }).then(
       (result) => {
-        if (result.total > 0) logger.info("retention-purged", { cutoff: result.cutoff, deleted: result.deleted });
+        if (result.total === 0) return;
+        logger.info("retention-purged", { cutoff: result.cutoff, deleted: result.deleted });
+        // Open dashboards reload the lists it emptied.
+        changeFeed.announce();
       },
       (error: unknown) => logger.error("retention-failed", describeError(error)),
     );
@@ -137,10 +140,10 @@ async function main() {
 
   const maintenance = startMaintenance(db, config, logger);
   await maintenance.first;
-  const retentionTimer = startRetention(db, config, logger);
+  const changeFeed = createChangeFeed(config, logger);
+  const retentionTimer = startRetention(db, config, logger, changeFeed);
   const outbox = startOutbox(db, config, logger);
 
-  const changeFeed = createChangeFeed(config, logger);
   const shutdownController = new AbortController();
   const app = createApp({
     db,

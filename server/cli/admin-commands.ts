@@ -3,6 +3,8 @@ import { DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, setAdmi
 import type { Db } from "../db/schema";
 import { appendAudit } from "../db/audit";
 import { runRetention } from "../privacy/retention";
+import { isPostgres } from "../db/connect";
+import { notifyChangeListeners } from "../events/pg-change-feed";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "../auth/passwords";
 
 /** Exit codes of `npm run admin`, distinct so scripts can tell the failures apart. */
@@ -92,6 +94,8 @@ export async function listCommand({ db, io }: Pick<CommandDeps, "db" | "io">): P
 /** `purge`: the retention purge the server runs daily, on demand; always audited, even when empty. */
 export async function purgeCommand({ db, now, io, retentionDays }: Pick<CommandDeps, "db" | "now" | "io"> & { retentionDays: number }): Promise<ExitCode> {
   const result = await runRetention(db, { now: now(), retentionDays, actor: "cli", auditEmptyRuns: true });
+  // Open dashboards reload the lists it emptied; on SQLite they see it at their next heartbeat.
+  if (result.total > 0 && isPostgres(db)) await notifyChangeListeners(db);
   const { leads, contacts, newsletter, consents } = result.deleted;
   io.out(
     `Purged records whose status last changed before ${result.cutoff} (RETENTION_DAYS=${retentionDays}): ` +

@@ -3,6 +3,7 @@ import type { Db } from "./schema";
 import * as publicForms from "./migrations/0001_public_forms";
 import * as admin from "./migrations/0002_admin";
 import * as privacy from "./migrations/0003_privacy";
+import * as changeNotify from "./migrations/0004_change_notify";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0001_public_forms": publicForms,
   "0002_admin": admin,
   "0003_privacy": privacy,
+  "0004_change_notify": changeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

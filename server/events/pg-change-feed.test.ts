@@ -8,7 +8,7 @@ import { postgresUrl, testDatabases, type OpenDatabase } from "../test-support/d
 import { postJson, testApp, validContact } from "../test-support/app";
 import { seedAdmin, send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
-import { createPostgresChangeFeed, type PostgresChangeFeed } from "./pg-change-feed";
+import { CHANGES_CHANNEL, createPostgresChangeFeed, notifyChangeListeners, type PostgresChangeFeed } from "./pg-change-feed";
 
 // Two server instances on one PostgreSQL: a change made through instance A reaches a stream opened on
 // instance B by LISTEN/NOTIFY alone (B's heartbeat, which also polls, is far longer than the test).
@@ -20,6 +20,7 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
   let dbB: Db;
   let feedA: PostgresChangeFeed;
   let feedB: PostgresChangeFeed;
+  const nameA = `erf-feed-test-a-${randomBytes(4).toString("hex")}`;
   const nameB = `erf-feed-test-${randomBytes(4).toString("hex")}`;
   const logger = createLogger("silent");
 
@@ -27,7 +28,7 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
     open = await postgres!.open();
     dbB = connectDatabase(postgresUrl!, { searchPath: open.schema! });
     await seedAdmin(open.db);
-    feedA = createPostgresChangeFeed({ url: postgresUrl!, logger });
+    feedA = createPostgresChangeFeed({ url: postgresUrl!, logger, applicationName: nameA });
     feedB = createPostgresChangeFeed({ url: postgresUrl!, logger, reconnectDelayMs: 100, applicationName: nameB });
     await Promise.all([feedA.listening(), feedB.listening()]);
   });
@@ -93,6 +94,45 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
       expect((await reader.nextChange()).change.record.id).toBe(again.id);
     } finally {
       await admin.end();
+      await reader.close();
+    }
+  });
+
+  it("sends one NOTIFY for announcements that come while another is on its way", async () => {
+    const listener = new pg.Client({ connectionString: postgresUrl });
+    await listener.connect();
+    try {
+      const { rows } = await listener.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [nameA]);
+      const pidA = rows[0]!.pid;
+      let fromA = 0;
+      listener.on("notification", (message) => {
+        if (message.processId === pidA) fromA += 1;
+      });
+      await listener.query(`listen ${CHANGES_CHANNEL}`);
+      for (let i = 0; i < 100; i++) feedA.announce();
+      const deadline = Date.now() + 2_000;
+      while (fromA === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // One NOTIFY was sent at once; the other 99 share the one after it (and one from A's connect may
+      // still have been on its way when they came).
+      expect(fromA).toBeGreaterThanOrEqual(1);
+      expect(fromA).toBeLessThanOrEqual(2);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it("wakes B's streams when a process without a feed (the admin CLI) notifies after its writes", async () => {
+    const { appB } = instances();
+    const reader = await streamOn(appB);
+    try {
+      // Written through an app whose feed reaches no other instance.
+      const silent = testApp(open.db);
+      const { id } = (await (await postJson(silent, "/api/contacts", validContact)).json()) as { id: string };
+      expect(await reader.quietFor(300)).toBe(true);
+      await notifyChangeListeners(open.db);
+      expect((await reader.nextChange()).change.record.id).toBe(id);
+    } finally {
       await reader.close();
     }
   });
