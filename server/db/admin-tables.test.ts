@@ -7,7 +7,7 @@ import { clearTables, testDatabases, type OpenDatabase } from "../test-support/d
 import { manualClock } from "../test-support/app";
 import { seedAdmin } from "../test-support/admin";
 import { DuplicateAdminError, insertAdmin, setAdminPassword } from "./admins";
-import { latestSeq, recordChange } from "./changes";
+import { recordChange } from "./changes";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -31,42 +31,6 @@ describe.each(testDatabases)("admin tables ($name)", (database) => {
     expect(await setAdminPassword(open.db, admin.email, "new-hash", new Date())).toBe(true);
     expect(await sessions.resolve(token)).toBeNull();
     expect(await setAdminPassword(open.db, "nobody@erf.co.za", "new-hash", new Date())).toBe(false);
-  });
-
-  it("hands out increasing change seqs", async () => {
-    const before = await latestSeq(open.db);
-    for (const recordId of ["a", "b"]) {
-      await open.db
-        .transaction()
-        .execute((trx) => recordChange(trx, { collection: "contacts", recordId, op: "insert", createdAt: new Date().toISOString() }));
-    }
-    expect(await latestSeq(open.db)).toBe(before + 2);
-  });
-
-  it("makes a second change wait for the first one's commit, so seq order is commit order", async () => {
-    const log = (trx: Parameters<typeof recordChange>[0], recordId: string) =>
-      recordChange(trx, { collection: "contacts", recordId, op: "insert", createdAt: new Date().toISOString() });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let logged!: () => void;
-    const firstLogged = new Promise<void>((resolve) => (logged = resolve));
-    const first = open.db.transaction().execute(async (trx) => {
-      await log(trx, "first");
-      logged();
-      await held;
-    });
-    await firstLogged;
-    let secondDone = false;
-    const second = open.db
-      .transaction()
-      .execute((trx) => log(trx, "second"))
-      .then(() => void (secondDone = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(secondDone).toBe(false);
-    release();
-    await Promise.all([first, second]);
-    const rows = await open.db.selectFrom("changes").select("recordId").orderBy("seq").execute();
-    expect(rows.map((row) => row.recordId)).toEqual(["first", "second"]);
   });
 
   it("prunes changes older than 7 days, expired sessions and finished lockout windows", async () => {

@@ -68,6 +68,8 @@ export interface ChangesTable {
   recordId: string;
   op: ChangeOp;
   createdAt: string;
+  // PostgreSQL also has tx_id (xid8, defaulting to the writing transaction's id; migration 0005), read
+  // only in SQL text by changes.ts, so it is not declared here: SQLite has no such column.
 }
 
 /** The consent log holds exactly what the Privacy tab reads (wording: the server's own text, never the client's). */

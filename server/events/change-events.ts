@@ -1,5 +1,5 @@
 import type { SSEStreamingApi } from "hono/streaming";
-import type { LiveEvent, RecordsByCollection } from "../../src/domain/admin";
+import type { LiveEvent, LogPosition, RecordsByCollection } from "../../src/domain/admin";
 import { COLLECTIONS, type Collection } from "../../src/domain/status";
 import { changesAfter, REMOVAL_RECORD_ID, type Change } from "../db/changes";
 import { findRecords } from "../db/record-lists";
@@ -8,29 +8,33 @@ import type { Db } from "../db/schema";
 const BATCH = 500;
 
 /**
- * Sends, in seq order, the changes logged after `afterSeq`, each with its record as it reads now, and
- * returns the last seq sent. A change whose record has gone is skipped (its deletion logged a removal,
+ * Sends, in log order, the changes logged after `after`, each with its record as it reads now, and
+ * returns the last position sent. A change whose record has gone is skipped (its deletion logged a removal,
  * sent as a "reload" of its collection).
  */
-export async function sendChangesAfter(db: Db, stream: SSEStreamingApi, afterSeq: number): Promise<{ lastSeq: number; more: boolean }> {
-  const changes = await changesAfter(db, afterSeq, BATCH);
+export async function sendChangesAfter(
+  db: Db,
+  stream: SSEStreamingApi,
+  after: LogPosition,
+): Promise<{ last: LogPosition; more: boolean; heldBack: boolean }> {
+  const { changes, heldBack } = await changesAfter(db, after, BATCH);
   const records = new Map<string, RecordsByCollection[Collection]>();
   for (const collection of COLLECTIONS) {
     const ids = [...new Set(changes.filter((change) => change.collection === collection).map((change) => change.recordId))];
     for (const record of await findRecords(db, collection, ids)) records.set(`${collection}:${record.id}`, record);
   }
-  let lastSeq = afterSeq;
+  let last = after;
   for (const change of changes) {
     if (stream.aborted || stream.closed) break;
     const event = liveEvent(change, records.get(`${change.collection}:${change.recordId}`));
-    if (event) await stream.writeSSE({ event: "change", id: String(change.seq), data: JSON.stringify(event) });
-    lastSeq = change.seq;
+    if (event) await stream.writeSSE({ event: "change", id: change.position, data: JSON.stringify(event) });
+    last = change.position;
   }
-  return { lastSeq, more: changes.length === BATCH };
+  return { last, more: changes.length === BATCH, heldBack };
 }
 
 /** What a logged change is sent as: a removal notice, the record as it reads now, or nothing (gone). */
 function liveEvent(change: Change, record: RecordsByCollection[Collection] | undefined): LiveEvent | null {
-  if (change.recordId === REMOVAL_RECORD_ID) return { seq: change.seq, collection: change.collection, op: "reload" };
-  return record ? ({ seq: change.seq, collection: change.collection, op: change.op, record } as LiveEvent) : null;
+  if (change.recordId === REMOVAL_RECORD_ID) return { position: change.position, collection: change.collection, op: "reload" };
+  return record ? ({ position: change.position, collection: change.collection, op: change.op, record } as LiveEvent) : null;
 }

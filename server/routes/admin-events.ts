@@ -1,6 +1,7 @@
 import type { Handler } from "hono";
 import { streamSSE } from "hono/streaming";
-import { latestSeq } from "../db/changes";
+import { parseLogPosition, type LogPosition } from "../../src/domain/admin";
+import { latestPosition } from "../db/changes";
 import type { Db } from "../db/schema";
 import type { AdminEnv } from "../auth/require-session";
 import type { SessionStore } from "../auth/sessions";
@@ -32,19 +33,19 @@ export interface EventsDeps {
   shutdown: AbortSignal;
 }
 
-const parseLastEventId = (header: string | undefined) => (header && /^\d{1,15}$/.test(header) ? Number(header) : null);
+const positionFrom = (text: string | undefined): LogPosition | null => (parseLogPosition(text) ? text! : null);
 
 /**
- * GET /api/admin/events: every record created or updated from now on, or after `?after=<seq>` (the seq
- * of the lists the dashboard read first), or after Last-Event-ID, which EventSource sends when it
- * reconnects and which wins over `after`; each as a "change" event whose id is the change's seq.
+ * GET /api/admin/events: every record created or updated from now on, or after `?after=<position>` (the
+ * position of the lists the dashboard read first), or after Last-Event-ID, which EventSource sends when
+ * it reconnects and which wins over `after`; each as a "change" event whose id is the change's position.
  */
 export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps): Handler<AdminEnv> {
   return async (c) => {
-    const latest = await latestSeq(db);
-    const lastEventId = parseLastEventId(c.req.header("last-event-id")) ?? parseLastEventId(c.req.query("after"));
-    // An id from the future (a restored or reset database) would hide every change until seq caught up.
-    let lastSeq = lastEventId === null ? latest : Math.min(lastEventId, latest);
+    const latest = await latestPosition(db);
+    const lastEventId = positionFrom(c.req.header("last-event-id")) ?? positionFrom(c.req.query("after"));
+    // An id from the future (a restored or reset database) would hide every change until the log caught up.
+    let last = lastEventId === null || lastEventId > latest ? latest : lastEventId;
     const token = c.get("sessionToken");
     // nginx and similar proxies buffer responses by default, which would hold events back.
     c.header("X-Accel-Buffering", "no");
@@ -59,7 +60,7 @@ export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, sh
         // The starting point as the stream's last event id (an id with no data dispatches nothing but
         // sets EventSource's lastEventId): a connection that drops before its first change then
         // reconnects with Last-Event-ID and misses nothing written meanwhile.
-        await stream.write(`retry: ${RETRY_MS}\nid: ${lastSeq}\n\n`);
+        await stream.write(`retry: ${RETRY_MS}\nid: ${last}\n\n`);
         let pending = true;
         let lastRead = -Infinity;
         while (open()) {
@@ -70,9 +71,11 @@ export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, sh
             // latched wake-up would cost one more read that finds nothing.
             wakeup.clear();
             lastRead = performance.now();
-            const sent = await sendChangesAfter(db, stream, lastSeq);
-            lastSeq = sent.lastSeq;
-            pending = sent.more;
+            const sent = await sendChangesAfter(db, stream, last);
+            last = sent.last;
+            // Held back (PostgreSQL: committed behind a transaction still running): no wake-up will
+            // come for them when that transaction ends, so the stream reads again after the gap.
+            pending = sent.more || sent.heldBack;
             continue;
           }
           if (await wakeup.wait(heartbeatMs)) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ListPage } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import type { Clock } from "../clock";
-import { latestSeq } from "../db/changes";
+import { latestPosition } from "../db/changes";
 import { COLLECTION_SPECS } from "../db/collections";
 import { listRecords } from "../db/record-lists";
 import { updateRecordStatus } from "../db/record-status";
@@ -38,12 +38,12 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock, 
       if (!parsed.ok) return c.json({ error: "validation", fields: parsed.fields }, 400);
       const { filters, after, limit } = parsed.value;
       // Read before the rows: a change after it may or may not be in them, and replaying it is harmless.
-      const seq = await latestSeq(reader);
+      const position = await latestPosition(reader);
       // One extra row says whether another page exists, so the last page carries no dangling cursor.
       const rows = await listRecords(reader, collection, { filters, after, limit: limit + 1 });
       const items = rows.slice(0, limit);
       const last = items.at(-1);
-      const page: ListPage<typeof collection> = { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null, seq };
+      const page: ListPage<typeof collection> = { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null, position };
       return c.json(page);
     })
     .patch("/:id", limitBody, async (c) => {

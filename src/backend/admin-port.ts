@@ -1,4 +1,4 @@
-import type { DashboardStats, ListPage, ListQuery, LiveEvent, RecordsByCollection } from "../domain/admin";
+import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, RecordsByCollection } from "../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 
@@ -25,10 +25,10 @@ export interface AdminBackend {
   list<C extends Collection>(collection: C, query: ListQuery): Promise<ListPage<C>>;
   setStatus<C extends Collection>(collection: C, id: string, status: string): Promise<RecordsByCollection[C]>;
   /**
-   * Calls onChange for every created or updated record from now on, or after `after` (a ListPage.seq)
+   * Calls onChange for every created or updated record from now on, or after `after` (a ListPage.position)
    * where the back end keeps a change log; returns the unsubscribe function.
    */
-  watch(onChange: (event: LiveEvent) => void, onState?: (state: LiveState) => void, options?: { after?: number }): () => void;
+  watch(onChange: (event: LiveEvent) => void, onState?: (state: LiveState) => void, options?: { after?: LogPosition }): () => void;
   /** Downloads the CSV export. */
   exportCsv(filters: ExportFilters): Promise<void>;
   /**

@@ -30,24 +30,47 @@ export interface ListQuery {
   type?: string;
 }
 
+/**
+ * A place in the live stream's change log, as the server gives it (ListPage.position, each change's
+ * position, the stream's event ids). Fixed-width digits, so positions order as strings do: a change
+ * logged later has a greater position. The server's format is `logPosition(transaction, sequence)`.
+ */
+export type LogPosition = string;
+
+const POSITION_DIGITS = 20;
+
+/** The position of the `sequence`th change of `transaction` (both at most 20 digits). */
+export const logPosition = (transaction: bigint | number | string, sequence: bigint | number | string): LogPosition =>
+  `${String(transaction).padStart(POSITION_DIGITS, "0")}.${String(sequence).padStart(POSITION_DIGITS, "0")}`;
+
+/** A position as a client may send it back (Last-Event-ID, ?after=), or null when it is not one. */
+export function parseLogPosition(text: string | undefined): { transaction: bigint; sequence: bigint } | null {
+  const match = text === undefined ? null : /^(\d{20})\.(\d{20})$/.exec(text);
+  return match ? { transaction: BigInt(match[1]!), sequence: BigInt(match[2]!) } : null;
+}
+
+/** The earliest of some positions. */
+export const earliestPosition = (positions: readonly LogPosition[]): LogPosition | undefined =>
+  positions.reduce<LogPosition | undefined>((earliest, position) => (earliest === undefined || position < earliest ? position : earliest), undefined);
+
 export interface ListPage<C extends Collection> {
   items: RecordsByCollection[C][];
   nextCursor: string | null;
   /**
-   * The live stream's last seq when the page was read: changes after it may be missing from the page.
-   * The dashboard opens the stream from the lowest of its first pages' seqs and replays later changes
-   * onto a page that arrives after them, so a record written between a read and the stream is not lost.
-   * Absent where the back end has no such log (Firebase).
+   * The live stream's last position when the page was read: changes after it may be missing from the
+   * page. The dashboard opens the stream from the earliest of its first pages' positions and replays
+   * later changes onto a page that arrives after them, so a record written between a read and the
+   * stream is not lost. Absent where the back end has no such log (Firebase).
    */
-  seq?: number;
+  position?: LogPosition;
 }
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** One created or updated record, as sent over the live stream; `seq` increases monotonically. */
+/** One created or updated record, as sent over the live stream, in order of `position`. */
 export type RecordChange = {
-  [C in Collection]: { seq: number; collection: C; op: "insert" | "update"; record: RecordsByCollection[C] };
+  [C in Collection]: { position: LogPosition; collection: C; op: "insert" | "update"; record: RecordsByCollection[C] };
 }[Collection];
 
 /**
@@ -55,7 +78,7 @@ export type RecordChange = {
  * again. The stream says which collection, never which records: nothing about an erased person stays.
  */
 export interface RemovalNotice {
-  seq: number;
+  position: LogPosition;
   collection: Collection;
   op: "reload";
 }

@@ -34,7 +34,7 @@ interface Write {
 
 interface Client {
   stream: EventStream;
-  received: { key: string; seq: number; event: StreamEvent }[];
+  received: { key: string; position: string; event: StreamEvent }[];
   cuts: number;
 }
 
@@ -60,8 +60,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
       pickUrl: () => `${pick()}/api/admin/events`,
       onEvent: (event) => {
         if (event.event !== "change") return;
-        const change = JSON.parse(event.data) as { seq: number; collection: string; op: string; record: { id: string } };
-        client.received.push({ key: keyOf(change.op, change.collection, change.record.id), seq: change.seq, event });
+        const change = JSON.parse(event.data) as { position: string; collection: string; op: string; record: { id: string } };
+        client.received.push({ key: keyOf(change.op, change.collection, change.record.id), position: change.position, event });
       },
     });
     clients.push(client);
@@ -137,7 +137,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   agent.destroy();
   for (const server of servers) await server.stop("SIGTERM");
 
-  // The canonical order is seq order; every client must have seen exactly that sequence.
+  // The canonical order is the log's (positions, which order as strings); every client must have seen exactly that sequence.
   const problems: string[] = [];
   const liveLatencies: number[] = [];
   const allLatencies: number[] = [];
@@ -146,10 +146,10 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     const unique = new Set(keys);
     const missing = [...writes.keys()].filter((key) => !unique.has(key));
     const duplicates = keys.length - unique.size;
-    const outOfOrder = client.received.filter((r, i) => i > 0 && r.seq <= client.received[i - 1]!.seq).length;
+    const outOfOrder = client.received.filter((r, i) => i > 0 && r.position <= client.received[i - 1]!.position).length;
     const foreign = keys.filter((key) => !writes.has(key)).length;
     if (missing.length || duplicates || outOfOrder || foreign) {
-      const state = `open ${client.stream.isOpen()}, ${client.stream.connections()} connections, Last-Event-ID ${client.stream.lastEventId()}, last seq ${client.received.at(-1)?.seq}`;
+      const state = `open ${client.stream.isOpen()}, ${client.stream.connections()} connections, Last-Event-ID ${client.stream.lastEventId()}, last position ${client.received.at(-1)?.position}`;
       problems.push(`client ${index}: ${missing.length} missing, ${duplicates} twice, ${outOfOrder} out of order, ${foreign} unknown (${state})`);
     }
     for (const { key, event } of client.received) {

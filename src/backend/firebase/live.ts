@@ -1,5 +1,5 @@
 import { collection, limit, onSnapshot, orderBy, query, type Firestore, type QuerySnapshot } from "firebase/firestore";
-import type { RecordChange } from "../../domain/admin";
+import { logPosition, type RecordChange } from "../../domain/admin";
 import { COLLECTIONS, type Collection } from "../../domain/status";
 import type { LiveState } from "../admin-port";
 import { toRecord } from "./records";
@@ -14,7 +14,7 @@ export const LIVE_WINDOW = 50;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
-type Emit = (change: Omit<RecordChange, "seq">) => void;
+type Emit = (change: Omit<RecordChange, "position">) => void;
 
 /** One collection's listener; restarts itself after an error, with backoff. */
 function follow(db: Firestore, target: Collection, emit: Emit, onSynced: (target: Collection, synced: boolean) => void): () => void {
@@ -29,7 +29,7 @@ function follow(db: Firestore, target: Collection, emit: Emit, onSynced: (target
       // Records are never deleted (the rules forbid it); one leaving the window is simply older now.
       if (change.type === "removed") continue;
       const record = toRecord(target, change.doc.id, change.doc.data({ serverTimestamps: "estimate" }));
-      emit({ collection: target, op: change.type === "added" ? op : "update", record } as Omit<RecordChange, "seq">);
+      emit({ collection: target, op: change.type === "added" ? op : "update", record } as Omit<RecordChange, "position">);
     }
   };
 
@@ -75,7 +75,8 @@ function follow(db: Firestore, target: Collection, emit: Emit, onSynced: (target
 
 /** AdminBackend.watch: inserts and updates among the newest LIVE_WINDOW records of each collection. */
 export function watchCollections(db: Firestore, onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void): () => void {
-  let seq = 0;
+  // Positions in the order this client saw the changes (Firestore keeps no change log to place them in).
+  let seen = 0;
   const synced = new Map<Collection, boolean>();
   let everLive = false;
   let reported: LiveState | null = null;
@@ -93,6 +94,6 @@ export function watchCollections(db: Firestore, onChange: (change: RecordChange)
   };
 
   report("connecting");
-  const stops = COLLECTIONS.map((target) => follow(db, target, (change) => onChange({ ...change, seq: ++seq } as RecordChange), onSynced));
+  const stops = COLLECTIONS.map((target) => follow(db, target, (change) => onChange({ ...change, position: logPosition(0, ++seen) } as RecordChange), onSynced));
   return () => stops.forEach((stop) => stop());
 }

@@ -78,7 +78,7 @@ export const httpAdminBackend: AdminBackend = {
     call("PATCH", `/api/admin/${collection}/${encodeURIComponent(id)}`, { status }) as never,
   watch(onChange, onState, options) {
     // EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
-    const after = options?.after === undefined ? "" : `?after=${options.after}`;
+    const after = options?.after === undefined ? "" : `?after=${encodeURIComponent(options.after)}`;
     const source = new EventSource(`${base}/api/admin/events${after}`, { withCredentials: true });
     onState?.("connecting");
     source.onopen = () => onState?.("live");

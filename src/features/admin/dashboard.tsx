@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { LiveState } from "../../backend/admin-port";
 import { Button } from "../../components/ui/button";
 import { TooltipProvider } from "../../components/ui/tooltip";
-import type { LiveEvent } from "../../domain/admin";
+import { earliestPosition, type LiveEvent } from "../../domain/admin";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
 import { AuditTab } from "./audit-tab";
 import { contactColumns, leadColumns, newsletterColumns } from "./columns";
@@ -66,12 +66,11 @@ export function Dashboard() {
     [applyLeads, applyContacts, applyNewsletter, reloadLeads, reloadContacts, reloadNewsletter, refreshSoon],
   );
 
-  // The stream opens once the three lists have been read, from the lowest seq they were read at, so a
-  // record written between a list's read and the stream's start still arrives (see ListPage.seq).
-  const firstSeqs = [leads.firstSeq, contacts.firstSeq, newsletter.firstSeq];
-  const listsRead = firstSeqs.every((seq) => seq !== undefined);
-  const seqs = firstSeqs.filter((seq): seq is number => typeof seq === "number");
-  const streamFrom = listsRead && seqs.length > 0 ? Math.min(...seqs) : undefined;
+  // The stream opens once the three lists have been read, from the earliest position they were read at,
+  // so a record written between a list's read and the stream's start still arrives (see ListPage.position).
+  const firstPositions = [leads.firstPosition, contacts.firstPosition, newsletter.firstPosition];
+  const listsRead = firstPositions.every((position) => position !== undefined);
+  const streamFrom = listsRead ? earliestPosition(firstPositions.filter((position): position is string => typeof position === "string")) : undefined;
   // Opened once: a filter change swaps the handler, not the stream (reopening would miss changes).
   const applyLatest = useRef(apply);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RecordChange } from "../../domain/admin";
+import { logPosition, type RecordChange } from "../../domain/admin";
 import type { ContactRecord } from "../../domain/records";
 import { NO_FILTERS } from "./filters";
 import { appendToLog, applyChange, CHANGE_LOG_LIMIT, replayAfter } from "./live-merge";
@@ -17,7 +17,7 @@ const contact = (id: string, status: ContactRecord["status"] = "new", firstName 
   botCheck: "skipped",
   createdAt: "2026-11-21T10:00:00.000Z",
 });
-const change = (seq: number, op: "insert" | "update", record: ContactRecord): RecordChange => ({ seq, collection: "contacts", op, record });
+const change = (n: number, op: "insert" | "update", record: ContactRecord): RecordChange => ({ position: logPosition(0, n), collection: "contacts", op, record });
 
 describe("applyChange", () => {
   it("puts an insert on top, replaces an update in place, and ignores other collections", () => {
@@ -25,7 +25,7 @@ describe("applyChange", () => {
     expect(applyChange(rows, change(3, "insert", contact("c")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["c", "b", "a"]);
     const updated = applyChange(rows, change(4, "update", contact("a", "closed")), "contacts", NO_FILTERS);
     expect(updated.map((row) => [row.id, row.status])).toEqual([["b", "new"], ["a", "closed"]]);
-    const other = { seq: 5, collection: "newsletter", op: "insert", record: { id: "n" } } as unknown as RecordChange;
+    const other = { position: logPosition(0, 5), collection: "newsletter", op: "insert", record: { id: "n" } } as unknown as RecordChange;
     expect(applyChange(rows, other, "contacts", NO_FILTERS)).toBe(rows);
   });
 
@@ -40,14 +40,25 @@ describe("applyChange", () => {
 describe("replayAfter", () => {
   const log = [change(1, "insert", contact("a")), change(2, "insert", contact("b")), change(3, "update", contact("a", "contacted"))];
 
-  it("applies only the changes after the page's seq, in order", () => {
-    // A page read at seq 1: it holds a, misses b's insert and a's later update.
+  it("applies only the changes after the page's position, in order", () => {
+    // A page read after change 1: it holds a, misses b's insert and a's later update.
     const page = [contact("a")];
-    const replayed = replayAfter(page, log, 1, "contacts", NO_FILTERS);
+    const replayed = replayAfter(page, log, logPosition(0, 1), "contacts", NO_FILTERS);
     expect(replayed.map((row) => [row.id, row.status])).toEqual([["b", "new"], ["a", "contacted"]]);
   });
 
-  it("leaves a page without a seq (a back end without a change log) as read", () => {
+  it("orders positions by transaction first, whatever the digits after it", () => {
+    // PostgreSQL: transaction 9's change 2 was logged after transaction 7's change 40.
+    const later = [
+      { ...change(0, "insert", contact("b")), position: logPosition(7, 40) },
+      { ...change(0, "update", contact("a", "closed")), position: logPosition(9, 2) },
+    ];
+    const page = [contact("a")];
+    expect(replayAfter(page, later, logPosition(7, 40), "contacts", NO_FILTERS).map((row) => [row.id, row.status])).toEqual([["a", "closed"]]);
+    expect(replayAfter(page, later, logPosition(7, 39), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["b", "a"]);
+  });
+
+  it("leaves a page without a position (a back end without a change log) as read", () => {
     const page = [contact("a")];
     expect(replayAfter(page, log, undefined, "contacts", NO_FILTERS)).toBe(page);
   });
@@ -58,6 +69,6 @@ describe("appendToLog", () => {
     let log: RecordChange[] = [];
     for (let seq = 1; seq <= CHANGE_LOG_LIMIT + 5; seq += 1) log = appendToLog(log, change(seq, "insert", contact(`c${seq}`)));
     expect(log).toHaveLength(CHANGE_LOG_LIMIT);
-    expect(log[0]!.seq).toBe(6);
+    expect(log[0]!.position).toBe(logPosition(0, 6));
   });
 });

@@ -1,4 +1,4 @@
-import type { RecordChange, RecordsByCollection } from "../../domain/admin";
+import type { LogPosition, RecordChange, RecordsByCollection } from "../../domain/admin";
 import type { Collection } from "../../domain/status";
 import { matchesFilters, type Filters } from "./filters";
 
@@ -24,16 +24,16 @@ export function applyChange<C extends Collection>(items: RecordsByCollection[C][
   return [record, ...items];
 }
 
-/** A page read at `seq` with the logged changes after it applied, in order (all of them if no seq). */
+/** A page read at `position` with the logged changes after it applied, in order (none if no position). */
 export function replayAfter<C extends Collection>(
   items: RecordsByCollection[C][],
   log: readonly RecordChange[],
-  seq: number | undefined,
+  position: LogPosition | undefined,
   collection: C,
   filters: Filters,
 ) {
-  if (seq === undefined) return items;
-  return log.filter((change) => change.seq > seq).reduce((rows, change) => applyChange(rows, change, collection, filters), items);
+  if (position === undefined) return items;
+  return log.filter((change) => change.position > position).reduce((rows, change) => applyChange(rows, change, collection, filters), items);
 }
 
 /** The log with a change appended, oldest dropped past the limit. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AdminBackend } from "../../backend/admin-port";
-import { DEFAULT_PAGE_SIZE, type RecordChange, type RecordsByCollection } from "../../domain/admin";
+import { DEFAULT_PAGE_SIZE, type LogPosition, type RecordChange, type RecordsByCollection } from "../../domain/admin";
 import type { Collection } from "../../domain/status";
 import type { Filters } from "./filters";
 import { appendToLog, applyChange as applyTo, replayAfter } from "./live-merge";
@@ -11,11 +11,11 @@ interface CollectionState<C extends Collection> {
   loaded: boolean;
   loadingMore: boolean;
   error: string | null;
-  /** ListPage.seq of the first page read (null: read without one, or failed); undefined until then. */
-  firstSeq: number | null | undefined;
+  /** ListPage.position of the first page read (null: read without one, or failed); undefined until then. */
+  firstPosition: LogPosition | null | undefined;
 }
 
-const initial = { items: [], nextCursor: null, loaded: false, loadingMore: false, error: null, firstSeq: undefined };
+const initial = { items: [], nextCursor: null, loaded: false, loadingMore: false, error: null, firstPosition: undefined };
 
 /** One tab's rows: newest first, further pages fetched on demand, live changes merged in place. */
 export function useCollection<C extends Collection>(backend: AdminBackend | null, collection: C, filters: Filters) {
@@ -39,12 +39,12 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
           const seen = new Set(base.map((item) => item.id));
           const merged = [...base, ...page.items.filter((item) => !seen.has(item.id))];
           return {
-            items: replayAfter(merged, log.current, page.seq, collection, { q, status, type }),
+            items: replayAfter(merged, log.current, page.position, collection, { q, status, type }),
             nextCursor: page.nextCursor,
             loaded: true,
             loadingMore: false,
             error: null,
-            firstSeq: s.firstSeq === undefined ? (page.seq ?? null) : s.firstSeq,
+            firstPosition: s.firstPosition === undefined ? (page.position ?? null) : s.firstPosition,
           };
         });
       } catch (error) {
@@ -55,7 +55,7 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
           loaded: true,
           loadingMore: false,
           error: `Could not load ${collection}.`,
-          firstSeq: s.firstSeq === undefined ? null : s.firstSeq,
+          firstPosition: s.firstPosition === undefined ? null : s.firstPosition,
         }));
       }
     },

@@ -12,7 +12,8 @@ export function useStatusChange(backend: AdminBackend | null, apply: (change: Re
       if (!backend) return;
       try {
         const record = await backend.setStatus(collection, id, status);
-        apply({ seq: 0, collection, op: "update", record } as RecordChange);
+        // The empty position sorts before every logged one: a page read later never replays this.
+        apply({ position: "", collection, op: "update", record } as RecordChange);
         toast({ title: "Status updated", description: "Status has been updated successfully" });
       } catch (error) {
         console.error("Status update failed:", error);
