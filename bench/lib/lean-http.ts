@@ -20,6 +20,8 @@ const CHUNKED_END = Buffer.from("0\r\n\r\n");
 
 class Connection {
   readonly socket: Socket;
+  /** When it last finished a request (performance.now()). */
+  idleSince = 0;
   #buffered: Buffer | null = null;
   #current: Exchange | null = null;
   #closed = false;
@@ -89,21 +91,29 @@ class Connection {
   }
 }
 
-/** Keep-alive connections to 127.0.0.1:`port`, at most `maxSockets`, each carrying one request at a time. */
+/**
+ * Keep-alive connections to 127.0.0.1:`port`, at most `maxSockets`, each carrying one request at a time.
+ * A connection idle for `maxIdleMs` is closed rather than reused. Node's server closes a connection idle
+ * for 5 s (its keepAliveTimeout), and a request written just as that close arrives fails with
+ * ECONNRESET: one submission in 300,000 did, in a 600 s soak (docs/reliability.md, check 4, session 7).
+ * Browsers and undici likewise stop reusing a connection before the server's timeout.
+ */
 export class LeanHttpClient {
   readonly #port: number;
   readonly #host: string;
   readonly #maxSockets: number;
+  readonly #maxIdleMs: number;
   readonly #idle: Connection[] = [];
   readonly #all = new Set<Connection>();
   readonly #waiting: { request: string; exchange: Exchange }[] = [];
   readonly #sweep: NodeJS.Timeout;
   #destroyed = false;
 
-  constructor(port: number, { maxSockets = 512 }: { maxSockets?: number } = {}) {
+  constructor(port: number, { maxSockets = 512, maxIdleMs = 4_000 }: { maxSockets?: number; maxIdleMs?: number } = {}) {
     this.#port = port;
     this.#host = `127.0.0.1:${port}`;
     this.#maxSockets = maxSockets;
+    this.#maxIdleMs = maxIdleMs;
     this.#sweep = setInterval(() => {
       const now = performance.now();
       for (const connection of this.#all) connection.expire(now);
@@ -119,10 +129,20 @@ export class LeanHttpClient {
     let request = `POST ${path} HTTP/1.1\r\nHost: ${this.#host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
     for (const name in headers) request += `${name}: ${headers[name]}\r\n`;
     request += `\r\n${body}`;
-    const exchange = { done, deadline: performance.now() + timeoutMs };
-    const connection = this.#idle.pop() ?? (this.#all.size < this.#maxSockets ? this.#open() : null);
+    const now = performance.now();
+    const exchange = { done, deadline: now + timeoutMs };
+    const connection = this.#takeIdle(now) ?? (this.#all.size < this.#maxSockets ? this.#open() : null);
     if (connection) connection.send(request, exchange);
     else this.#waiting.push({ request, exchange });
+  }
+
+  /** The most recently used idle connection, closing any that have been idle too long. */
+  #takeIdle(now: number): Connection | undefined {
+    for (let connection = this.#idle.pop(); connection; connection = this.#idle.pop()) {
+      if (now - connection.idleSince < this.#maxIdleMs) return connection;
+      connection.destroy();
+    }
+    return undefined;
   }
 
   #open(): Connection {
@@ -131,7 +151,10 @@ export class LeanHttpClient {
       (idle) => {
         const next = this.#waiting.shift();
         if (next) idle.send(next.request, next.exchange);
-        else this.#idle.push(idle);
+        else {
+          idle.idleSince = performance.now();
+          this.#idle.push(idle);
+        }
       },
       (closed) => {
         this.#all.delete(closed);

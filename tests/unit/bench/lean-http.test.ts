@@ -46,7 +46,7 @@ async function serve(handler: (request: IncomingMessage, response: ServerRespons
   return testServer;
 }
 
-function client(port: number, options?: { maxSockets?: number }): LeanHttpClient {
+function client(port: number, options?: { maxSockets?: number; maxIdleMs?: number }): LeanHttpClient {
   const made = new LeanHttpClient(port, options);
   clients.push(made);
   return made;
@@ -111,6 +111,21 @@ describe("LeanHttpClient", () => {
     expect(await post(lean)).toEqual({ status: 201 });
     expect(await post(lean)).toEqual({ status: 201 });
     expect(server.connections.size).toBe(2);
+  });
+
+  it("does not reuse a connection idle for maxIdleMs, and reuses one idle for less", async () => {
+    const server = await serve((_request, response) => response.writeHead(201).end("{}"));
+    const lean = client(server.port, { maxIdleMs: 150 });
+    expect(await post(lean)).toEqual({ status: 201 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await post(lean)).toEqual({ status: 201 });
+    expect(server.connections.size).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await post(lean)).toEqual({ status: 201 });
+    expect(server.connections.size).toBe(2);
+    // The stale one was closed by the client, not left for the server to time out.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...server.connections].filter((socket) => !socket.destroyed)).toHaveLength(1);
   });
 
   it("fails a request the server never answers with 'timeout', and one nobody listens for with the socket's error code", async () => {
