@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { consentWording, type ConsentAction, type ConsentPurpose } from "../../src/domain/consent";
 import type { ConsentRecord } from "../../src/domain/privacy";
 import type { ConsentsTable, Db } from "./schema";
+import { newRecordId } from "./record-id";
 
 // The consent ledger (POPIA section 69, GDPR article 7(1): the controller must be able to show consent).
 // Rows are added, never changed: a withdrawal is a new row, so the history of a person's choices stays.
@@ -33,7 +33,7 @@ export function consentRow(consent: NewConsent): ConsentsTable {
   const wording = consent.action === "given" ? consentWording(consent.purpose, consent.wordingVersion) : null;
   if (consent.action === "given" && !wording) throw new UnknownConsentVersionError(`Unknown ${consent.purpose} wording ${consent.wordingVersion}`);
   const row: ConsentsTable = {
-    id: randomUUID(),
+    id: newRecordId(),
     email: consent.email.trim().toLowerCase(),
     purpose: consent.purpose,
     channel: "email",

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { OutboxHealth, OutboxItem, OutboxKind } from "../../src/domain/privacy";
 import type { Collection } from "../../src/domain/status";
 import { isPostgres } from "./connect";
 import type { Db, OutboxTable, Tables } from "./schema";
+import { newRecordId } from "./record-id";
 
 // The transactional outbox (Richardson, "Pattern: Transactional outbox"): a message is queued in the
 // same transaction as the record it is about, so a stored lead always gets its alert and a rolled-back
@@ -27,7 +27,7 @@ export interface NewOutboxMessage {
 
 /** A queued message's row: due at once. */
 export const outboxRow = (message: NewOutboxMessage, now: string): OutboxTable => ({
-  id: randomUUID(),
+  id: newRecordId(),
   ...message,
   state: "pending",
   attempts: 0,

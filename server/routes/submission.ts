@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Context, Handler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
@@ -11,6 +10,7 @@ import { findStoredResponse } from "../db/idempotency";
 import type { Db } from "../db/schema";
 import { idempotencyWindowStart, type GroupRows, type SubmissionWriter } from "../db/submissions";
 import { readIdempotencyKey } from "../http/idempotency-key";
+import { newRecordId } from "../db/record-id";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
@@ -110,7 +110,7 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     if (!body.ok) return body.response;
 
     // Before parsing: a bot gets the same answer as a person and no hint which field gave it away.
-    if (isHoneypotFilled(body.value)) return c.json({ id: randomUUID() }, 201);
+    if (isHoneypotFilled(body.value)) return c.json({ id: newRecordId() }, 201);
 
     const keyHeader = readIdempotencyKey(c);
     if (!keyHeader.ok) return c.json({ error: "validation", fields: { "Idempotency-Key": keyHeader.message } }, 400);
@@ -132,7 +132,7 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
       logger: deps.logger,
     });
 
-    const record = { id: randomUUID(), data: parsed.data, botCheck, createdAt: now.toISOString() };
+    const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, createdAt: now.toISOString() };
     const context: FollowUpContext = {
       request: requestContext(c, deps.config.trustProxy),
       keys: deps.keys,
