@@ -6,7 +6,8 @@ import type { PublicRoute } from "./valid-payloads";
 // schema: a row the schema would refuse, or would store differently, is a row that should not exist.
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// The server makes record ids as UUIDv7 (server/db/record-id.ts); a forged id sent in a body is not one.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const VERDICTS = ["passed", "failed", "missing", "skipped"];
 
 /** The fields a submission stores, as the schema outputs them (tokens, honeypot and consent metadata are not stored on the row). */
