@@ -6,13 +6,14 @@ import { createLocalChangeFeed, type ChangeFeed } from "./change-feed";
 
 // The channel every instance listens on and notifies after it commits a change; the payload is empty.
 export const CHANGES_CHANNEL = "erf_changes";
+const NOTIFY_CHANGES = "select pg_notify($1, '')";
 
 /**
  * Tells every instance's streams (through their LISTEN) that the change log may have grown: for a
  * process that wrote changes and has no feed of its own (the admin CLI).
  */
-export async function notifyChangeListeners(db: { executeQuery: Db["executeQuery"] }): Promise<void> {
-  await db.executeQuery(CompiledQuery.raw("select pg_notify($1, '')", [CHANGES_CHANNEL]));
+export async function notifyChangeListeners(db: Db): Promise<void> {
+  await db.executeQuery(CompiledQuery.raw(NOTIFY_CHANGES, [CHANGES_CHANNEL]));
 }
 
 export interface PostgresChangeFeed extends ChangeFeed {
@@ -109,7 +110,7 @@ export function createPostgresChangeFeed({
       try {
         while (notifyWanted && listeningOn && !closed) {
           notifyWanted = false;
-          await listeningOn.query("select pg_notify($1, '')", [CHANGES_CHANNEL]);
+          await listeningOn.query(NOTIFY_CHANGES, [CHANGES_CHANNEL]);
         }
       } catch (error) {
         // The connection failed: drop() reconnects, and the reconnect notifies.
