@@ -105,7 +105,7 @@ export async function changesAfter(db: Db, after: LogPosition, limit: number): P
       .orderBy("seq")
       .limit(limit)
       .execute();
-    return { changes: rows.map(({ seq, ...change }) => ({ ...change, position: logPosition(0, seq) })), heldBack: false };
+    return { changes: rows.map((row) => ({ position: logPosition(0, row.seq), collection: row.collection, recordId: row.recordId, op: row.op })), heldBack: false };
   }
   // Rows come in transaction order, so the settled ones are a prefix: the first unsettled row's
   // transaction, and every later one, is no older than the oldest running transaction.

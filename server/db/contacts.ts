@@ -35,4 +35,18 @@ export async function findContactById(db: Db, id: string): Promise<ContactRecord
 }
 
 // statusChangedAt is bookkeeping for retention, not part of the record staff read.
-export const toContactRecord = ({ statusChangedAt: _statusChangedAt, ...row }: ContactsTable): ContactRecord => ({ ...row, type: "contact" });
+// Written out, not `{ ...row, type }`: a spread with a key added after it gets a hidden class of its own
+// in V8 each time (server/db/hidden-classes.test.ts).
+export const toContactRecord = (row: ContactsTable): ContactRecord => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  message: row.message,
+  companyName: row.companyName,
+  status: row.status,
+  botCheck: row.botCheck,
+  createdAt: row.createdAt,
+  type: "contact",
+});

@@ -46,4 +46,12 @@ export async function findSubscriptionById(db: Db, id: string): Promise<Newslett
 }
 
 // statusChangedAt is bookkeeping for retention, not part of the record staff read.
-export const toNewsletterRecord = ({ statusChangedAt: _statusChangedAt, ...row }: NewsletterTable): NewsletterRecord => ({ ...row, type: "newsletter" });
+// Written out, not `{ ...row, type }` (see toContactRecord).
+export const toNewsletterRecord = (row: NewsletterTable): NewsletterRecord => ({
+  id: row.id,
+  email: row.email,
+  status: row.status,
+  botCheck: row.botCheck,
+  createdAt: row.createdAt,
+  type: "newsletter",
+});

@@ -25,10 +25,13 @@ export interface NewOutboxMessage {
   recordId: string;
 }
 
-/** A queued message's row: due at once. */
+/** A queued message's row: due at once. Written out, not spread (see leads.ts). */
 export const outboxRow = (message: NewOutboxMessage, now: string): OutboxTable => ({
   id: newRecordId(),
-  ...message,
+  kind: message.kind,
+  subjectEmail: message.subjectEmail,
+  recordCollection: message.recordCollection,
+  recordId: message.recordId,
   state: "pending",
   attempts: 0,
   nextAttemptAt: now,

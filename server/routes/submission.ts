@@ -98,8 +98,12 @@ export const appendRecord =
     return { id: record.id };
   };
 
+// Shared, so frozen; whole literals, not a spread (see leads.ts).
+const JSON_HEADERS = Object.freeze({ "Content-Type": "application/json" });
+const REPLAYED_HEADERS = Object.freeze({ "Content-Type": "application/json", "Idempotent-Replayed": "true" });
+
 const replay = (c: Context, { status, body }: { status: number; body: string }, replayed: boolean) =>
-  c.body(body, status as ContentfulStatusCode, { "Content-Type": "application/json", ...(replayed && { "Idempotent-Replayed": "true" }) });
+  c.body(body, status as ContentfulStatusCode, replayed ? REPLAYED_HEADERS : JSON_HEADERS);
 
 export function submissionHandler<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
   deps: SubmissionDeps,
