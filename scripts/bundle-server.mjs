@@ -28,10 +28,10 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
-// The SQLite connection's worker thread is started from a file found beside the module that starts it
-// (server/db/sqlite-thread.ts): in the bundle, beside build/server.mjs.
-// It imports statement-cache.mjs and worker-errors.mjs, copied beside it too.
-for (const file of ["sqlite-worker.mjs", "statement-cache.mjs", "worker-errors.mjs"]) {
+// The SQLite worker threads are started from files found beside the modules that start them
+// (server/db/sqlite-thread.ts, server/db/sqlite-checkpoints.ts): in the bundle, beside build/server.mjs.
+// They import statement-cache.mjs and worker-errors.mjs, copied beside them too.
+for (const file of ["sqlite-worker.mjs", "sqlite-checkpointer.mjs", "statement-cache.mjs", "worker-errors.mjs"]) {
   copyFileSync(fileURLToPath(new URL(`../server/db/${file}`, import.meta.url)), fileURLToPath(new URL(`../build/${file}`, import.meta.url)));
 }
-console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and its two modules");
+console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs, build/sqlite-checkpointer.mjs and their two modules");

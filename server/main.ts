@@ -123,6 +123,7 @@ async function main() {
   };
   const db = connectDatabase(config.databaseUrl, {
     onPoolError: (error) => logger.error("database-pool-error", describeError(error)),
+    checkpointThread: { onFailure: (error) => logger.error("sqlite-checkpoint-thread-failed", describeError(error)) },
   });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info("migrated", { migrations: applied });

@@ -29,11 +29,17 @@ export interface ConnectOptions {
   maxConnections?: number;
   /** Kysely's query log: called with every statement run (tests count statements with it). */
   log?: KyselyConfig["log"];
+  /**
+   * A SQLite file only: checkpoints in a thread of their own, not inside the server's commits (see
+   * sqlite-checkpoints.ts). `onFailure` hears why if that thread fails; the connection then checkpoints
+   * itself again.
+   */
+  checkpointThread?: { onFailure: (error: Error) => void };
 }
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   const location = parseDatabaseUrl(url);
-  const dialect = location.kind === "sqlite" ? sqliteDialect(location.file) : postgresDialect(location.url, options);
+  const dialect = location.kind === "sqlite" ? sqliteDialect(location.file, options) : postgresDialect(location.url, options);
   return options.log ? new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()], log: options.log }) : kysely(dialect);
 }
 
@@ -52,11 +58,11 @@ class CamelCaseQueries extends CamelCasePlugin {
   }
 }
 
-function sqliteDialect(file: string): Dialect {
+function sqliteDialect(file: string, { checkpointThread }: ConnectOptions): Dialect {
   // WAL lets readers run beside the writer; every commit is on disk before its promise resolves (the
   // driver syncs the WAL off the event loop: sqlite-writer.ts), so a 201, sent after the commit, survives
   // kill -9 and power loss; busy_timeout waits out a second process's write lock.
-  return sqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"] });
+  return sqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"], ...(checkpointThread && { checkpointThread }) });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { closeSync, fdatasync, mkdirSync, open as openFile } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
+import { CheckpointThread } from "./sqlite-checkpoints";
 import { statementCache } from "./statement-cache.mjs";
 import {
   CompiledQuery,
@@ -25,6 +26,8 @@ import {
 //    nothing is answered before its commit is on disk, as with FULL, while the thread serves others.
 //    See docs/decisions/0009-sqlite-off-the-event-loop.md.
 // 2. Preparing every query anew (see the statement cache below).
+// 3. With `checkpointThread`, SQLite's automatic checkpoints, which run inside a COMMIT: a thread of
+//    their own does them (sqlite-checkpoints.ts).
 
 export interface SqliteWriterOptions {
   file: string;
@@ -32,7 +35,15 @@ export interface SqliteWriterOptions {
   pragmas: string[];
   /** Tests only: stands in for the WAL's fdatasync, to see what waits for it. */
   syncWal?: () => Promise<void>;
+  /**
+   * Checkpoints in a thread of their own instead of inside this connection's commits (a file only).
+   * Should that thread fail, this connection checkpoints itself again and `onFailure` hears why.
+   */
+  checkpointThread?: { onFailure: (error: Error) => void; intervalMs?: number };
 }
+
+/** SQLite's default: a commit that takes the WAL past this many pages checkpoints. */
+const AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * fdatasync of the WAL file on libuv's thread pool, through a descriptor kept open (opening one per
@@ -114,6 +125,7 @@ class WriterConnection implements DatabaseConnection {
 class WriterDriver implements Driver {
   readonly #options: SqliteWriterOptions;
   #connection: WriterConnection | null = null;
+  #checkpoints: CheckpointThread | null = null;
   /** One connection: a query or transaction waits until the one before it has let go. */
   #lock: Promise<void> = Promise.resolve();
   #unlock: (() => void) | null = null;
@@ -135,6 +147,18 @@ class WriterDriver implements Driver {
     for (const pragma of pragmas) database.pragma(pragma);
     const wal = inMemory ? null : this.#options.syncWal ? { sync: this.#options.syncWal, close() {} } : new WalSync(`${file}-wal`);
     this.#connection = new WriterConnection(database, wal);
+    const { checkpointThread } = this.#options;
+    if (checkpointThread && !inMemory) {
+      database.pragma("wal_autocheckpoint = 0");
+      this.#checkpoints = new CheckpointThread({
+        file,
+        ...(checkpointThread.intervalMs !== undefined && { intervalMs: checkpointThread.intervalMs }),
+        onFailure: (error) => {
+          database.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+          checkpointThread.onFailure(error);
+        },
+      });
+    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -165,6 +189,8 @@ class WriterDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    // First the thread, so that it never sees this connection closed (nor calls back into it).
+    await this.#checkpoints?.close();
     this.#connection?.close();
   }
 }

@@ -1,11 +1,13 @@
+import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
 // What `npm start` runs is build/server.mjs, a bundle, with the files its worker threads start beside it
 // (scripts/bundle-server.mjs): the CSV export's (csv-worker.mjs) and the SQLite read thread's
-// (sqlite-worker.mjs, which imports statement-cache.mjs). The other suites run the sources; this one checks
-// that the bundle finds and starts both.
+// (sqlite-worker.mjs, which imports statement-cache.mjs), and the SQLite checkpoint thread's
+// (sqlite-checkpointer.mjs). The other suites run the sources; this one checks that the bundle finds and
+// starts all three.
 
 const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passphrase" };
 
@@ -17,6 +19,20 @@ describe("the bundled server (npm start)", () => {
   afterAll(() => server?.cleanup());
 
   it("stores a submission, counts it through its read thread and exports it as CSV from its export thread", async () => {
+    // The write connection never checkpoints by itself: the database file changes only when the checkpoint
+    // thread copies a commit into it. First let the start-up's writes settle there.
+    const databaseFile = () => readFile(server.databasePath);
+    let settled = await databaseFile();
+    await vi.waitFor(
+      async () => {
+        const now = await databaseFile();
+        const same = now.equals(settled);
+        settled = now;
+        expect(same).toBe(true);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+
     const lead = await fetch(`${server.apiUrl}/api/leads`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -33,6 +49,7 @@ describe("the bundled server (npm start)", () => {
       }),
     });
     expect(lead.status).toBe(201);
+    await vi.waitFor(async () => expect((await databaseFile()).equals(settled)).toBe(false), { timeout: 5_000, interval: 20 });
 
     const login = await fetch(`${server.apiUrl}/api/auth/login`, {
       method: "POST",
