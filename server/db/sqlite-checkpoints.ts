@@ -6,8 +6,9 @@ import { receivedError, type SentError } from "./worker-errors.mjs";
 // that commits: for the server's write connection, the server's own thread. There it copied the WAL into
 // the database file and synced both, about every 45th commit of submissions at 2,000 a second: 2 to 6 ms
 // each time with every request waiting, about a fifteenth of the thread's time (docs/performance.md,
-// session 8). So that connection's automatic checkpoint is off, and this thread does the checkpoints
-// instead, on a connection of its own (sqlite-checkpointer.mjs).
+// session 8). So this thread does the checkpoints instead, on a connection of its own
+// (sqlite-checkpointer.mjs), and the write connection's own start only at a WAL of 10,000 pages
+// (WAL_LIMIT_PAGES in sqlite-writer.ts), as a bound on its size.
 
 /** The worker file sits beside this module in the sources and beside the bundle in build/. */
 const WORKER_URL = new URL("./sqlite-checkpointer.mjs", import.meta.url);

@@ -46,6 +46,15 @@ export interface SqliteWriterOptions {
 const AUTOCHECKPOINT_PAGES = 1000;
 
 /**
+ * With the checkpoint thread, this connection still checkpoints once the WAL reaches this many pages
+ * (40 MB). The thread copies frames but cannot start the WAL again: only the writer does, at a
+ * transaction that begins with every frame copied, and under writes that never pause that moment may
+ * not come. A checkpoint here, between two of this connection's own transactions, always brings it, and
+ * costs little: the thread has copied nearly every frame already.
+ */
+export const WAL_LIMIT_PAGES = 10_000;
+
+/**
  * fdatasync of the WAL file on libuv's thread pool, through a descriptor kept open (opening one per
  * commit cost the event loop more than the sync). SQLite keeps the WAL file while a connection is open;
  * should the sync fail (the file was replaced), the next one opens it afresh.
@@ -149,7 +158,7 @@ class WriterDriver implements Driver {
     this.#connection = new WriterConnection(database, wal);
     const { checkpointThread } = this.#options;
     if (checkpointThread && !inMemory) {
-      database.pragma("wal_autocheckpoint = 0");
+      database.pragma(`wal_autocheckpoint = ${WAL_LIMIT_PAGES}`);
       this.#checkpoints = new CheckpointThread({
         file,
         ...(checkpointThread.intervalMs !== undefined && { intervalMs: checkpointThread.intervalMs }),
