@@ -1,5 +1,5 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { SQLITE_PATH } from "./sqlite-package";
 import { receivedError, type SentError } from "./worker-errors.mjs";
 
 // SQLite's automatic checkpoint runs inside the COMMIT that takes the WAL past 1,000 pages, on the thread
@@ -12,9 +12,6 @@ import { receivedError, type SentError } from "./worker-errors.mjs";
 
 /** The worker file sits beside this module in the sources and beside the bundle in build/. */
 const WORKER_URL = new URL("./sqlite-checkpointer.mjs", import.meta.url);
-
-/** Where better-sqlite3 is installed, resolved here so the worker loads the same copy. */
-const SQLITE_PATH = createRequire(import.meta.url).resolve("better-sqlite3");
 
 /**
  * How often the thread looks for new WAL frames. At 2,000 submissions a second that is about 500 frames

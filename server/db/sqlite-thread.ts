@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from "kysely";
+import { SQLITE_PATH } from "./sqlite-package";
 import { sqliteDialectWith } from "./sqlite-writer";
 import { receivedError, type SentError } from "./worker-errors.mjs";
 
@@ -47,9 +47,6 @@ export function keyedRows(keys: readonly string[], rows: readonly unknown[][]): 
 
 /** The worker file sits beside this module in the sources and beside the bundle in build/. */
 const WORKER_URL = new URL("./sqlite-worker.mjs", import.meta.url);
-
-/** Where better-sqlite3 is installed, resolved here so the worker loads the same copy. */
-const SQLITE_PATH = createRequire(import.meta.url).resolve("better-sqlite3");
 
 class SqliteThread {
   readonly #worker: Worker;

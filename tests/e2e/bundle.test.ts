@@ -19,8 +19,9 @@ describe("the bundled server (npm start)", () => {
   afterAll(() => server?.cleanup());
 
   it("stores a submission, counts it through its read thread and exports it as CSV from its export thread", async () => {
-    // The write connection never checkpoints by itself: the database file changes only when the checkpoint
-    // thread copies a commit into it. First let the start-up's writes settle there.
+    // The write connection checkpoints by itself only at a 40 MB WAL: short of that, the database file
+    // changes only when the checkpoint thread copies a commit into it. First let the start-up's writes
+    // settle there.
     const databaseFile = () => readFile(server.databasePath);
     let settled = await databaseFile();
     await vi.waitFor(
