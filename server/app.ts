@@ -13,6 +13,7 @@ import { publicNewsletterRoutes } from "./routes/public-newsletter";
 import { adminRoutes } from "./routes/admin";
 import { HEARTBEAT_MS } from "./routes/admin-events";
 import { authRoutes } from "./routes/auth";
+import { createDeviceTokens } from "./auth/device-token";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import { requireSession } from "./auth/require-session";
@@ -114,7 +115,8 @@ export function createApp({
   const originCheck = sameOriginWrites(config.trustProxy, log);
   app.use("/api/auth/*", noStore, originCheck);
   app.use("/api/admin/*", noStore, originCheck, requireSession(sessions));
-  app.route("/api/auth", authRoutes({ db, sessions, throttle, hasher: passwordHasher, trustProxy: config.trustProxy, clock }));
+  const devices = createDeviceTokens(config.appSecret, clock);
+  app.route("/api/auth", authRoutes({ db, sessions, throttle, devices, hasher: passwordHasher, trustProxy: config.trustProxy, clock }));
   app.route(
     "/api/admin",
     adminRoutes({

@@ -44,7 +44,7 @@ describe.each(testDatabases)("admin tables ($name)", (database) => {
         .execute((trx) => recordChange(trx, { collection: "leads", recordId, op: "insert", createdAt: time.clock().toISOString() }));
     await logChange("old");
     await sessions.start(admin.id);
-    await throttle.reserve("someone@erf.co.za", "192.0.2.1");
+    await throttle.reserve({ email: "someone@erf.co.za", ip: "192.0.2.1", device: null });
 
     time.advance(7 * DAY - 1);
     const kept = await sessions.start(admin.id);

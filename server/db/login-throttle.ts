@@ -1,7 +1,8 @@
 import type { Db } from "./schema";
 
-// Failed-login counters, one row per key ("account:<email>", "ip:<address>"), each a fixed window that
-// opens at its first failure. Kept in the database so several server instances share one count.
+// Failed-login counters, one row per key ("account:<email>", "ip:<address>", "device:<id>"), each a
+// fixed window that opens at its first failure. Kept in the database so several server instances share
+// one count.
 
 export interface ReserveOptions {
   now: string;

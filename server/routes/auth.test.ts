@@ -30,7 +30,8 @@ describe.each(testDatabases)("session lifecycle ($name)", (database) => {
     expect(await response.json()).toEqual({ email: ADMIN_EMAIL });
     expect(response.headers.get("cache-control")).toBe("no-store");
     const cookies = response.headers.getSetCookie();
-    expect(cookies).toHaveLength(1);
+    // The second is the device cookie (auth-device.test.ts).
+    expect(cookies).toHaveLength(2);
     expect(cookies[0]).toMatch(/^__Host-erf_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   });
 

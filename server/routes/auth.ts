@@ -5,7 +5,9 @@ import { findAdminByEmail, normalizeEmail } from "../db/admins";
 import type { Db } from "../db/schema";
 import { clientIp } from "../http/client-ip";
 import { limitBody, readJsonBody } from "../http/json-body";
-import type { LoginThrottle } from "../auth/login-throttle";
+import { readDeviceToken, setDeviceCookie } from "../auth/device-cookie";
+import type { DeviceTokens } from "../auth/device-token";
+import type { LoginAttempt, LoginThrottle } from "../auth/login-throttle";
 import { MAX_PASSWORD_LENGTH, type PasswordHasher } from "../auth/passwords";
 import { unauthenticated } from "../auth/require-session";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../auth/session-cookie";
@@ -18,6 +20,7 @@ export interface AuthDeps {
   db: Db;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  devices: DeviceTokens;
   hasher: PasswordHasher;
   trustProxy: boolean;
   clock: Clock;
@@ -32,7 +35,7 @@ const loginInput = z.object({
 const invalidCredential = { error: "invalid-credential", message: "Invalid email or password." } as const;
 
 /** /api/auth: sign in, sign out, and who is signed in. Same-origin JSON is enforced by app.ts. */
-export function authRoutes({ db, sessions, throttle, hasher, trustProxy, clock }: AuthDeps) {
+export function authRoutes({ db, sessions, throttle, devices, hasher, trustProxy, clock }: AuthDeps) {
   /**
    * Sign-ins, failures and sign-outs go to the audit log. A failure is "anonymous"; it names the account
    * only when one exists, so addresses people mistype (maybe their private ones) are not collected.
@@ -47,13 +50,16 @@ export function authRoutes({ db, sessions, throttle, hasher, trustProxy, clock }
       const parsed = loginInput.safeParse(body.value);
       if (!parsed.success) return c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400);
       const email = normalizeEmail(parsed.data.email);
-      const ip = clientIp(c, trustProxy);
+      // A browser that signed in to this account before is throttled on its own (login-throttle.ts).
+      const attempt: LoginAttempt = { email, ip: clientIp(c, trustProxy), device: devices.verify(readDeviceToken(c), email) };
+      // Shown in the audit log, so staff can see why a locked account still let its owner in.
+      const browser = attempt.device === null ? {} : { browser: "known" };
 
       // The slot is taken before the password is checked, so parallel guesses cannot overshoot the limit.
-      const decision = await throttle.reserve(email, ip);
+      const decision = await throttle.reserve(attempt);
       if (!decision.allowed) {
         const account = await findAdminByEmail(db, email);
-        await audit(c, "anonymous", "auth.login-failed", { reason: "too-many-requests", ...(account && { account: account.email }) });
+        await audit(c, "anonymous", "auth.login-failed", { reason: "too-many-requests", ...(account && { account: account.email }), ...browser });
         c.header("Retry-After", String(decision.retryAfterSeconds));
         const minutes = Math.ceil(decision.retryAfterSeconds / 60);
         return c.json(
@@ -70,17 +76,19 @@ export function authRoutes({ db, sessions, throttle, hasher, trustProxy, clock }
         ? await hasher.verify(admin.passwordHash, parsed.data.password)
         : await hasher.verifyDummy(parsed.data.password);
       if (!admin || !verified) {
-        await audit(c, "anonymous", "auth.login-failed", { reason: "invalid-credential", ...(admin && { account: admin.email }) });
+        await audit(c, "anonymous", "auth.login-failed", { reason: "invalid-credential", ...(admin && { account: admin.email }), ...browser });
         return c.json(invalidCredential, 401);
       }
 
-      await throttle.release(email, ip);
+      await throttle.release(attempt);
       // A new token at every login; the one the browser held before (if any) stops working.
       const previous = readSessionToken(c);
       if (previous) await sessions.end(previous);
       const started = await sessions.start(admin.id);
       setSessionCookie(c, started.token);
-      await audit(c, admin.email, "auth.login");
+      // A fresh device token at every login (as OWASP has it), so its failure count starts from zero.
+      setDeviceCookie(c, devices.issue(email));
+      await audit(c, admin.email, "auth.login", browser);
       return c.json({ email: admin.email });
     })
     .post("/logout", async (c) => {

@@ -1,4 +1,5 @@
 import { createPasswordHasher, type PasswordHasher } from "../auth/passwords";
+import { DEVICE_COOKIE_NAME } from "../auth/device-cookie";
 import { SESSION_COOKIE_NAME } from "../auth/session-cookie";
 import { insertAdmin } from "../db/admins";
 import type { Db } from "../db/schema";
@@ -35,12 +36,17 @@ export async function send(
   });
 }
 
-/** The Cookie header value (name=token) from a response's Set-Cookie, or null. */
-export function sessionCookieFrom(response: Response): string | null {
-  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`));
+function cookieFrom(response: Response, name: string): string | null {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
   const pair = header?.split(";")[0];
-  return pair && pair !== `${SESSION_COOKIE_NAME}=` ? pair : null;
+  return pair && pair !== `${name}=` ? pair : null;
 }
+
+/** The Cookie header value (name=token) from a response's Set-Cookie, or null. */
+export const sessionCookieFrom = (response: Response) => cookieFrom(response, SESSION_COOKIE_NAME);
+
+/** The device token's Cookie header value (name=token) a successful sign-in sets, or null. */
+export const deviceCookieFrom = (response: Response) => cookieFrom(response, DEVICE_COOKIE_NAME);
 
 export async function signIn(
   app: App,

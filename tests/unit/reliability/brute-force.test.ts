@@ -1,14 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
 import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, send } from "../../../server/test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, deviceCookieFrom, seedAdmin, send } from "../../../server/test-support/admin";
 
 // Check 5 of docs/reliability.md, the parts that need no stopwatch (the timing half is
 // tests/soak/login-timing.ts). 1,000 wrong passwords against one account, from one client and from
-// 1,000 forwarded addresses, with TRUST_PROXY off and on. Must hold: exactly the limit answered 401,
-// every other attempt 429 with Retry-After, the right password locked out too, and X-Forwarded-For
-// believed only behind a trusted proxy. The 20-concurrent-against-a-limit-of-5 race and the unknown vs
-// known answer body are proved in server/routes/auth-lockout.test.ts and auth.test.ts (not repeated).
+// 1,000 forwarded addresses, with TRUST_PROXY off and on, and carrying device cookies that are forged or
+// signed for another account. Must hold: exactly the limit answered 401, every other attempt 429 with
+// Retry-After, the right password locked out too, and X-Forwarded-For believed only behind a trusted
+// proxy. The 20-concurrent-against-a-limit-of-5 race and the unknown vs known answer body are proved in
+// server/routes/auth-lockout.test.ts and auth.test.ts (not repeated).
 
 const ATTEMPTS = 1_000;
 const LIMIT = 10;
@@ -30,8 +32,8 @@ describe.each(testDatabases)("1,000 wrong passwords ($name)", (database) => {
 
   function attacker(trustProxy: boolean) {
     const app = testApp(open.db, { clock: manualClock().clock, config: testConfig({ trustProxy, loginMaxFailures: LIMIT }) });
-    const login = async (email: string, password: string, forwardedFor?: string): Promise<Outcome> => {
-      const response = await send(app, "POST", "/api/auth/login", { body: { email, password }, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} });
+    const login = async (email: string, password: string, forwardedFor?: string, cookie?: string): Promise<Outcome> => {
+      const response = await send(app, "POST", "/api/auth/login", { body: { email, password }, cookie, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} });
       return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() };
     };
     const burst = async (attempt: (index: number) => Promise<Outcome>) => {
@@ -41,7 +43,7 @@ describe.each(testDatabases)("1,000 wrong passwords ($name)", (database) => {
       }
       return outcomes;
     };
-    return { login, burst };
+    return { app, login, burst };
   }
 
   const tally = (outcomes: Outcome[]) => ({
@@ -69,6 +71,21 @@ describe.each(testDatabases)("1,000 wrong passwords ($name)", (database) => {
       expectLockedOut(await burst((i) => login(ADMIN_EMAIL, `wrong password ${i}`, `198.51.${Math.floor(i / 250)}.${i % 250}`)));
       expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, "192.0.2.200")).status).toBe(429);
     });
+  });
+
+  // A known browser is throttled on its own (server/routes/auth-device.test.ts); a cookie that only looks
+  // like one must not buy an attacker that exemption.
+  it("with forged device cookies, or the device cookie of the attacker's own account: still the limit, then 429", async () => {
+    const attackersOwn = { email: "insider@erf.co.za", password: "the insider's own password" };
+    await seedAdmin(open.db, attackersOwn.email, attackersOwn.password);
+    const { app, login, burst } = attacker(true);
+    const signedIn = await send(app, "POST", "/api/auth/login", { body: attackersOwn, headers: { "X-Forwarded-For": "203.0.113.8" } });
+    const ownDevice = deviceCookieFrom(signedIn);
+    expect(ownDevice).not.toBeNull();
+    const [, issued = ""] = ownDevice!.split(".");
+    const forged = () => `__Host-erf_device=${randomBytes(16).toString("base64url")}.${issued}.${randomBytes(32).toString("base64url")}`;
+    expectLockedOut(await burst((i) => login(ADMIN_EMAIL, `wrong password ${i}`, `198.51.${Math.floor(i / 250)}.${i % 250}`, i % 2 ? ownDevice! : forged())));
+    expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, "192.0.2.200", ownDevice!)).status).toBe(429);
   });
 
   it("ignores X-Forwarded-For without TRUST_PROXY: spraying 1,000 accounts from 'new' addresses meets the per-IP limit", async () => {
