@@ -19,7 +19,7 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      // Imports flow one way (STYLE.md): the domain imports nothing of ours, features never import each other.
+      // Imports flow one way (docs/architecture.md, "Layers"): the domain imports nothing of ours, features never import each other.
       "no-restricted-imports": "off",
     },
   },

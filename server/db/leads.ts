@@ -11,7 +11,7 @@ export interface NewLead {
 }
 
 /**
- * The stored row for a signup or demo request. The spec stores `name` for demos; signups get it too.
+ * The stored row for a signup or demo request. `name` is first and last name joined, for both types.
  * Every key is written out in one literal, in one order: an object spread with keys added after it
  * (`{ ...common, type }`) gets a hidden class of its own in V8 each time, and at 2,000 submissions a
  * second those classes were most of what the old generation collected (docs/performance.md, session 8).
@@ -31,7 +31,7 @@ export function leadRow({ id, data, botCheck, createdAt }: NewLead): LeadsTable 
     organizationType: data.organizationType,
     propertyCount: data.propertyCount,
     message: null,
-    // The spec keeps challenges as free text, empty string when absent (demos only).
+    // Challenges are free text, an empty string when absent (demos only; docs/product.md, "Records and statuses").
     challenges: signup ? null : data.challenges,
     marketingOptIn: signup ? (data.marketingOptIn ? 1 : 0) : null,
     // The schema only accepts termsAccepted: true; the server's clock records when.

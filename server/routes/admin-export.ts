@@ -42,7 +42,7 @@ function planExport(
   if (!q.ok) Object.assign(fields, q.fields);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
-  // Always leads, contacts, newsletter (spec section 3), whatever order the parameter lists them in.
+  // Always leads, contacts, newsletter (docs/product.md, "The dashboard"), whatever order the parameter lists them in.
   // A status a collection does not have (e.g. "subscribed" for leads) leaves that collection out; the
   // type filter only applies to leads.
   const parts = COLLECTIONS.filter((collection) => requested.includes(collection))

@@ -12,7 +12,7 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
       route: "/api/leads",
       collection: "leads",
       schema: leadInput,
-      // Each form's token carries its own action label (spec section 5).
+      // Each form's token carries its own action label (docs/product.md, "The four forms").
       botCheckActions: (lead) => [lead.type],
       store: appendRecord("leads", leadRow),
       followUp: leadFollowUp,

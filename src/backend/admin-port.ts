@@ -7,7 +7,7 @@ import type { Collection } from "../domain/status";
 export type SignInResult = { ok: true; email: string } | { ok: false; code: string; message: string };
 
 export interface ExportFilters {
-  /** Which collections to export, in the spec's order; all three when omitted. */
+  /** Which collections to export, always in the order leads, contacts, newsletter; all three when omitted. */
   collections?: Collection[];
   q?: string;
   status?: string;

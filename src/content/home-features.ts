@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import type { IconCard } from "./types";
 
-// Twelve cards (spec section 2); the first nine are the pitches listed in spec section 1.
+// Twelve cards; the first nine are the platform's main pitches (docs/product.md, "Pages").
 export const HOME_FEATURES: readonly IconCard[] = [
   {
     icon: Building2,

@@ -1,6 +1,6 @@
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
 
-// The CSV export (spec section 3): one implementation for the server and the Firebase adapter.
+// The CSV export: one implementation for the server and the Firebase adapter.
 
 export const CSV_COLUMNS = ["Name", "Email", "Phone", "Company", "Type", "Status", "Created At", "Message/Challenges"] as const;
 

@@ -1,4 +1,4 @@
-// Option lists from the product spec (section 3). Values are what is stored; labels are what is shown.
+// The forms' option lists (docs/product.md, "Option lists"). Values are what is stored; labels are what is shown.
 
 export const SIGNUP_ORGANIZATION_TYPES = [
   { value: "property-management", label: "Property Management Company" },

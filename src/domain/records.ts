@@ -1,6 +1,6 @@
 import type { BotCheckVerdict, LeadStatus, LeadType, NewsletterStatus } from "./status";
 
-// What staff read back: the spec's read fields (section 3), timestamps as ISO strings.
+// What staff read back, timestamps as ISO strings.
 
 export interface ContactRecord {
   id: string;

@@ -1,4 +1,4 @@
-// Record statuses (spec section 4). Leads and contacts share one set; newsletter has its own.
+// Record statuses. Leads and contacts share one set; newsletter has its own.
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -15,6 +15,6 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 export const BOT_CHECK_VERDICTS = ["passed", "failed", "missing", "skipped"] as const;
 export type BotCheckVerdict = (typeof BOT_CHECK_VERDICTS)[number];
 
-/** The bot-check action label each form uses (spec section 5). */
+/** The bot-check action label each form uses. */
 export const BOT_CHECK_ACTIONS = ["newsletter", "cta_newsletter", "contact", "signup", "demo"] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];

@@ -12,7 +12,7 @@ export default function NotFoundPage() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    // Spec: the missing path is logged, so broken inbound links show up in the browser console.
+    // The missing path is logged, so broken inbound links show up in the browser console.
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);
 

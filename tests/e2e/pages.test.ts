@@ -29,7 +29,7 @@ afterEach(async () => {
   expect(csp.take()).toEqual([]);
 });
 
-// The words each page must show, straight from the spec.
+// The words each page must show (docs/product.md, "Pages").
 const KEY_CONTENT: Record<string, string[]> = {
   "/": ["300%", "15 hrs", "23%", "95%", "1,247", "98.7%", "4.8", "12 days", "Watch Demo"],
   "/about": ["Founder"],

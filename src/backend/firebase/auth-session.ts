@@ -22,7 +22,7 @@ export function authSession(auth: Auth) {
         await signOut(auth);
         return NOT_ADMIN;
       } catch (error) {
-        // The login toast shows Firebase's own code and message (spec section 8).
+        // The login toast shows Firebase's own code and message (docs/product.md, "The dashboard").
         return { ok: false, code: errorCode(error) ?? "auth/unknown", message: error instanceof Error ? error.message : String(error) };
       }
     },

@@ -69,7 +69,7 @@ export function leadDocument<T>(data: LeadData, now: T, context: ConsentContext 
   const common = {
     firstName: data.firstName,
     lastName: data.lastName,
-    // The spec stores `name` for demos; signups get it too, as on the http server.
+    // `name` is first and last name joined, for demos and signups alike, as on the http server.
     name: `${data.firstName} ${data.lastName}`,
     email: data.email,
     phone: data.phone,

@@ -54,7 +54,7 @@ export function toLeadRecord(id: string, data: Data): LeadRecord {
     organizationType: text(data.organizationType),
     propertyCount: text(data.propertyCount),
     message: optionalText(data.message),
-    // The spec keeps a demo's challenges as text, empty when absent; signups have none.
+    // A demo's challenges are text, empty when absent; signups have none.
     challenges: type === "demo" ? text(data.challenges) : null,
     marketingOptIn: typeof data.marketingOptIn === "boolean" ? data.marketingOptIn : null,
     termsAcceptedAt: isoTime(data.termsAcceptedAt),

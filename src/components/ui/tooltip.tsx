@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ReactNode } from "react";
 
-// Spec section 9: tooltips open after 700 ms, and a neighbour opens after 300 ms once one has shown.
+// Tooltips open after 700 ms, and a neighbour opens after 300 ms once one has shown (docs/product.md, "Small constants").
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

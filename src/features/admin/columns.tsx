@@ -11,7 +11,7 @@ type SetStatus = (id: string, status: string) => Promise<void>;
 
 const fullName = (first: string, last: string) => `${first ?? ""} ${last ?? ""}`.trim();
 
-// Spec section 2: the three tables' columns, in order.
+// The three tables' columns, in order (docs/product.md, "The dashboard").
 
 // Leads and contacts show their age ("3 min ago") as of `now`, and a marker once overdue.
 

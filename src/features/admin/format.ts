@@ -1,4 +1,4 @@
-/** Missing values show N/A (spec section 2). */
+/** Missing values show N/A. */
 export function orNA(value: string | null | undefined): string {
   return value && value.trim() !== "" ? value : "N/A";
 }

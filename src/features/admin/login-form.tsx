@@ -50,7 +50,7 @@ export function LoginForm() {
   );
 }
 
-/** The spec's login toast: the code and message, or the message alone, or a generic line. */
+/** The login failure toast: the code and message, or the message alone, or a generic line. */
 export function loginFailureText(code: string | undefined, message: string | undefined): string {
   if (code && message) return `${code}: ${message}`;
   return message || "Please check your credentials";

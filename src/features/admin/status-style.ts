@@ -1,4 +1,4 @@
-// Badge colours (spec section 4): new blue, contacted yellow, qualified green, closed gray, subscribed green, others gray.
+// Badge colours: new blue, contacted yellow, qualified green, closed gray, subscribed green, others gray.
 const BADGE: Record<string, string> = {
   new: "bg-blue-100 text-blue-900",
   contacted: "bg-yellow-100 text-yellow-900",

@@ -6,7 +6,7 @@ import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
 import { warmPublicBackend } from "../../backend/public-backend";
 
-/** The closing call to action on a dark band: it clears its field after every attempt, as the spec says. */
+/** The closing call to action on a dark band: it clears its field after every attempt, successful or not. */
 export function ClosingCtaForm() {
   const id = useId();
   const { email, setEmail, emailField, busy, subscribe } = useNewsletter("cta_newsletter");

@@ -1,7 +1,7 @@
 import { BRAND } from "../../config/brand";
 import type { ToastMessage } from "../../components/ui/toast";
 
-// The exact toast texts of the spec's section 8.
+// The forms' toast texts (docs/product.md, "The four forms").
 
 const failure = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
 

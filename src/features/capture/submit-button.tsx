@@ -7,7 +7,7 @@ interface SubmitButtonProps extends Omit<ButtonProps, "type" | "children"> {
   busyLabel: string;
 }
 
-/** Disabled while busy, with the busy text the spec names; aria-busy tells screen readers why. */
+/** Disabled while busy, with the form's busy text ("Sending...", "Submitting..."); aria-busy tells screen readers why. */
 export function SubmitButton({ busy, label, busyLabel, disabled, ...props }: SubmitButtonProps) {
   return (
     <Button type="submit" disabled={busy || disabled} aria-busy={busy || undefined} {...props}>

@@ -33,7 +33,7 @@ export function useSubmission<TInput extends object>({ action, send, toasts }: S
       setFieldErrors({});
       try {
         const token = await getBotCheckToken(action);
-        // A null token is left out of the payload, as the spec's forms do.
+        // A null token is left out of the payload: the field is optional, and the server stores the lead as "missing".
         const payload: WithToken<TInput> = token ? { ...input, recaptchaToken: token } : input;
         const backend = await publicBackend();
         // One key per attempt; the adapter reuses it for its own retries of this attempt.

@@ -3,7 +3,7 @@ import { useLocation, useNavigationType } from "react-router";
 import { scrollBehavior } from "./reduced-motion";
 
 /**
- * Scrolls to the top whenever the pathname changes (spec: every route change scrolls smoothly to top).
+ * Scrolls to the top whenever the pathname changes: every route change scrolls smoothly to the top.
  * Skipped on first render, for in-page anchors (#hash) and for back/forward, where
  * <ScrollRestoration> puts the visitor back where they were.
  */

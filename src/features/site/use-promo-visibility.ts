@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// Spec section 9: the promo card appears once the page has scrolled past 800 px.
+// The promo card appears once the page has scrolled past 800 px.
 export const PROMO_SCROLL_THRESHOLD_PX = 800;
 export const PROMO_DISMISSED_KEY = "erf:promo-dismissed";
 

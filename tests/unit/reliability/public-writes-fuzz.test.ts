@@ -8,7 +8,7 @@ import { asStored, bytesOf, expectedOutcome, type Outcome } from "./public-write
 import { canonical, inputFromRow, readPublicRows, rowProblems } from "./stored-rows";
 
 // Check 2 of docs/reliability.md: property-based payloads against the three public write routes,
-// in-process. Must hold: no 5xx; every answer the one the README promises; afterwards no stored row
+// in-process. Must hold: no 5xx; every answer the one docs/api.md promises; afterwards no stored row
 // that the shared schema would refuse, and every acknowledged valid submission stored as parsed.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);

@@ -3,7 +3,7 @@ import { contactInput, leadInput, newsletterInput } from "../../../src/domain/sc
 import type { PublicRoute, WireRequest } from "./valid-payloads";
 import { storedShape } from "./stored-rows";
 
-// What the README promises for a public write, computed from the request alone: 415 for another media
+// What docs/api.md promises for a public write, computed from the request alone: 415 for another media
 // type, 413 past 32 KB, 400 for malformed JSON or a schema failure, 201 and nothing stored for a filled
 // honeypot, 201 and the schema's output stored otherwise.
 

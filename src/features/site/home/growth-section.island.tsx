@@ -2,7 +2,7 @@ import { Container } from "../../../components/ui/container";
 import { GROWTH, STATS } from "../../../content/home";
 import { SectionHeading } from "../section-heading";
 
-/** Growth metrics and headline stats; both are illustrative (spec: marketing figures are not live data). */
+/** Growth metrics and headline stats; both are illustrative marketing figures, not live data. */
 export function GrowthSectionBody() {
   return (
     <section aria-labelledby="growth-title" className="bg-slate-900 py-16 text-white sm:py-24">
