@@ -1,51 +1,64 @@
 import { BRAND } from "../../src/config/brand";
 import type { ContactRecord, LeadRecord } from "../../src/domain/records";
+import { renderAlertHtml, renderAlertText, type AlertContent, type AlertField } from "./alert-render";
 import type { MailMessage } from "./mailer";
 import type { MailSettings } from "./settings";
+import { oneLine, quotedLines, visitorLine } from "./visitor-text";
 
 // The speed-to-lead alert: enough to act on from a phone (who, how to reach them, what they want) and
 // a link to the record in the dashboard. Reply-To is the lead, so "reply" answers them directly.
+// Everything but the address (checked by the schema, and the Reply-To anyway) is the visitor's own
+// text: single-line fields stay one line, free text is quoted as theirs after our link, and nothing of
+// theirs can become a link (visitor-text.ts). The one link is ours, built from PUBLIC_URL.
 
-/** Header values come from visitors: line breaks would otherwise start new headers. */
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-
-const line = (label: string, value: string | null | undefined) => (value ? [`${label}: ${value}`] : []);
+const field = (label: string, value: string | null | undefined): AlertField[] => {
+  const shown = visitorLine(value);
+  return shown ? [{ label, value: shown }] : [];
+};
 
 export function dashboardLink(settings: MailSettings, tab: "leads" | "contacts", email: string): string {
   return `${settings.publicUrl}/admin/dashboard?tab=${tab}&q=${encodeURIComponent(email)}`;
 }
 
-export function leadAlertEmail(record: LeadRecord | ContactRecord, settings: MailSettings): MailMessage {
-  const name = oneLine(`${record.firstName} ${record.lastName}`);
+function alertContent(record: LeadRecord | ContactRecord, settings: MailSettings): AlertContent {
+  const name = visitorLine(`${record.firstName} ${record.lastName}`);
   const isContact = record.type === "contact";
   const kind = isContact ? "contact message" : record.type === "demo" ? "demo request" : "signup";
-  const company = record.companyName ? `, ${oneLine(record.companyName)}` : "";
+  const company = record.companyName ? `, ${visitorLine(record.companyName)}` : "";
   const details = isContact
-    ? [...line("Message", record.message)]
+    ? []
     : [
-        ...line("Company", record.companyName),
-        ...line("Job title", record.jobTitle),
-        ...line("Organisation type", record.organizationType),
-        ...line("Properties", record.propertyCount),
-        ...line("Challenges", record.challenges),
-        ...(record.type === "signup" ? [`Marketing emails: ${record.marketingOptIn ? "opted in" : "not opted in"}`] : []),
+        ...field("Company", record.companyName),
+        ...field("Job title", record.jobTitle),
+        ...field("Organisation type", record.organizationType),
+        ...field("Properties", record.propertyCount),
+        ...(record.type === "signup" ? [{ label: "Marketing emails", value: record.marketingOptIn ? "opted in" : "not opted in" }] : []),
       ];
-  const text = [
-    `New ${kind} on ${BRAND.name}, received ${record.createdAt}.`,
-    "",
-    `Name: ${name}`,
-    `Email: ${record.email}`,
-    ...line("Phone", record.phone),
-    ...details,
-    ...line("Bot check", record.botCheck === "skipped" ? null : record.botCheck),
-    "",
-    `Open it in the dashboard: ${dashboardLink(settings, isContact ? "contacts" : "leads", record.email)}`,
-  ].join("\n");
+  const words = isContact ? { label: "message", text: record.message } : { label: "challenges", text: record.challenges };
+  const lines = quotedLines(words.text);
+  return {
+    subject: `New ${kind}: ${name}${company}`,
+    intro: `New ${kind} on ${BRAND.name}, received ${record.createdAt}.`,
+    fields: [
+      { label: "Name", value: name },
+      { label: "Email", value: oneLine(record.email) },
+      ...field("Phone", record.phone),
+      ...details,
+      ...field("Bot check", record.botCheck === "skipped" ? null : record.botCheck),
+    ],
+    link: { text: "Open it in the dashboard", href: dashboardLink(settings, isContact ? "contacts" : "leads", record.email) },
+    quotes: lines.length > 0 ? [{ heading: `Their words (${words.label}), quoted as sent, links disabled:`, lines }] : [],
+  };
+}
+
+export function leadAlertEmail(record: LeadRecord | ContactRecord, settings: MailSettings): MailMessage {
+  const content = alertContent(record, settings);
   return {
     from: settings.from,
     to: settings.notifyTo,
     replyTo: record.email,
-    subject: `New ${kind}: ${name}${company}`,
-    text,
+    subject: content.subject,
+    text: renderAlertText(content),
+    html: renderAlertHtml(content),
   };
 }

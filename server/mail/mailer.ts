@@ -10,6 +10,8 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`, escaped by whoever builds it. */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -26,8 +28,8 @@ export function createSmtpMailer(url: string): Mailer {
   const options: SMTPTransport.Options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
   const transport = nodemailer.createTransport(options);
   return {
-    async send({ from, to, replyTo, subject, text, headers }) {
-      await transport.sendMail({ from, to, ...(replyTo && { replyTo }), subject, text, ...(headers && { headers }) });
+    async send({ from, to, replyTo, subject, text, html, headers }) {
+      await transport.sendMail({ from, to, ...(replyTo && { replyTo }), subject, text, ...(html && { html }), ...(headers && { headers }) });
     },
     close: () => transport.close(),
   };

@@ -84,11 +84,11 @@ describe.each(testDatabases)("outbox ($name)", (database) => {
     expect(demo.to.sort()).toEqual([...NOTIFY].sort());
     expect(demo.parsed.from?.value).toEqual([{ name: "Erf", address: "hello@erf.co.za" }]);
     expect(demo.parsed.replyTo?.text).toBe("ama@example.com");
-    for (const expected of ["Email: ama@example.com", "Phone: +233 20 000 0000", "Company: Accra Estates", "Job title: Operations Lead", "Challenges: Arrears tracking across 3 buildings"]) {
+    for (const expected of ["Email: ama@example.com", "Phone: +233 20 000 0000", "Company: Accra Estates", "Job title: Operations Lead", "> Arrears tracking across 3 buildings"]) {
       expect(demo.parsed.text).toContain(expected);
     }
     expect(demo.parsed.text).toContain(`${PUBLIC_URL}/admin/dashboard?tab=leads&q=ama%40example.com`);
-    expect(bySubject.get("New contact message: Naledi Mokoena")!.parsed.text).toContain("Message: Please call me about 40 units in Sandton.");
+    expect(bySubject.get("New contact message: Naledi Mokoena")!.parsed.text).toContain("> Please call me about 40 units in Sandton.");
     // Marked sent just after the server accepted it.
     await expect.poll(async () => (await open.db.selectFrom("outbox").select("state").execute()).map((row) => row.state)).toEqual(["sent", "sent", "sent"]);
   });

@@ -20,6 +20,12 @@ describe("csv", () => {
     expect(csvCell("a=b")).toBe("a=b");
   });
 
+  it("defuses a formula a spreadsheet would find after splitting the cell on ; or a line break", () => {
+    expect(csvCell("ok;=cmd|' /C calc'!A0")).toBe("ok;'=cmd|' /C calc'!A0");
+    expect(csvCell("ok,\u200b=1")).toBe('"ok,\'\u200b=1"');
+    expect(csvCell("ok\n＝1")).toBe('"ok\n\'＝1"');
+  });
+
   it("names the file by prefix and date, and leaves newsletter name, phone, company and message empty", () => {
     expect(csvFileName("erf-data", new Date("2026-03-05T23:00:00Z"))).toBe("erf-data-2026-03-05.csv");
     expect(

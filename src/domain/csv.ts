@@ -1,3 +1,4 @@
+import { guardFormulas } from "./formula-guard";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
 
 // The CSV export: one implementation for the server and the Firebase adapter.
@@ -9,13 +10,8 @@ export function csvFileName(prefix: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-// Formula-injection defence (OWASP "CSV Injection"): a cell whose first non-space character could start a
-// formula in a spreadsheet gets a leading apostrophe.
-const FORMULA_START = /^[ ]*[=+\-@\t\r\0]/;
-
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = guardFormulas(value ?? "");
   // RFC 4180: quote cells with a comma, quote, CR or LF; double the quotes inside.
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
