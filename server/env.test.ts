@@ -11,7 +11,7 @@ describe("configFromEnv", () => {
       recaptchaSecret: null,
       recaptchaMinScore: 0.5,
       recaptchaSiteKey: null,
-      trustProxy: false,
+      trustProxy: 0,
       adminEmail: null,
       adminPassword: null,
       loginMaxFailures: 10,
@@ -56,7 +56,7 @@ describe("configFromEnv", () => {
       recaptchaSecret: "s3cret",
       recaptchaMinScore: 0.7,
       recaptchaSiteKey: "site",
-      trustProxy: true,
+      trustProxy: 1,
       adminEmail: "owner@erf.co.za",
       adminPassword: "correct horse battery",
       loginMaxFailures: 5,
@@ -79,7 +79,7 @@ describe("configFromEnv", () => {
     const read = () => configFromEnv({ PORT: "eighty", TRUST_PROXY: "maybe", DATABASE_URL: "mysql://x", RECAPTCHA_MIN_SCORE: "2" });
     expect(read).toThrow(EnvError);
     expect(read).toThrow(/PORT: Must be a number/);
-    expect(read).toThrow(/TRUST_PROXY: Use "true" or "false"/);
+    expect(read).toThrow(/TRUST_PROXY: Use "false", "true" \(one proxy\) or the number of proxies/);
     expect(read).toThrow(/DATABASE_URL: Use "sqlite:<file>"/);
     expect(read).toThrow(/RECAPTCHA_MIN_SCORE/);
   });
@@ -91,5 +91,14 @@ describe("configFromEnv", () => {
     expect(read).toThrow(/SMTP_URL: Use an smtp:\/\//);
     expect(read).toThrow(/NOTIFY_TO/);
     expect(read).toThrow(/RETENTION_DAYS/);
+  });
+
+  it("reads TRUST_PROXY as the number of proxies in front, true being one and false none", () => {
+    const hops = (value: string) => configFromEnv({ TRUST_PROXY: value }).trustProxy;
+    expect([hops("true"), hops("TRUE"), hops("yes"), hops("1"), hops("2"), hops("3")]).toEqual([1, 1, 1, 1, 2, 3]);
+    expect([hops("false"), hops("no"), hops("0")]).toEqual([0, 0, 0]);
+    for (const bad of ["-1", "1.5", "two", "on", "100"]) {
+      expect(() => hops(bad), bad).toThrow(/TRUST_PROXY: Use "false", "true" \(one proxy\) or the number of proxies/);
+    }
   });
 });

@@ -7,9 +7,14 @@ import { BRAND } from "../src/config/brand";
 const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { error: 'Use "true" or "false"' })
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+// How many proxies of ours stand in front of the server, each appending to X-Forwarded-For (see
+// http/forwarded.ts). "true" keeps its old meaning, one proxy; "false" (or 0) ignores the header.
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, 'Use "false", "true" (one proxy) or the number of proxies in front of the server (1, 2, ...)')
+  .transform((value) => (value === "true" || value === "yes" ? 1 : value === "false" || value === "no" ? 0 : Number(value)));
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0).max(65_535).default(3000),
@@ -24,7 +29,7 @@ const envSchema = z.object({
   // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
   RECAPTCHA_SITE_KEY: z.string().optional(),
   VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -53,7 +58,8 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaMinScore: number;
   recaptchaSiteKey: string | null;
-  trustProxy: boolean;
+  /** Proxies of ours in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-* (see http/forwarded.ts). */
+  trustProxy: number;
   adminEmail: string | null;
   /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
   adminPassword: string | null;

@@ -19,7 +19,7 @@ export interface AuthDeps {
   sessions: SessionStore;
   throttle: LoginThrottle;
   hasher: PasswordHasher;
-  trustProxy: boolean;
+  trustProxy: number;
   clock: Clock;
 }
 

@@ -111,7 +111,7 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
   });
 
   it("believes X-Forwarded-Proto and X-Forwarded-Host only behind a trusted proxy", async () => {
-    const request = (trustProxy: boolean) =>
+    const request = (trustProxy: number) =>
       testApp(open.db, { config: testConfig({ trustProxy }) }).request("http://10.0.0.5:3000/api/auth/login", {
         method: "POST",
         headers: {
@@ -123,8 +123,21 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
         },
         body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       });
-    expect((await request(true)).status).toBe(200);
-    expect((await request(false)).status).toBe(403);
+    expect((await request(1)).status).toBe(200);
+    expect((await request(0)).status).toBe(403);
+  });
+
+  it("behind a proxy that appends to X-Forwarded-Host, compares Origin with the entry the proxy wrote", async () => {
+    const login = (forwardedHost: string) =>
+      testApp(open.db, { config: testConfig({ trustProxy: 1 }) }).request("http://10.0.0.5:3000/api/auth/login", {
+        method: "POST",
+        headers: { ...JSON_TYPE, Origin: "https://erf.co.za", Host: "10.0.0.5:3000", "X-Forwarded-Host": forwardedHost },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    // The client sent "erf.co.za" itself; the proxy appended the host it was really asked for.
+    expect((await login("erf.co.za, evil.test")).status).toBe(403);
+    expect(await open.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    expect((await login("evil.test, erf.co.za")).status).toBe(200);
   });
 
   it("leaves the public form routes open to cross-origin posts", async () => {
