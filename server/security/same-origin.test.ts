@@ -11,6 +11,12 @@ const hostileRequests: [string, Record<string, string>, string | null][] = [
   ["a hostile Origin", { ...JSON_TYPE, Origin: "https://evil.example" }, null],
   ["an Origin on another port", { ...JSON_TYPE, Origin: "http://localhost:8080" }, null],
   ["Origin null", { ...JSON_TYPE, Origin: "null" }, null],
+  // Not plain origins, though a lenient URL parse finds our host in each.
+  ["an Origin with user-info before our host", { ...JSON_TYPE, Origin: "http://evil.test@localhost" }, null],
+  ["an Origin with user and password before our host", { ...JSON_TYPE, Origin: "http://evil.test:x@localhost" }, null],
+  ["an Origin with a path", { ...JSON_TYPE, Origin: "http://localhost/evil" }, null],
+  ["an Origin with a trailing slash", { ...JSON_TYPE, Origin: "http://localhost/" }, null],
+  ["an Origin with a query", { ...JSON_TYPE, Origin: "http://localhost?x" }, null],
   ["Sec-Fetch-Site: cross-site without Origin", { ...JSON_TYPE, "Sec-Fetch-Site": "cross-site" }, null],
   ["Sec-Fetch-Site: same-site without Origin", { ...JSON_TYPE, "Sec-Fetch-Site": "same-site" }, null],
   ["neither Origin nor Sec-Fetch-Site", { ...JSON_TYPE }, null],
@@ -108,6 +114,21 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
     // TLS ended at a proxy that does not forward the scheme: the browser's https Origin still matches the host.
     expect((await login("https://erf.example", "erf.example")).status).toBe(200);
     expect((await login("http://erf.example", "other.example")).status).toBe(403);
+  });
+
+  it("refuses an Origin whose user-info names another site in front of our host and port", async () => {
+    const login = (origin: string) =>
+      testApp(open.db).request("http://127.0.0.1:3000/api/auth/login", {
+        method: "POST",
+        headers: { ...JSON_TYPE, Origin: origin, Host: "127.0.0.1:3000" },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    const refused = await login("http://evil.test@127.0.0.1:3000");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(await open.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    // The control: the plain origin goes through.
+    expect((await login("http://127.0.0.1:3000")).status).toBe(200);
   });
 
   it("believes X-Forwarded-Proto and X-Forwarded-Host only behind a trusted proxy", async () => {

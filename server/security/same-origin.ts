@@ -28,6 +28,21 @@ export function requestOrigin(c: Context, trustProxy: number): string {
   return `${protocol}//${requestHost(c, trustProxy)}`;
 }
 
+/**
+ * The host of an Origin header, only if it is a plain serialised origin (scheme://host[:port], as
+ * browsers send it). Anything else is refused, not read leniently: the URL parser would take
+ * "http://evil.test@127.0.0.1:3000" as host 127.0.0.1:3000, and no browser sends user-info, a path or
+ * a trailing slash in Origin, so only a hand-made request does.
+ */
+function hostOfPlainOrigin(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    return url.origin === origin ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
 function hostOf(origin: string): string | null {
   try {
     return new URL(origin).host.toLowerCase();
@@ -44,7 +59,8 @@ function isSameOrigin(c: Context, trustProxy: number): boolean {
   if (origin === undefined) return site !== undefined;
   // The host must match; the scheme may not, because TLS often ends at a proxy in front of us
   // (the browser says https, we see http) and only our own host can send our host as Origin.
-  return hostOf(origin) === hostOf(requestOrigin(c, trustProxy));
+  const originHost = hostOfPlainOrigin(origin);
+  return originHost !== null && originHost === hostOf(requestOrigin(c, trustProxy));
 }
 
 export function sameOriginWrites(trustProxy: number, logger: Logger): MiddlewareHandler {

@@ -25,6 +25,7 @@ interface Attack {
 const ATTACKS: Attack[] = [
   { name: "a hostile Origin", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body: (json) => json },
   { name: "a look-alike Origin", headers: { "Content-Type": "application/json", Origin: "http://localhost.evil.example" }, body: (json) => json },
+  { name: "an Origin with user-info before our own host", headers: { "Content-Type": "application/json", Origin: "http://evil.example@localhost" }, body: (json) => json },
   { name: "Origin null (a sandboxed frame)", headers: { "Content-Type": "application/json", Origin: "null" }, body: (json) => json },
   { name: "Sec-Fetch-Site: cross-site", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" }, body: (json) => json },
   { name: "Sec-Fetch-Site: same-site (a sibling subdomain)", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-site" }, body: (json) => json },
