@@ -20,6 +20,8 @@ describe("configFromEnv", () => {
       mailFrom: "Erf <hello@erf.co.za>",
       notifyTo: [],
       publicUrl: "http://localhost:3000",
+      allowedHosts: [],
+      allowLoopbackHosts: true,
       retentionDays: 730,
       logLevel: "info",
       nodeEnv: "development",
@@ -44,6 +46,7 @@ describe("configFromEnv", () => {
       MAIL_FROM: "Erf News <news@erf.co.za>",
       NOTIFY_TO: " sales@erf.co.za, ops@erf.co.za ,",
       PUBLIC_URL: "https://erf.co.za/",
+      ALLOWED_HOSTS: "www.erf.co.za, CRM.Erf.co.za ,",
       RETENTION_DAYS: "365",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
@@ -65,6 +68,8 @@ describe("configFromEnv", () => {
       mailFrom: "Erf News <news@erf.co.za>",
       notifyTo: ["sales@erf.co.za", "ops@erf.co.za"],
       publicUrl: "https://erf.co.za",
+      allowedHosts: ["www.erf.co.za", "crm.erf.co.za"],
+      allowLoopbackHosts: false,
       retentionDays: 365,
       logLevel: "silent",
       nodeEnv: "production",
@@ -99,6 +104,18 @@ describe("configFromEnv", () => {
     expect([hops("false"), hops("no"), hops("0")]).toEqual([0, 0, 0]);
     for (const bad of ["-1", "1.5", "two", "on", "100"]) {
       expect(() => hops(bad), bad).toThrow(/TRUST_PROXY: Use "false", "true" \(one proxy\) or the number of proxies/);
+    }
+  });
+
+  it("answers on loopback names only in development or while PUBLIC_URL is unset, and refuses ALLOWED_HOSTS that are not bare host names", () => {
+    const loopback = (env: Record<string, string>) => configFromEnv(env).allowLoopbackHosts;
+    expect(loopback({ NODE_ENV: "production" })).toBe(true);
+    expect(loopback({ NODE_ENV: "development", PUBLIC_URL: "https://erf.co.za" })).toBe(true);
+    expect(loopback({ NODE_ENV: "test", PUBLIC_URL: "https://erf.co.za" })).toBe(true);
+    expect(loopback({ NODE_ENV: "production", PUBLIC_URL: "https://erf.co.za" })).toBe(false);
+    expect(configFromEnv({ ALLOWED_HOSTS: "[::1],10.0.0.5,erf.co.za." }).allowedHosts).toEqual(["[::1]", "10.0.0.5", "erf.co.za"]);
+    for (const bad of ["https://erf.co.za", "erf.co.za:8443", "evil.test@erf.co.za", "erf.co.za/admin", "*", "erf co za"]) {
+      expect(() => configFromEnv({ ALLOWED_HOSTS: `www.erf.co.za,${bad}` }), bad).toThrow(/ALLOWED_HOSTS.*: Use a comma list of host names/);
     }
   });
 });

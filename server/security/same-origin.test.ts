@@ -103,7 +103,7 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
   });
 
   it("compares Origin with the Host the client addressed", async () => {
-    const app = testApp(open.db);
+    const app = testApp(open.db, { config: testConfig({ allowedHosts: ["erf.example", "other.example"] }) });
     const login = (origin: string, host: string) =>
       app.request("http://internal:3000/api/auth/login", {
         method: "POST",
@@ -132,8 +132,9 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
   });
 
   it("believes X-Forwarded-Proto and X-Forwarded-Host only behind a trusted proxy", async () => {
+    // Both hosts are ours, so only the origin check decides.
     const request = (trustProxy: number) =>
-      testApp(open.db, { config: testConfig({ trustProxy }) }).request("http://10.0.0.5:3000/api/auth/login", {
+      testApp(open.db, { config: testConfig({ trustProxy, allowedHosts: ["erf.co.za", "10.0.0.5"] }) }).request("http://10.0.0.5:3000/api/auth/login", {
         method: "POST",
         headers: {
           ...JSON_TYPE,
@@ -150,7 +151,8 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
 
   it("behind a proxy that appends to X-Forwarded-Host, compares Origin with the entry the proxy wrote", async () => {
     const login = (forwardedHost: string) =>
-      testApp(open.db, { config: testConfig({ trustProxy: 1 }) }).request("http://10.0.0.5:3000/api/auth/login", {
+      // Both hosts are ours, so only the origin check decides.
+      testApp(open.db, { config: testConfig({ trustProxy: 1, allowedHosts: ["erf.co.za", "evil.test"] }) }).request("http://10.0.0.5:3000/api/auth/login", {
         method: "POST",
         headers: { ...JSON_TYPE, Origin: "https://erf.co.za", Host: "10.0.0.5:3000", "X-Forwarded-Host": forwardedHost },
         body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
