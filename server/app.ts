@@ -21,6 +21,7 @@ import { createSessionStore } from "./auth/sessions";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
 import { noStore } from "./http/no-store";
 import { sameOriginWrites } from "./security/same-origin";
+import { allowedHostsOnly } from "./security/allowed-hosts";
 import { buildContentSecurityPolicy } from "./security/csp";
 import { securityHeaders } from "./security/headers";
 import { createFixedWindowLimiter } from "./security/rate-limit";
@@ -109,12 +110,14 @@ export function createApp({
   app.route("/unsubscribe", oneClickUnsubscribeRoutes(unsubscribeDeps));
   app.route("/api/unsubscribe", unsubscribeApiRoutes(unsubscribeDeps));
 
-  // Staff side: every write must be same-origin JSON (CSRF), nothing is cached, and /api/admin needs a session.
+  // Staff side: only our own host names (DNS rebinding), every write same-origin JSON (CSRF), nothing
+  // cached, and /api/admin needs a session.
   const sessions = createSessionStore(db, clock);
   const throttle = createLoginThrottle(db, clock, config.loginMaxFailures);
+  const hostCheck = allowedHostsOnly(config, log);
   const originCheck = sameOriginWrites(config.trustProxy, log);
-  app.use("/api/auth/*", noStore, originCheck);
-  app.use("/api/admin/*", noStore, originCheck, requireSession(sessions));
+  app.use("/api/auth/*", noStore, hostCheck, originCheck);
+  app.use("/api/admin/*", noStore, hostCheck, originCheck, requireSession(sessions));
   const devices = createDeviceTokens(config.appSecret, clock);
   app.route("/api/auth", authRoutes({ db, sessions, throttle, devices, hasher: passwordHasher, trustProxy: config.trustProxy, clock }));
   app.route(

@@ -29,7 +29,7 @@ export interface AdminDeps {
   heartbeatMs: number;
   shutdown: AbortSignal;
   keys: PrivacyKeys;
-  trustProxy: boolean;
+  trustProxy: number;
   wakeOutbox: () => void;
 }
 

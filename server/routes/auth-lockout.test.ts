@@ -21,7 +21,7 @@ describe.each(testDatabases)("login lockout ($name)", (database) => {
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = (limit = 10) => {
     const time = manualClock();
-    const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: true, loginMaxFailures: limit }) });
+    const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: 1, loginMaxFailures: limit }) });
     const login = (email: string, password: string, ip = "203.0.113.1") =>
       send(app, "POST", "/api/auth/login", { body: { email, password }, headers: { "X-Forwarded-For": ip } });
     return { app, login, time };

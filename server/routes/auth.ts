@@ -22,7 +22,7 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   devices: DeviceTokens;
   hasher: PasswordHasher;
-  trustProxy: boolean;
+  trustProxy: number;
   clock: Clock;
 }
 

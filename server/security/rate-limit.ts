@@ -40,7 +40,7 @@ export function createFixedWindowLimiter({ limit, windowMs, clock }: { limit: nu
 }
 
 /** 429 with Retry-After once a client has used up its window. */
-export function rateLimit(limiter: RateLimiter, trustProxy: boolean): MiddlewareHandler {
+export function rateLimit(limiter: RateLimiter, trustProxy: number): MiddlewareHandler {
   return async (c, next) => {
     const decision = limiter.hit(clientIp(c, trustProxy));
     if (!decision.allowed) {
