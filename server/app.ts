@@ -18,6 +18,7 @@ import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import { requireSession } from "./auth/require-session";
 import { createSessionStore } from "./auth/sessions";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
+import { createStreamSlots, MAX_STREAMS_PER_SESSION } from "./events/stream-slots";
 import { noStore } from "./http/no-store";
 import { sameOriginWrites } from "./security/same-origin";
 import { buildContentSecurityPolicy } from "./security/csp";
@@ -127,6 +128,7 @@ export function createApp({
       sessions,
       heartbeatMs: eventsHeartbeatMs,
       shutdown: shutdownSignal,
+      streamSlots: createStreamSlots({ perSession: MAX_STREAMS_PER_SESSION, total: config.eventStreamsMax }),
       keys,
       trustProxy: config.trustProxy,
       wakeOutbox,
