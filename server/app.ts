@@ -23,7 +23,9 @@ import { noStore } from "./http/no-store";
 import { sameOriginWrites } from "./security/same-origin";
 import { buildContentSecurityPolicy } from "./security/csp";
 import { securityHeaders } from "./security/headers";
-import { createFixedWindowLimiter } from "./security/rate-limit";
+import { createFixedWindowLimiter, RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
+import { createDatabaseLimiter } from "./security/shared-rate-limit";
+import { isPostgres } from "./db/connect";
 import type { RecaptchaVerifier } from "./security/recaptcha";
 import { serveSite } from "./static/serve-site";
 import type { Site } from "./static/site";
@@ -93,8 +95,10 @@ export function createApp({
     ),
   );
 
-  // One limiter shared by the three forms: the limit is per client across all of them.
-  const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
+  // One limiter shared by the three forms: the limit is per client across all of them. PostgreSQL may
+  // serve several instances, so it counts there; a SQLite file serves one process, which counts in memory.
+  const window = { limit: config.rateLimitPerMinute, windowMs: RATE_LIMIT_WINDOW_MS, clock };
+  const limiter = isPostgres(db) ? createDatabaseLimiter(db, window) : createFixedWindowLimiter(window);
   const guard = publicFormGuard(limiter, config);
   const writer = new SubmissionWriter(db);
   const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
