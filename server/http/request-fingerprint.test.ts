@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { derivePrivacyKeys } from "../privacy/keys";
 import { TEST_APP_SECRET } from "../test-support/app";
-import { requestFingerprint } from "./request-fingerprint";
+import { canonicalBody, requestFingerprint } from "./request-fingerprint";
 
 const key = derivePrivacyKeys(TEST_APP_SECRET).idempotency;
 const of = (body: unknown, route = "/api/contacts") => requestFingerprint(key, route, body);
+
+describe("canonicalBody", () => {
+  it("writes a flat form body with sorted keys and no bot-check token", () => {
+    expect(canonicalBody(JSON.parse('{ "b": 1, "recaptchaToken": "t", "a": "\\u00e9", "c": null, "__proto__": true }'))).toBe('{"__proto__":true,"a":"é","b":1,"c":null}');
+  });
+
+  it("writes nested values with every object's keys sorted and arrays in order", () => {
+    expect(canonicalBody({ b: [2, { y: 1, x: [] }], a: {}, recaptchaToken: { z: 1 } })).toBe('{"a":{},"b":[2,{"x":[],"y":1}]}');
+    expect(canonicalBody([{ b: 1, a: 2 }, "s", null])).toBe('[{"a":2,"b":1},"s",null]');
+    expect(canonicalBody("text")).toBe('"text"');
+  });
+});
 
 describe("requestFingerprint", () => {
   it("is the same for the same values however they were serialised", () => {

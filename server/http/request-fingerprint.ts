@@ -43,10 +43,25 @@ function canonicalJson(body: unknown): string {
 }
 
 /**
+ * A form's body is one flat object (what the shared schemas accept): JSON.stringify with its sorted keys
+ * as the allow-list writes it canonically, natively, several times faster than the walk above. Anything
+ * nested (which no schema accepts) takes the walk.
+ */
+export function canonicalBody(body: unknown): string {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return canonicalJson(body);
+  const keys = Object.keys(body);
+  for (const key of keys) {
+    const value = (body as Record<string, unknown>)[key];
+    if (value !== null && typeof value === "object") return canonicalJson(body);
+  }
+  return JSON.stringify(body, keys.filter((key) => key !== LEFT_OUT).sort());
+}
+
+/**
  * A keyed hash (HMAC-SHA256, base64url) of the route and the canonical body. Keyed because the ledger
  * keeps it for a day: a plain hash of `{"email": ...}` would let anyone holding a copy of the table test
  * addresses against it.
  */
 export function requestFingerprint(key: Buffer, route: string, body: unknown): string {
-  return createHmac("sha256", key).update(route, "utf8").update("\n", "utf8").update(canonicalJson(body), "utf8").digest("base64url");
+  return createHmac("sha256", key).update(route, "utf8").update("\n", "utf8").update(canonicalBody(body), "utf8").digest("base64url");
 }
