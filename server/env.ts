@@ -49,6 +49,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
+  // Live streams (the dashboard's) open at once in this process, all sessions together; 10 per session.
+  EVENT_STREAMS_MAX: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(1000),
   // Signs unsubscribe links and salts the suppression hashes. Unset: generated once and kept under data/.
   APP_SECRET: z.string().min(32, "Use at least 32 characters (e.g. openssl rand -base64 48)").optional(),
   // Outgoing mail (welcome emails, staff alerts); unset: nothing is sent and nothing is queued.
@@ -82,6 +84,8 @@ export interface Config {
   adminPassword: string | null;
   /** Failed logins allowed per account and per client IP in the lockout window (15 minutes). */
   loginMaxFailures: number;
+  /** Live streams open at once in this process, all sessions together (each session has at most 10). */
+  eventStreamsMax: number;
   /** At least 32 characters; null until main.ts resolves it (generated and kept under data/ when unset). */
   appSecret: string | null;
   smtpUrl: string | null;
@@ -129,6 +133,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
     appSecret: e.APP_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <${BRAND.emails.hello}>`,
