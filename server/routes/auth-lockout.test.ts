@@ -48,6 +48,15 @@ describe.each(testDatabases)("login lockout ($name)", (database) => {
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, "192.0.2.8")).status).toBe(200);
   });
 
+  it("counts an IPv6 client by its /64, so fresh addresses from one network spray no further", async () => {
+    const { login } = makeApp();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await login(`user${attempt}@erf.co.za`, "wrong password", `2001:db8:7:9::${attempt.toString(16)}`)).status).toBe(401);
+    }
+    expect((await login("user11@erf.co.za", "wrong password", "2001:db8:7:9:ffff::1")).status).toBe(429);
+    expect((await login("user12@erf.co.za", "wrong password", "2001:db8:7:a::1")).status).toBe(401);
+  });
+
   it("locks unknown emails the same way as known ones, so the lockout reveals nothing", async () => {
     const { login } = makeApp(3);
     const answers = async (email: string, ipPrefix: string) => {
