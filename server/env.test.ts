@@ -20,6 +20,7 @@ describe("configFromEnv", () => {
       mailFrom: "Erf <hello@erf.co.za>",
       notifyTo: [],
       publicUrl: "http://localhost:3000",
+      newsletterDoubleOptIn: false,
       retentionDays: 730,
       logLevel: "info",
       nodeEnv: "development",
@@ -44,6 +45,7 @@ describe("configFromEnv", () => {
       MAIL_FROM: "Erf News <news@erf.co.za>",
       NOTIFY_TO: " sales@erf.co.za, ops@erf.co.za ,",
       PUBLIC_URL: "https://erf.co.za/",
+      NEWSLETTER_DOUBLE_OPT_IN: "true",
       RETENTION_DAYS: "365",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
@@ -65,6 +67,7 @@ describe("configFromEnv", () => {
       mailFrom: "Erf News <news@erf.co.za>",
       notifyTo: ["sales@erf.co.za", "ops@erf.co.za"],
       publicUrl: "https://erf.co.za",
+      newsletterDoubleOptIn: true,
       retentionDays: 365,
       logLevel: "silent",
       nodeEnv: "production",
@@ -91,5 +94,12 @@ describe("configFromEnv", () => {
     expect(read).toThrow(/SMTP_URL: Use an smtp:\/\//);
     expect(read).toThrow(/NOTIFY_TO/);
     expect(read).toThrow(/RETENTION_DAYS/);
+  });
+
+  it("refuses double opt-in without a mail server to send the confirmations", () => {
+    const read = () => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "true" });
+    expect(read).toThrow(EnvError);
+    expect(read).toThrow(/NEWSLETTER_DOUBLE_OPT_IN: Needs SMTP_URL/);
+    expect(() => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "perhaps", SMTP_URL: "smtp://mail.internal:25" })).toThrow(/NEWSLETTER_DOUBLE_OPT_IN: Use "true" or "false"/);
   });
 });

@@ -39,10 +39,18 @@ const envSchema = z.object({
     .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
     .pipe(z.array(z.email("Use a comma list of email addresses")))
     .optional(),
+  // Off: a new address is subscribed at once (an address that opted out must still confirm by email).
+  // On: every new subscription waits, as "pending", for the confirmation link in an email.
+  NEWSLETTER_DOUBLE_OPT_IN: flag.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "Use an http:// or https:// URL" }).optional(),
   RETENTION_DAYS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(730),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+}).superRefine((e, ctx) => {
+  // Confirmations go by email: without a mail server every new subscription would stay pending.
+  if (e.NEWSLETTER_DOUBLE_OPT_IN && !e.SMTP_URL) {
+    ctx.addIssue({ code: "custom", path: ["NEWSLETTER_DOUBLE_OPT_IN"], message: "Needs SMTP_URL: each subscription is confirmed by email" });
+  }
 });
 
 export interface Config {
@@ -67,6 +75,8 @@ export interface Config {
   notifyTo: string[];
   /** The site's public origin, for links in emails (no trailing slash). */
   publicUrl: string;
+  /** Every new subscription is "pending" until the address confirms it by the emailed link. */
+  newsletterDoubleOptIn: boolean;
   /** Closed leads and contacts and unsubscribed addresses are purged this many days after their last status change. */
   retentionDays: number;
   logLevel: LogLevel;
@@ -104,6 +114,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <${BRAND.emails.hello}>`,
     notifyTo: e.NOTIFY_TO ?? [],
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    newsletterDoubleOptIn: e.NEWSLETTER_DOUBLE_OPT_IN,
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
