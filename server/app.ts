@@ -29,6 +29,7 @@ import type { Site } from "./static/site";
 import { mailSwitches } from "./mail/settings";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
+import { newsletterConfirmRoutes } from "./routes/newsletter-confirm";
 import { SubmissionWriter } from "./db/submissions";
 import { csvChunks, type CsvSource } from "./export/csv-chunks";
 
@@ -96,7 +97,8 @@ export function createApp({
   const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
   const guard = publicFormGuard(limiter, config);
   const writer = new SubmissionWriter(db);
-  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
+  const mail = mailSwitches(config);
+  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));
@@ -107,6 +109,8 @@ export function createApp({
   const unsubscribeDeps = { db, clock, keys, feed: changeFeed, trustProxy: config.trustProxy };
   app.route("/unsubscribe", oneClickUnsubscribeRoutes(unsubscribeDeps));
   app.route("/api/unsubscribe", unsubscribeApiRoutes(unsubscribeDeps));
+  // The same for the link that confirms a subscription (an address that opted out, or double opt-in).
+  app.route("/api/newsletter/confirm", newsletterConfirmRoutes({ ...unsubscribeDeps, welcome: mail.welcome, wakeOutbox }));
 
   // Staff side: every write must be same-origin JSON (CSRF), nothing is cached, and /api/admin needs a session.
   const sessions = createSessionStore(db, clock);
