@@ -84,8 +84,8 @@ describe.each(testDatabases)("the CSV export's worker thread ($name)", (database
     try {
       const chunks = own.source(ALL);
       expect((await chunks.next()).done).toBe(false);
-      expect(niceValues()).toContain(WORKER_NICENESS);
-      expect(getPriority()).toBe(0);
+      // Relative to the server's own priority, so the check holds when the test run itself is niced.
+      expect(niceValues()).toContain(Math.min(19, getPriority() + WORKER_NICENESS));
       await chunks.return?.();
     } finally {
       await own.close();

@@ -1,4 +1,4 @@
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { connectBulkReader } from "../db/connect";
 import { sendableError } from "../db/worker-errors.mjs";
@@ -22,7 +22,8 @@ const { url, searchPath } = workerData as CsvThreadOptions;
 // Linux only: there each thread has a nice value of its own; elsewhere this would lower the whole server's.
 if (process.platform === "linux") {
   try {
-    setPriority(WORKER_NICENESS);
+    // Below the server's own priority, whatever that is (a server started under `nice` included).
+    setPriority(Math.min(19, getPriority() + WORKER_NICENESS));
   } catch {
     // Not allowed here (e.g. a container without the capability): the export runs at normal priority.
   }
