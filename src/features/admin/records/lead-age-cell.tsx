@@ -1,5 +1,5 @@
 import { AlarmClock } from "lucide-react";
-import { formatDate } from "./format";
+import { formatDate } from "../shared/format";
 import { formatAge, formatWait, isOverdue } from "./lead-age";
 
 /**

@@ -1,5 +1,5 @@
-import type { LogPosition, RecordChange, RecordsByCollection } from "../../domain/admin";
-import type { Collection } from "../../domain/status";
+import type { LogPosition, RecordChange, RecordsByCollection } from "../../../domain/admin";
+import type { Collection } from "../../../domain/status";
 import { matchesFilters, type Filters } from "./filters";
 
 // How live changes meet the rows a list read: pure, so the dashboard hook stays a thin shell.

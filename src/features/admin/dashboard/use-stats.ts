@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AdminBackend } from "../../backend/admin-port";
-import type { DashboardStats } from "../../domain/admin";
+import type { AdminBackend } from "../../../backend/admin-port";
+import type { DashboardStats } from "../../../domain/admin";
 
 const REFRESH_AFTER_CHANGE_MS = 250;
 

@@ -1,4 +1,4 @@
-import { Tooltip } from "../../components/ui/tooltip";
+import { Tooltip } from "../../../components/ui/tooltip";
 
 /** A contact message cut to a small width; the full text shows on hover and on keyboard focus. */
 export function MessageCell({ message }: { message: string | null }) {

@@ -1,4 +1,4 @@
-import { BRAND } from "../../config/brand";
+import { BRAND } from "../../../config/brand";
 
 /** Staff pages are never indexed. */
 export function adminMeta(title: string) {

@@ -1,5 +1,5 @@
-import { COLLECTIONS, type Collection } from "../../domain/status";
-import { NO_FILTERS, type Filters } from "./filters";
+import { COLLECTIONS, type Collection } from "../../../domain/status";
+import { NO_FILTERS, type Filters } from "../records/filters";
 
 /** The three record tabs, plus Privacy and Audit where the back end has them. */
 export type DashboardTab = Collection | "privacy" | "audit";

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { useToast } from "../../components/ui/toast";
-import { adminBackend } from "../../backend/admin-backend";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { useToast } from "../../../components/ui/toast";
+import { adminBackend } from "../../../backend/admin-backend";
 import { safeNextPath } from "./next-path";
 
 export function LoginForm() {

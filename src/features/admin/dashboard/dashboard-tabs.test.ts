@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_FILTERS } from "./filters";
+import { NO_FILTERS } from "../records/filters";
 import { initialView } from "./dashboard-tabs";
 
 describe("initialView", () => {

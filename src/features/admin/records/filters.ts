@@ -1,5 +1,5 @@
-import type { RecordsByCollection } from "../../domain/admin";
-import type { Collection } from "../../domain/status";
+import type { RecordsByCollection } from "../../../domain/admin";
+import type { Collection } from "../../../domain/status";
 
 export interface Filters {
   q: string;

@@ -1,8 +1,8 @@
 import { Download, Search } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import type { PrivacyAdmin } from "../../backend/admin-port";
-import { Button } from "../../components/ui/button";
-import { useToast } from "../../components/ui/toast";
+import type { PrivacyAdmin } from "../../../backend/admin-port";
+import { Button } from "../../../components/ui/button";
+import { useToast } from "../../../components/ui/toast";
 import { EraseDialog } from "./erase-dialog";
 import { SubjectSummary } from "./subject-summary";
 import { useSubject } from "./use-subject";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import type { PrivacyAdmin } from "../../backend/admin-port";
-import type { OutboxHealth } from "../../domain/privacy";
+import type { PrivacyAdmin } from "../../../backend/admin-port";
+import type { OutboxHealth } from "../../../domain/privacy";
 
 const POLL_MS = 30_000;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import type { PrivacyAdmin } from "../../backend/admin-port";
-import type { AuditEntry } from "../../domain/privacy";
+import type { PrivacyAdmin } from "../../../backend/admin-port";
+import type { AuditEntry } from "../../../domain/privacy";
 
 const PAGE = 50;
 

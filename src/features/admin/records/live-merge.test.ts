@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { logPosition, type RecordChange } from "../../domain/admin";
-import type { ContactRecord } from "../../domain/records";
+import { logPosition, type RecordChange } from "../../../domain/admin";
+import type { ContactRecord } from "../../../domain/records";
 import { NO_FILTERS } from "./filters";
 import { appendToLog, applyChange, CHANGE_LOG_LIMIT, replayAfter } from "./live-merge";
 

@@ -1,8 +1,8 @@
 import { RefreshCw } from "lucide-react";
-import type { PrivacyAdmin } from "../../backend/admin-port";
-import { Button } from "../../components/ui/button";
-import type { AuditEntry } from "../../domain/privacy";
-import { formatDate } from "./format";
+import type { PrivacyAdmin } from "../../../backend/admin-port";
+import { Button } from "../../../components/ui/button";
+import type { AuditEntry } from "../../../domain/privacy";
+import { formatDate } from "../shared/format";
 import { useAudit } from "./use-audit";
 
 const ACTION_LABELS: Record<AuditEntry["action"], string> = {

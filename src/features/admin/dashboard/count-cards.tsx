@@ -1,5 +1,5 @@
 import { Mail, Sparkles, UserPlus, Users, Video } from "lucide-react";
-import type { DashboardStats } from "../../domain/admin";
+import type { DashboardStats } from "../../../domain/admin";
 
 const CARDS = [
   { key: "totalLeads", label: "Total Leads", icon: Users },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AdminBackend } from "../../backend/admin-port";
-import { DEFAULT_PAGE_SIZE, type LogPosition, type RecordChange, type RecordsByCollection } from "../../domain/admin";
-import type { Collection } from "../../domain/status";
+import type { AdminBackend } from "../../../backend/admin-port";
+import { DEFAULT_PAGE_SIZE, type LogPosition, type RecordChange, type RecordsByCollection } from "../../../domain/admin";
+import type { Collection } from "../../../domain/status";
 import type { Filters } from "./filters";
 import { appendToLog, applyChange as applyTo, replayAfter } from "./live-merge";
 

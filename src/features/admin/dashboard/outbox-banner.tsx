@@ -1,8 +1,8 @@
 import { AlertTriangle, RotateCw } from "lucide-react";
 import { useState } from "react";
-import type { OutboxHealth } from "../../domain/privacy";
-import { Button } from "../../components/ui/button";
-import { formatDate } from "./format";
+import type { OutboxHealth } from "../../../domain/privacy";
+import { Button } from "../../../components/ui/button";
+import { formatDate } from "../shared/format";
 
 /**
  * Shown while staff alerts or welcome emails fail to send: a lead nobody hears about is the costly

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { adminBackend } from "../../backend/admin-backend";
-import type { AdminBackend } from "../../backend/admin-port";
+import { adminBackend } from "../../../backend/admin-backend";
+import type { AdminBackend } from "../../../backend/admin-port";
 
 export function useAdminBackend(): AdminBackend | null {
   const [backend, setBackend] = useState<AdminBackend | null>(null);

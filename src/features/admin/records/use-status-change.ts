@@ -1,8 +1,8 @@
 import { useCallback } from "react";
-import type { AdminBackend } from "../../backend/admin-port";
-import { useToast } from "../../components/ui/toast";
-import type { RecordChange } from "../../domain/admin";
-import type { Collection } from "../../domain/status";
+import type { AdminBackend } from "../../../backend/admin-port";
+import { useToast } from "../../../components/ui/toast";
+import type { RecordChange } from "../../../domain/admin";
+import type { Collection } from "../../../domain/status";
 
 /** Saves a row's status and applies the answer at once (the live stream confirms it later). */
 export function useStatusChange(backend: AdminBackend | null, apply: (change: RecordChange) => void) {

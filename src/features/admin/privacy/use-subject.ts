@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
-import type { PrivacyAdmin } from "../../backend/admin-port";
-import type { ErasureResult, SubjectRecords } from "../../domain/privacy";
+import type { PrivacyAdmin } from "../../../backend/admin-port";
+import type { ErasureResult, SubjectRecords } from "../../../domain/privacy";
 
 interface SubjectState {
   subject: SubjectRecords | null;

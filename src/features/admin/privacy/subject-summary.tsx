@@ -1,6 +1,6 @@
-import type { SubjectRecords } from "../../domain/privacy";
-import { formatDate, orNA } from "./format";
-import { StatusBadge } from "./status-badge";
+import type { SubjectRecords } from "../../../domain/privacy";
+import { formatDate, orNA } from "../shared/format";
+import { StatusBadge } from "../shared/status-badge";
 
 const cell = "px-3 py-2 align-top";
 const head = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";

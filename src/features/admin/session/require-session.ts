@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { adminBackend } from "../../backend/admin-backend";
+import { adminBackend } from "../../../backend/admin-backend";
 
 /** For a route's clientLoader: the signed-in staff member, or a redirect to the login page that comes back here. */
 export async function requireSession(request: Request) {
