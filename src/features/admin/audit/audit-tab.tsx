@@ -3,6 +3,7 @@ import type { PrivacyAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import type { AuditEntry } from "../../../domain/privacy";
 import { formatDate } from "../shared/format";
+import { cellClass, EmptyRow, TableHead } from "../shared/table-parts";
 import { useAudit } from "./use-audit";
 
 const ACTION_LABELS: Record<AuditEntry["action"], string> = {
@@ -27,8 +28,7 @@ function detailText(details: Record<string, unknown>): string {
     .join(" · ");
 }
 
-const head = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
-const cell = "px-3 py-2 align-top";
+const HEADINGS = ["When", "Who", "What", "Details", "From"];
 
 /** The append-only audit log: who did what, when, from where. Read-only by design. */
 export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
@@ -48,34 +48,20 @@ export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
       )}
       <div className="overflow-auto rounded-lg border border-slate-200">
         <table className="w-full min-w-[56rem] border-collapse text-sm" aria-label="Audit entries">
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={head}>When</th>
-              <th scope="col" className={head}>Who</th>
-              <th scope="col" className={head}>What</th>
-              <th scope="col" className={head}>Details</th>
-              <th scope="col" className={head}>From</th>
-            </tr>
-          </thead>
+          <TableHead headings={HEADINGS} />
           <tbody>
             {items.map((entry) => (
               <tr key={entry.id} data-action={entry.action} className="border-t border-slate-100">
-                <td className={`${cell} whitespace-nowrap`}>{formatDate(entry.at)}</td>
-                <td className={cell}>{entry.actor}</td>
-                <td className={cell}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                <td className={`${cell} max-w-[28rem] break-all text-slate-700`}>{detailText(entry.details)}</td>
-                <td className={`${cell} max-w-[14rem] truncate text-slate-600`} title={entry.userAgent ?? undefined}>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatDate(entry.at)}</td>
+                <td className={cellClass}>{entry.actor}</td>
+                <td className={cellClass}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
+                <td className={`${cellClass} max-w-[28rem] break-all text-slate-700`}>{detailText(entry.details)}</td>
+                <td className={`${cellClass} max-w-[14rem] truncate text-slate-600`} title={entry.userAgent ?? undefined}>
                   {entry.ip ?? "N/A"}
                 </td>
               </tr>
             ))}
-            {!loading && items.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  No entries yet.
-                </td>
-              </tr>
-            )}
+            {!loading && items.length === 0 && <EmptyRow columns={HEADINGS.length}>No entries yet.</EmptyRow>}
           </tbody>
         </table>
       </div>

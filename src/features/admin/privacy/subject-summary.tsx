@@ -1,9 +1,10 @@
 import type { SubjectRecords } from "../../../domain/privacy";
 import { formatDate, orNA } from "../shared/format";
 import { StatusBadge } from "../shared/status-badge";
+import { cellClass, EmptyRow, TableHead } from "../shared/table-parts";
 
-const cell = "px-3 py-2 align-top";
-const head = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
+const RECORD_HEADINGS = ["Kind", "Details", "Status", "Created"];
+const CONSENT_HEADINGS = ["When", "Consent", "Wording", "Where"];
 
 /** What is stored about one address: its records and its consent history. */
 export function SubjectSummary({ subject }: { subject: SubjectRecords }) {
@@ -29,64 +30,38 @@ export function SubjectSummary({ subject }: { subject: SubjectRecords }) {
       </dl>
 
       <table className="w-full border-collapse text-sm" aria-label="Records about this address">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={head}>Kind</th>
-            <th scope="col" className={head}>Details</th>
-            <th scope="col" className={head}>Status</th>
-            <th scope="col" className={head}>Created</th>
-          </tr>
-        </thead>
+        <TableHead headings={RECORD_HEADINGS} />
         <tbody>
           {records.map((record) => (
             <tr key={record.id} className="border-t border-slate-100">
-              <td className={cell}>{record.kind}</td>
-              <td className={`${cell} max-w-[24rem] break-words`}>{orNA(record.detail)}</td>
-              <td className={cell}>
+              <td className={cellClass}>{record.kind}</td>
+              <td className={`${cellClass} max-w-[24rem] break-words`}>{orNA(record.detail)}</td>
+              <td className={cellClass}>
                 <StatusBadge status={record.status} />
               </td>
-              <td className={`${cell} whitespace-nowrap`}>{formatDate(record.createdAt)}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDate(record.createdAt)}</td>
             </tr>
           ))}
-          {records.length === 0 && (
-            <tr>
-              <td colSpan={4} className="px-3 py-6 text-center text-slate-600">
-                No records for this address.
-              </td>
-            </tr>
-          )}
+          {records.length === 0 && <EmptyRow columns={RECORD_HEADINGS.length}>No records for this address.</EmptyRow>}
         </tbody>
       </table>
 
       <table className="w-full border-collapse text-sm" aria-label="Consent history">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={head}>When</th>
-            <th scope="col" className={head}>Consent</th>
-            <th scope="col" className={head}>Wording</th>
-            <th scope="col" className={head}>Where</th>
-          </tr>
-        </thead>
+        <TableHead headings={CONSENT_HEADINGS} />
         <tbody>
           {subject.consents.map((consent) => (
             <tr key={consent.id} className="border-t border-slate-100">
-              <td className={`${cell} whitespace-nowrap`}>{formatDate(consent.createdAt)}</td>
-              <td className={cell}>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDate(consent.createdAt)}</td>
+              <td className={cellClass}>
                 {consent.purpose} ({consent.channel}): <strong>{consent.action}</strong>
               </td>
-              <td className={`${cell} max-w-[24rem]`} title={consent.wording ?? undefined}>
+              <td className={`${cellClass} max-w-[24rem]`} title={consent.wording ?? undefined}>
                 {orNA(consent.wordingVersion)}
               </td>
-              <td className={cell}>{[consent.source, consent.ip].filter(Boolean).join(" · ") || "N/A"}</td>
+              <td className={cellClass}>{[consent.source, consent.ip].filter(Boolean).join(" · ") || "N/A"}</td>
             </tr>
           ))}
-          {subject.consents.length === 0 && (
-            <tr>
-              <td colSpan={4} className="px-3 py-6 text-center text-slate-600">
-                No consent records.
-              </td>
-            </tr>
-          )}
+          {subject.consents.length === 0 && <EmptyRow columns={CONSENT_HEADINGS.length}>No consent records.</EmptyRow>}
         </tbody>
       </table>
     </div>
