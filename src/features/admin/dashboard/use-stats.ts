@@ -1,29 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
-import type { DashboardStats } from "../../../domain/admin";
+import { useBackendValue } from "../shared/use-backend-value";
 
 const REFRESH_AFTER_CHANGE_MS = 250;
+const readStats = (backend: AdminBackend) => backend.stats();
 
 /** The count cards; refreshed shortly after live changes, coalescing bursts into one request. */
 export function useStats(backend: AdminBackend | null) {
-  const [stats, setStats] = useState<DashboardStats | null>(null);
+  const { value: stats, refresh } = useBackendValue(backend, readStats, "counts");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const refresh = useCallback(async () => {
-    if (!backend) return;
-    try {
-      setStats(await backend.stats());
-    } catch (error) {
-      console.error("Loading counts failed:", error);
-    }
-  }, [backend]);
-
-  useEffect(() => {
-    void refresh();
-    return () => {
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, [refresh]);
+    },
+    [refresh],
+  );
 
   const refreshSoon = useCallback(() => {
     if (timer.current) return;

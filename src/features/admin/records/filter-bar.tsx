@@ -11,7 +11,31 @@ interface FilterBarProps {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
-const selectClass = "min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm capitalize";
+
+interface FilterSelectProps {
+  label: string;
+  /** The first option, which filters nothing out. */
+  allLabel: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelectProps) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+      {label}
+      <select className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm capitalize" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
 export function FilterBar({ label, filters, onChange, statuses, types }: FilterBarProps) {
@@ -38,30 +62,8 @@ export function FilterBar({ label, filters, onChange, statuses, types }: FilterB
           />
         </span>
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Status
-        <select className={selectClass} value={filters.status} onChange={(event) => onChange({ ...filters, status: event.target.value })}>
-          <option value="">All statuses</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-      </label>
-      {types && (
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Type
-          <select className={selectClass} value={filters.type} onChange={(event) => onChange({ ...filters, type: event.target.value })}>
-            <option value="">All types</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <FilterSelect label="Status" allLabel="All statuses" options={statuses} value={filters.status} onChange={(status) => onChange({ ...filters, status })} />
+      {types && <FilterSelect label="Type" allLabel="All types" options={types} value={filters.type} onChange={(type) => onChange({ ...filters, type })} />}
     </div>
   );
 }
