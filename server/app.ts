@@ -19,11 +19,15 @@ import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import { requireSession } from "./auth/require-session";
 import { createSessionStore } from "./auth/sessions";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
+import { createStreamSlots, MAX_STREAMS_PER_SESSION } from "./events/stream-slots";
 import { noStore } from "./http/no-store";
 import { sameOriginWrites } from "./security/same-origin";
+import { allowedHostsOnly } from "./security/allowed-hosts";
 import { buildContentSecurityPolicy } from "./security/csp";
 import { securityHeaders } from "./security/headers";
-import { createFixedWindowLimiter } from "./security/rate-limit";
+import { createFixedWindowLimiter, RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
+import { createDatabaseLimiter } from "./security/shared-rate-limit";
+import { isPostgres } from "./db/connect";
 import type { RecaptchaVerifier } from "./security/recaptcha";
 import { serveSite } from "./static/serve-site";
 import type { Site } from "./static/site";
@@ -93,8 +97,10 @@ export function createApp({
     ),
   );
 
-  // One limiter shared by the three forms: the limit is per client across all of them.
-  const limiter = createFixedWindowLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, clock });
+  // One limiter shared by the three forms: the limit is per client across all of them. PostgreSQL may
+  // serve several instances, so it counts there; a SQLite file serves one process, which counts in memory.
+  const window = { limit: config.rateLimitPerMinute, windowMs: RATE_LIMIT_WINDOW_MS, clock };
+  const limiter = isPostgres(db) ? createDatabaseLimiter(db, window) : createFixedWindowLimiter(window);
   const guard = publicFormGuard(limiter, config);
   const writer = new SubmissionWriter(db);
   const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
@@ -109,12 +115,14 @@ export function createApp({
   app.route("/unsubscribe", oneClickUnsubscribeRoutes(unsubscribeDeps));
   app.route("/api/unsubscribe", unsubscribeApiRoutes(unsubscribeDeps));
 
-  // Staff side: every write must be same-origin JSON (CSRF), nothing is cached, and /api/admin needs a session.
+  // Staff side: only our own host names (DNS rebinding), every write same-origin JSON (CSRF), nothing
+  // cached, and /api/admin needs a session.
   const sessions = createSessionStore(db, clock);
   const throttle = createLoginThrottle(db, clock, config.loginMaxFailures);
+  const hostCheck = allowedHostsOnly(config, log);
   const originCheck = sameOriginWrites(config.trustProxy, log);
-  app.use("/api/auth/*", noStore, originCheck);
-  app.use("/api/admin/*", noStore, originCheck, requireSession(sessions));
+  app.use("/api/auth/*", noStore, hostCheck, originCheck);
+  app.use("/api/admin/*", noStore, hostCheck, originCheck, requireSession(sessions));
   const devices = createDeviceTokens(config.appSecret, clock);
   app.route("/api/auth", authRoutes({ db, sessions, throttle, devices, hasher: passwordHasher, trustProxy: config.trustProxy, clock }));
   app.route(
@@ -129,6 +137,7 @@ export function createApp({
       sessions,
       heartbeatMs: eventsHeartbeatMs,
       shutdown: shutdownSignal,
+      streamSlots: createStreamSlots({ perSession: MAX_STREAMS_PER_SESSION, total: config.eventStreamsMax }),
       keys,
       trustProxy: config.trustProxy,
       wakeOutbox,

@@ -11,15 +11,18 @@ describe("configFromEnv", () => {
       recaptchaSecret: null,
       recaptchaMinScore: 0.5,
       recaptchaSiteKey: null,
-      trustProxy: false,
+      trustProxy: 0,
       adminEmail: null,
       adminPassword: null,
       loginMaxFailures: 10,
+      eventStreamsMax: 1000,
       appSecret: null,
       smtpUrl: null,
       mailFrom: "Erf <hello@erf.co.za>",
       notifyTo: [],
       publicUrl: "http://localhost:3000",
+      allowedHosts: [],
+      allowLoopbackHosts: true,
       retentionDays: 730,
       logLevel: "info",
       nodeEnv: "development",
@@ -39,11 +42,13 @@ describe("configFromEnv", () => {
       ADMIN_EMAIL: "Owner@Erf.co.za",
       ADMIN_PASSWORD: "correct horse battery",
       LOGIN_MAX_FAILURES: "5",
+      EVENT_STREAMS_MAX: "50",
       APP_SECRET: "s".repeat(32),
       SMTP_URL: "smtp://mailer:pw@mail.internal:587",
       MAIL_FROM: "Erf News <news@erf.co.za>",
       NOTIFY_TO: " sales@erf.co.za, ops@erf.co.za ,",
       PUBLIC_URL: "https://erf.co.za/",
+      ALLOWED_HOSTS: "www.erf.co.za, CRM.Erf.co.za ,",
       RETENTION_DAYS: "365",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
@@ -56,15 +61,18 @@ describe("configFromEnv", () => {
       recaptchaSecret: "s3cret",
       recaptchaMinScore: 0.7,
       recaptchaSiteKey: "site",
-      trustProxy: true,
+      trustProxy: 1,
       adminEmail: "owner@erf.co.za",
       adminPassword: "correct horse battery",
       loginMaxFailures: 5,
+      eventStreamsMax: 50,
       appSecret: "s".repeat(32),
       smtpUrl: "smtp://mailer:pw@mail.internal:587",
       mailFrom: "Erf News <news@erf.co.za>",
       notifyTo: ["sales@erf.co.za", "ops@erf.co.za"],
       publicUrl: "https://erf.co.za",
+      allowedHosts: ["www.erf.co.za", "crm.erf.co.za"],
+      allowLoopbackHosts: false,
       retentionDays: 365,
       logLevel: "silent",
       nodeEnv: "production",
@@ -79,7 +87,7 @@ describe("configFromEnv", () => {
     const read = () => configFromEnv({ PORT: "eighty", TRUST_PROXY: "maybe", DATABASE_URL: "mysql://x", RECAPTCHA_MIN_SCORE: "2" });
     expect(read).toThrow(EnvError);
     expect(read).toThrow(/PORT: Must be a number/);
-    expect(read).toThrow(/TRUST_PROXY: Use "true" or "false"/);
+    expect(read).toThrow(/TRUST_PROXY: Use "false", "true" \(one proxy\) or the number of proxies/);
     expect(read).toThrow(/DATABASE_URL: Use "sqlite:<file>"/);
     expect(read).toThrow(/RECAPTCHA_MIN_SCORE/);
   });
@@ -91,5 +99,26 @@ describe("configFromEnv", () => {
     expect(read).toThrow(/SMTP_URL: Use an smtp:\/\//);
     expect(read).toThrow(/NOTIFY_TO/);
     expect(read).toThrow(/RETENTION_DAYS/);
+  });
+
+  it("reads TRUST_PROXY as the number of proxies in front, true being one and false none", () => {
+    const hops = (value: string) => configFromEnv({ TRUST_PROXY: value }).trustProxy;
+    expect([hops("true"), hops("TRUE"), hops("yes"), hops("1"), hops("2"), hops("3")]).toEqual([1, 1, 1, 1, 2, 3]);
+    expect([hops("false"), hops("no"), hops("0")]).toEqual([0, 0, 0]);
+    for (const bad of ["-1", "1.5", "two", "on", "100"]) {
+      expect(() => hops(bad), bad).toThrow(/TRUST_PROXY: Use "false", "true" \(one proxy\) or the number of proxies/);
+    }
+  });
+
+  it("answers on loopback names only in development or while PUBLIC_URL is unset, and refuses ALLOWED_HOSTS that are not bare host names", () => {
+    const loopback = (env: Record<string, string>) => configFromEnv(env).allowLoopbackHosts;
+    expect(loopback({ NODE_ENV: "production" })).toBe(true);
+    expect(loopback({ NODE_ENV: "development", PUBLIC_URL: "https://erf.co.za" })).toBe(true);
+    expect(loopback({ NODE_ENV: "test", PUBLIC_URL: "https://erf.co.za" })).toBe(true);
+    expect(loopback({ NODE_ENV: "production", PUBLIC_URL: "https://erf.co.za" })).toBe(false);
+    expect(configFromEnv({ ALLOWED_HOSTS: "[::1],10.0.0.5,erf.co.za." }).allowedHosts).toEqual(["[::1]", "10.0.0.5", "erf.co.za"]);
+    for (const bad of ["https://erf.co.za", "erf.co.za:8443", "evil.test@erf.co.za", "erf.co.za/admin", "*", "erf co za"]) {
+      expect(() => configFromEnv({ ALLOWED_HOSTS: `www.erf.co.za,${bad}` }), bad).toThrow(/ALLOWED_HOSTS.*: Use a comma list of host names/);
+    }
   });
 });

@@ -1,15 +1,35 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { BRAND } from "../src/config/brand";
+import { parseHost } from "./http/host-name";
 
 // The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
 
 const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { error: 'Use "true" or "false"' })
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+// How many proxies of ours stand in front of the server, each appending to X-Forwarded-For (see
+// http/forwarded.ts). "true" keeps its old meaning, one proxy; "false" (or 0) ignores the header.
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, 'Use "false", "true" (one proxy) or the number of proxies in front of the server (1, 2, ...)')
+  .transform((value) => (value === "true" || value === "yes" ? 1 : value === "false" || value === "no" ? 0 : Number(value)));
+
+const hostList = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine((entry) => parseHost(entry)?.port === "", {
+          error: 'Use a comma list of host names without scheme or port, e.g. "erf.co.za,www.erf.co.za"',
+        })
+        .transform((entry) => parseHost(entry)!.name),
+    ),
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0).max(65_535).default(3000),
@@ -24,11 +44,13 @@ const envSchema = z.object({
   // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
   RECAPTCHA_SITE_KEY: z.string().optional(),
   VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
+  // Live streams (the dashboard's) open at once in this process, all sessions together; 10 per session.
+  EVENT_STREAMS_MAX: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(1000),
   // Signs unsubscribe links and salts the suppression hashes. Unset: generated once and kept under data/.
   APP_SECRET: z.string().min(32, "Use at least 32 characters (e.g. openssl rand -base64 48)").optional(),
   // Outgoing mail (welcome emails, staff alerts); unset: nothing is sent and nothing is queued.
@@ -39,6 +61,8 @@ const envSchema = z.object({
     .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
     .pipe(z.array(z.email("Use a comma list of email addresses")))
     .optional(),
+  // Extra host names the staff API answers on, besides PUBLIC_URL's (see security/allowed-hosts.ts).
+  ALLOWED_HOSTS: hostList.optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "Use an http:// or https:// URL" }).optional(),
   RETENTION_DAYS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(730),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -53,12 +77,15 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaMinScore: number;
   recaptchaSiteKey: string | null;
-  trustProxy: boolean;
+  /** Proxies of ours in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-* (see http/forwarded.ts). */
+  trustProxy: number;
   adminEmail: string | null;
   /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
   adminPassword: string | null;
   /** Failed logins allowed per account and per client IP in the lockout window (15 minutes). */
   loginMaxFailures: number;
+  /** Live streams open at once in this process, all sessions together (each session has at most 10). */
+  eventStreamsMax: number;
   /** At least 32 characters; null until main.ts resolves it (generated and kept under data/ when unset). */
   appSecret: string | null;
   smtpUrl: string | null;
@@ -67,6 +94,13 @@ export interface Config {
   notifyTo: string[];
   /** The site's public origin, for links in emails (no trailing slash). */
   publicUrl: string;
+  /** Host names the staff API answers on besides PUBLIC_URL's (ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /**
+   * Whether the staff API also answers on localhost, 127.0.0.1 and [::1] (any port): in development,
+   * and while PUBLIC_URL is unset (then the links in emails point at localhost too).
+   */
+  allowLoopbackHosts: boolean;
   /** Closed leads and contacts and unsubscribed addresses are purged this many days after their last status change. */
   retentionDays: number;
   logLevel: LogLevel;
@@ -99,11 +133,14 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
     appSecret: e.APP_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <${BRAND.emails.hello}>`,
     notifyTo: e.NOTIFY_TO ?? [],
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
+    allowLoopbackHosts: e.PUBLIC_URL === undefined || e.NODE_ENV !== "production",
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,

@@ -3,6 +3,8 @@ import { purgeIdempotencyKeys } from "./db/idempotency";
 import type { Db } from "./db/schema";
 import { idempotencyWindowStart } from "./db/submissions";
 import { purgeFinishedOutbox } from "./db/outbox";
+import { purgeRateLimits } from "./db/rate-limits";
+import { RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import type { LoginThrottle } from "./auth/login-throttle";
 import type { SessionStore } from "./auth/sessions";
 import { describeError, type Logger } from "./logger";
@@ -29,6 +31,8 @@ export async function runMaintenance({ db, sessions, throttle, logger, now }: Ma
     changes: () => pruneChanges(db, new Date(at.getTime() - CHANGES_RETENTION_MS).toISOString()),
     sessions: () => sessions.purgeExpired(),
     "login-throttle": () => throttle.purgeExpired(),
+    // PostgreSQL's form-limit windows (SQLite counts in memory and leaves the table empty).
+    "rate-limits": () => purgeRateLimits(db, new Date(at.getTime() - RATE_LIMIT_WINDOW_MS).toISOString()),
     outbox: () => purgeFinishedOutbox(db, new Date(at.getTime() - OUTBOX_RETENTION_MS).toISOString()),
   };
   for (const [name, task] of Object.entries(tasks)) {

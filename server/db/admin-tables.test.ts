@@ -8,6 +8,7 @@ import { manualClock } from "../test-support/app";
 import { seedAdmin } from "../test-support/admin";
 import { DuplicateAdminError, insertAdmin, setAdminPassword } from "./admins";
 import { recordChange } from "./changes";
+import { hitRateLimit } from "./rate-limits";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ describe.each(testDatabases)("admin tables ($name)", (database) => {
     expect(await setAdminPassword(open.db, "nobody@erf.co.za", "new-hash", new Date())).toBe(false);
   });
 
-  it("prunes changes older than 7 days, expired sessions and finished lockout windows", async () => {
+  it("prunes changes older than 7 days, expired sessions, finished lockout windows and form-limit windows", async () => {
     const time = manualClock("2025-03-01T00:00:00.000Z");
     const admin = await seedAdmin(open.db);
     const sessions = createSessionStore(open.db, time.clock);
@@ -45,6 +46,7 @@ describe.each(testDatabases)("admin tables ($name)", (database) => {
     await logChange("old");
     await sessions.start(admin.id);
     await throttle.reserve({ email: "someone@erf.co.za", ip: "192.0.2.1", device: null });
+    await hitRateLimit(open.db, "192.0.2.1", time.clock().toISOString(), "2025-02-28T23:59:00.000Z");
 
     time.advance(7 * DAY - 1);
     const kept = await sessions.start(admin.id);
@@ -54,6 +56,7 @@ describe.each(testDatabases)("admin tables ($name)", (database) => {
 
     expect(await open.db.selectFrom("changes").select("recordId").execute()).toEqual([{ recordId: "new" }]);
     expect(await open.db.selectFrom("loginThrottle").selectAll().execute()).toEqual([]);
+    expect(await open.db.selectFrom("rateLimits").selectAll().execute()).toEqual([]);
     expect(await sessions.resolve(kept.token)).not.toBeNull();
     expect(await open.db.selectFrom("sessions").selectAll().execute()).toHaveLength(1);
     expect(SESSION_IDLE_MS).toBe(12 * 60 * 60 * 1000);

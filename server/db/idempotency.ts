@@ -12,20 +12,31 @@ export interface StoredResponse {
 export interface IdempotencyScope {
   route: string;
   key: string;
+  /** The request the key is sent with (http/request-fingerprint.ts): the same key with another is refused. */
+  fingerprint: string;
 }
+
+/** A key's row: the answer to replay, and the request it answers (null on rows older than migration 0008). */
+export interface StoredKey extends StoredResponse {
+  fingerprint: string | null;
+}
+
+/** The key was first used with another request: answered 422, nothing stored. */
+export const isReusedFor = (stored: StoredKey, { fingerprint }: IdempotencyScope): boolean =>
+  stored.fingerprint !== null && stored.fingerprint !== fingerprint;
 
 // Every submission with a key runs this first: SQL text, not built by Kysely each time (bulk-insert.ts).
 const FIND_STORED_RESPONSE = {
-  sqlite: 'select "status", "body" from "idempotency_keys" where "route" = ? and "key" = ? and "created_at" >= ?',
-  postgres: 'select "status", "body" from "idempotency_keys" where "route" = $1 and "key" = $2 and "created_at" >= $3',
+  sqlite: 'select "status", "body", "fingerprint" from "idempotency_keys" where "route" = ? and "key" = ? and "created_at" >= ?',
+  postgres: 'select "status", "body", "fingerprint" from "idempotency_keys" where "route" = $1 and "key" = $2 and "created_at" >= $3',
 };
 
 export async function findStoredResponse(
   db: Db,
   { route, key }: IdempotencyScope,
   notBefore: string,
-): Promise<StoredResponse | undefined> {
-  const { rows } = await db.executeQuery<StoredResponse>(CompiledQuery.raw(FIND_STORED_RESPONSE[placeholdersOf(db)], [route, key, notBefore]));
+): Promise<StoredKey | undefined> {
+  const { rows } = await db.executeQuery<StoredKey>(CompiledQuery.raw(FIND_STORED_RESPONSE[placeholdersOf(db)], [route, key, notBefore]));
   return rows[0];
 }
 
@@ -52,14 +63,14 @@ export async function claimIdempotencyKeys(db: Db, claims: readonly KeyClaim[]):
   const query = insertQuery(
     placeholdersOf(db),
     "idempotencyKeys",
-    claims.map(({ route, key, response, createdAt }) => ({ route, key, status: response.status, body: response.body, createdAt })),
+    claims.map(({ route, key, fingerprint, response, createdAt }) => ({ route, key, status: response.status, body: response.body, createdAt, fingerprint })),
     {
       key: "claim",
       text: (next) =>
-        `on conflict ("route", "key") do update set "status" = "excluded"."status", "body" = "excluded"."body", "created_at" = "excluded"."created_at" where "idempotency_keys"."created_at" < ${next(0)} returning "key"`,
+        `on conflict ("route", "key") do update set "status" = "excluded"."status", "body" = "excluded"."body", "created_at" = "excluded"."created_at", "fingerprint" = "excluded"."fingerprint" where "idempotency_keys"."created_at" < ${next(0)} returning "key"`,
       parameters: [expiredBefore],
     },
-  )!; // never null: every claim has the same five keys, none undefined
+  )!; // never null: every claim has the same six keys, none undefined
   const { rows: claimed } = await db.executeQuery(query);
   return claimed.length;
 }

@@ -5,6 +5,7 @@ import * as admin from "./migrations/0002_admin";
 import * as privacy from "./migrations/0003_privacy";
 import * as changeNotify from "./migrations/0004_change_notify";
 import * as changeOrder from "./migrations/0005_change_order";
+import * as rateLimits from "./migrations/0008_rate_limits";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_privacy": privacy,
   "0004_change_notify": changeNotify,
   "0005_change_order": changeOrder,
+  "0008_rate_limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -31,6 +31,11 @@ export interface IdempotencyKeysTable {
   /** The response body exactly as first sent, replayed byte for byte. */
   body: string;
   createdAt: string;
+  /**
+   * What the key was first sent with (server/http/request-fingerprint.ts): the same key with another
+   * request is refused. Null on rows written before migration 0008, which replay as before.
+   */
+  fingerprint: string | null;
 }
 
 export interface AdminsTable {
@@ -57,6 +62,14 @@ export interface LoginThrottleTable {
   key: string;
   windowStart: string;
   failures: number;
+}
+
+/** The public forms' per-client counters on PostgreSQL (server/db/rate-limits.ts). */
+export interface RateLimitsTable {
+  /** An IPv4 address or an IPv6 /64 (server/security/client-bucket.ts). */
+  key: string;
+  windowStart: string;
+  hits: number;
 }
 
 export type ChangeOp = "insert" | "update";
@@ -122,6 +135,7 @@ export interface Tables {
   admins: AdminsTable;
   sessions: SessionsTable;
   loginThrottle: LoginThrottleTable;
+  rateLimits: RateLimitsTable;
   changes: ChangesTable;
   consents: ConsentsTable;
   suppressions: SuppressionsTable;

@@ -3,7 +3,7 @@ import { contactInput } from "../../src/domain/schemas";
 import { contactRow, insertContact } from "./contacts";
 import { connectDatabase } from "./connect";
 import { migrateToLatest } from "./migrate";
-import { SubmissionWriter, type SubmissionWrite } from "./submissions";
+import { IdempotencyKeyReused, SubmissionWriter, type SubmissionWrite } from "./submissions";
 import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { validContact } from "../test-support/app";
 
@@ -36,9 +36,10 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
       rows.add("contacts", contactRow({ id, data, botCheck: "skipped", createdAt: now.toISOString() }));
       return { response: { status: 201, body: JSON.stringify({ id }) }, change: { collection: "contacts", recordId: id, op: "insert", createdAt: now.toISOString() } };
     };
-  const scope = (key: string | null) => ({ idempotency: key === null ? null : { route: "/api/contacts", key }, now });
+  // The fingerprint stands for the request's body: the same unless a test says otherwise.
+  const scope = (key: string | null, fingerprint = "same-body") => ({ idempotency: key === null ? null : { route: "/api/contacts", key, fingerprint }, now });
   // A writer per call: each submission in a transaction of its own, as when several server processes race.
-  const store = (id: string, key: string | null) => new SubmissionWriter(open.db).store(scope(key), writeContact(id));
+  const store = (id: string, key: string | null, fingerprint?: string) => new SubmissionWriter(open.db).store(scope(key, fingerprint), writeContact(id));
 
   it("rolls back the second record for a taken key and returns the first response", async () => {
     const first = await store("id-1", "k");
@@ -47,6 +48,13 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
     expect(second).toEqual({ response: { status: 201, body: '{"id":"id-1"}' }, replayed: true });
     const ids = await open.db.selectFrom("contacts").select("id").execute();
     expect(ids).toEqual([{ id: "id-1" }]);
+  });
+
+  it("refuses a taken key sent with another request, rolling its record back", async () => {
+    await store("id-1", "k", "body-a");
+    await expect(store("id-2", "k", "body-b")).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    expect(await open.db.selectFrom("contacts").select("id").execute()).toEqual([{ id: "id-1" }]);
+    expect(await open.db.selectFrom("idempotencyKeys").select(["key", "fingerprint"]).execute()).toEqual([{ key: "k", fingerprint: "body-a" }]);
   });
 
   it("stores one record when the same key races in parallel transactions", async () => {
@@ -109,6 +117,19 @@ describe.each(testDatabases)("storeSubmission ($name)", (database) => {
       expect(second).toEqual({ response: { status: 201, body: '{"id":"first"}' }, replayed: true });
       expect(await countRows(open.db, "contacts")).toBe(1);
       expect(await changedIds()).toEqual(["first"]);
+    });
+
+    it("refuses a key used twice in one group with two requests, storing the first and the rest of the group", async () => {
+      const writer = new SubmissionWriter(open.db);
+      const outcomes = await Promise.allSettled([
+        writer.store(scope("shared", "body-a"), writeContact("first")),
+        writer.store(scope("shared", "body-b"), writeContact("second")),
+        writer.store(scope("other"), writeContact("third")),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(IdempotencyKeyReused);
+      expect(await changedIds()).toEqual(["first", "third"]);
+      expect(await countRows(open.db, "idempotencyKeys")).toBe(2);
     });
 
     it("sends the appended rows and the keys of a whole group in one INSERT each", async () => {

@@ -2,7 +2,7 @@ import type { Insertable, Transaction } from "kysely";
 import { insertRows } from "./bulk-insert";
 import { recordChanges, type NewChange } from "./changes";
 import { isPostgres } from "./connect";
-import { claimIdempotencyKeys, findStoredResponse, type IdempotencyScope, type KeyClaim, type StoredResponse } from "./idempotency";
+import { claimIdempotencyKeys, findStoredResponse, isReusedFor, type IdempotencyScope, type KeyClaim, type StoredResponse } from "./idempotency";
 import type { Db, Tables } from "./schema";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -59,15 +59,26 @@ export type SubmissionWrite = (trx: Transaction<Tables>, rows: GroupRows) => Pro
 /** Thrown inside a transaction to roll back the record when the key turns out to be taken. */
 class KeyTaken extends Error {}
 
+/**
+ * What `store` rejects with when the key was taken by a request with another fingerprint (a race the
+ * route's pre-check could not see): nothing of this submission is stored, and the route answers 422.
+ */
+export class IdempotencyKeyReused extends Error {
+  constructor() {
+    super("Idempotency-Key was first used with another request");
+  }
+}
+
 export const idempotencyWindowStart = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
 
 /**
  * The claim of a submission's key. Written out whole: `{ ...scope, response }`, a spread with keys added
  * after it, gets a hidden class of its own in V8 every time (see leads.ts).
  */
-export const keyClaim = ({ route, key }: IdempotencyScope, response: StoredResponse, now: Date): KeyClaim => ({
+export const keyClaim = ({ route, key, fingerprint }: IdempotencyScope, response: StoredResponse, now: Date): KeyClaim => ({
   route,
   key,
+  fingerprint,
   response,
   createdAt: now.toISOString(),
   expiredBefore: idempotencyWindowStart(now),
@@ -176,12 +187,14 @@ export class SubmissionWriter {
     return responses;
   }
 
-  /** Another request holds the key: answer as it was answered. */
+  /** Another request holds the key: answer as it was answered, or refuse when it was another request. */
   async #replay(pending: Pending, idempotency: IdempotencyScope): Promise<void> {
     try {
       const stored = await findStoredResponse(this.#db, idempotency, idempotencyWindowStart(pending.options.now));
       if (!stored) throw new Error("Idempotency key was taken but its response is gone");
-      pending.resolve({ response: stored, replayed: true });
+      if (isReusedFor(stored, idempotency)) throw new IdempotencyKeyReused();
+      // Written out: the row's fingerprint is not part of the answer.
+      pending.resolve({ response: { status: stored.status, body: stored.body }, replayed: true });
     } catch (error) {
       pending.reject(error);
     }

@@ -8,12 +8,18 @@ export interface PrivacyKeys {
   unsubscribe: Buffer;
   /** HMAC-SHA256 key ("salt") of the suppression list's email hashes. */
   suppression: Buffer;
+  /** HMAC-SHA256 key of the request fingerprints the idempotency ledger keeps (http/request-fingerprint.ts). */
+  idempotency: Buffer;
 }
 
 const derive = (secret: string, label: string) => Buffer.from(hkdfSync("sha256", secret, "erf", label, 32));
 
 export function derivePrivacyKeys(appSecret: string): PrivacyKeys {
-  return { unsubscribe: derive(appSecret, "unsubscribe-token/v1"), suppression: derive(appSecret, "suppression-hash/v1") };
+  return {
+    unsubscribe: derive(appSecret, "unsubscribe-token/v1"),
+    suppression: derive(appSecret, "suppression-hash/v1"),
+    idempotency: derive(appSecret, "idempotency-fingerprint/v1"),
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ describe.each(testDatabases)("audit log ($name)", (database) => {
   });
 
   const at = "2025-09-01T07:30:00.000Z";
-  const app = () => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy: true }) });
+  const app = () => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy: 1 }) });
   const from = { "X-Forwarded-For": "203.0.113.9", "User-Agent": "Firefox/140" };
 
   it("records sign-ins, failed sign-ins and sign-outs with who, when and from where, never a password", async () => {

@@ -1,5 +1,5 @@
 import type { Handler } from "hono";
-import { streamSSE } from "hono/streaming";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { parseLogPosition, type LogPosition } from "../../src/domain/admin";
 import { latestPosition } from "../db/changes";
 import type { Db } from "../db/schema";
@@ -8,6 +8,7 @@ import type { SessionStore } from "../auth/sessions";
 import { sendChangesAfter } from "../events/change-events";
 import type { ChangeFeed } from "../events/change-feed";
 import { createWakeup } from "../events/wakeup";
+import { STREAM_RETRY_AFTER_SECONDS, type StreamSlots } from "../events/stream-slots";
 import { describeError, type Logger } from "../logger";
 
 export const HEARTBEAT_MS = 25_000;
@@ -31,6 +32,8 @@ export interface EventsDeps {
   heartbeatMs: number;
   /** Aborted at shutdown: open streams end, so the server can close promptly. */
   shutdown: AbortSignal;
+  /** Caps the streams open at once, per session and in all (events/stream-slots.ts). */
+  slots: StreamSlots;
 }
 
 const positionFrom = (text: string | undefined): LogPosition | null => (parseLogPosition(text) ? text! : null);
@@ -40,62 +43,89 @@ const positionFrom = (text: string | undefined): LogPosition | null => (parseLog
  * position of the lists the dashboard read first), or after Last-Event-ID, which EventSource sends when
  * it reconnects and which wins over `after`; each as a "change" event whose id is the change's position.
  */
-export function adminEventsHandler({ db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps): Handler<AdminEnv> {
+export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
+  const { db, slots } = deps;
   return async (c) => {
-    const latest = await latestPosition(db);
-    const lastEventId = positionFrom(c.req.header("last-event-id")) ?? positionFrom(c.req.query("after"));
-    // An id from the future (a restored or reset database) would hide every change until the log caught up.
-    let last = lastEventId === null || lastEventId > latest ? latest : lastEventId;
     const token = c.get("sessionToken");
+    const release = slots.take(token);
+    if (!release) {
+      c.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
+      return c.json({ error: "too-many-streams", message: "Too many live streams are open; close another dashboard tab or try again shortly." }, 429);
+    }
+    let last: LogPosition;
+    try {
+      const latest = await latestPosition(db);
+      const lastEventId = positionFrom(c.req.header("last-event-id")) ?? positionFrom(c.req.query("after"));
+      // An id from the future (a restored or reset database) would hide every change until the log caught up.
+      last = lastEventId === null || lastEventId > latest ? latest : lastEventId;
+    } catch (error) {
+      release();
+      throw error;
+    }
     // nginx and similar proxies buffer responses by default, which would hold events back.
     c.header("X-Accel-Buffering", "no");
 
     return streamSSE(c, async (stream) => {
-      const wakeup = createWakeup();
-      const unsubscribe = feed.subscribe(wakeup.fire);
-      shutdown.addEventListener("abort", wakeup.fire);
-      stream.onAbort(wakeup.fire);
-      const open = () => !stream.aborted && !stream.closed && !shutdown.aborted;
       try {
-        // The starting point as the stream's last event id (an id with no data dispatches nothing but
-        // sets EventSource's lastEventId): a connection that drops before its first change then
-        // reconnects with Last-Event-ID and misses nothing written meanwhile.
-        await stream.write(`retry: ${RETRY_MS}\nid: ${last}\n\n`);
-        let pending = true;
-        let lastRead = -Infinity;
-        while (open()) {
-          if (pending) {
-            const gap = lastRead + MIN_READ_GAP_MS - performance.now();
-            if (gap > 0) await pause(gap);
-            // The commits that woke the stream while it paused are all in this read: without this, their
-            // latched wake-up would cost one more read that finds nothing.
-            wakeup.clear();
-            lastRead = performance.now();
-            const sent = await sendChangesAfter(db, stream, last);
-            last = sent.last;
-            // Held back (PostgreSQL: committed behind a transaction still running): no wake-up will
-            // come for them when that transaction ends, so the stream reads again after the gap.
-            pending = sent.more || sent.heldBack;
-            continue;
-          }
-          if (await wakeup.wait(heartbeatMs)) {
-            pending = true;
-            continue;
-          }
-          // The session is checked at open; re-checked here so a stream does not outlive a logout.
-          if (!(await sessions.resolve(token, { touch: false }))) break;
-          await stream.write(": heartbeat\n\n");
-          // A safety net, not the delivery path: a wake-up lost in a LISTEN reconnect costs one beat.
-          pending = true;
-        }
-      } catch (error) {
-        // Ending the stream is enough: EventSource reconnects with Last-Event-ID and misses nothing.
-        // Not rethrown: streamSSE would send the error's message to the client.
-        logger.error("event-stream-failed", describeError(error));
+        await serveStream(stream, deps, token, last);
       } finally {
-        unsubscribe();
-        shutdown.removeEventListener("abort", wakeup.fire);
+        release();
       }
     });
   };
+}
+
+/** Sends changes from `start` until the client leaves, the session ends or the server shuts down. */
+async function serveStream(
+  stream: SSEStreamingApi,
+  { db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps,
+  token: string,
+  start: LogPosition,
+): Promise<void> {
+  let last = start;
+  const wakeup = createWakeup();
+  const unsubscribe = feed.subscribe(wakeup.fire);
+  shutdown.addEventListener("abort", wakeup.fire);
+  stream.onAbort(wakeup.fire);
+  const open = () => !stream.aborted && !stream.closed && !shutdown.aborted;
+  try {
+    // The starting point as the stream's last event id (an id with no data dispatches nothing but
+    // sets EventSource's lastEventId): a connection that drops before its first change then
+    // reconnects with Last-Event-ID and misses nothing written meanwhile.
+    await stream.write(`retry: ${RETRY_MS}\nid: ${last}\n\n`);
+    let pending = true;
+    let lastRead = -Infinity;
+    while (open()) {
+      if (pending) {
+        const gap = lastRead + MIN_READ_GAP_MS - performance.now();
+        if (gap > 0) await pause(gap);
+        // The commits that woke the stream while it paused are all in this read: without this, their
+        // latched wake-up would cost one more read that finds nothing.
+        wakeup.clear();
+        lastRead = performance.now();
+        const sent = await sendChangesAfter(db, stream, last);
+        last = sent.last;
+        // Held back (PostgreSQL: committed behind a transaction still running): no wake-up will
+        // come for them when that transaction ends, so the stream reads again after the gap.
+        pending = sent.more || sent.heldBack;
+        continue;
+      }
+      if (await wakeup.wait(heartbeatMs)) {
+        pending = true;
+        continue;
+      }
+      // The session is checked at open; re-checked here so a stream does not outlive a logout.
+      if (!(await sessions.resolve(token, { touch: false }))) break;
+      await stream.write(": heartbeat\n\n");
+      // A safety net, not the delivery path: a wake-up lost in a LISTEN reconnect costs one beat.
+      pending = true;
+    }
+  } catch (error) {
+    // Ending the stream is enough: EventSource reconnects with Last-Event-ID and misses nothing.
+    // Not rethrown: streamSSE would send the error's message to the client.
+    logger.error("event-stream-failed", describeError(error));
+  } finally {
+    unsubscribe();
+    shutdown.removeEventListener("abort", wakeup.fire);
+  }
 }

@@ -21,7 +21,7 @@ export interface ExportDeps {
   clock: Clock;
   logger: Logger;
   keys: PrivacyKeys;
-  trustProxy: boolean;
+  trustProxy: number;
 }
 
 /** The audit entry of an export, completed with the row count once the stream has ended. */

@@ -9,7 +9,7 @@ import { requestContext } from "../http/request-context";
 export interface OutboxRouteDeps {
   db: Db;
   clock: Clock;
-  trustProxy: boolean;
+  trustProxy: number;
   wakeOutbox: () => void;
 }
 

@@ -24,7 +24,7 @@ export interface RecordsDeps {
   clock: Clock;
   feed: ChangeFeed;
   keys: PrivacyKeys;
-  trustProxy: boolean;
+  trustProxy: number;
 }
 
 const statusBody = z.object({ status: z.string({ error: "Required" }) });

@@ -14,7 +14,7 @@ export interface SubjectsDeps {
   clock: Clock;
   keys: PrivacyKeys;
   feed: ChangeFeed;
-  trustProxy: boolean;
+  trustProxy: number;
 }
 
 type Parsed = { ok: true; email: string } | { ok: false; response: Response };
@@ -26,7 +26,7 @@ function readEmail(c: Context<AdminEnv>): Parsed {
   return { ok: false, response: c.json({ error: "validation", fields: { email: parsed.error.issues[0]?.message ?? "Enter a valid email address" } }, 400) };
 }
 
-const actorOf = (c: Context<AdminEnv>, trustProxy: boolean): Actor => ({ email: c.get("admin").email, ...requestContext(c, trustProxy) });
+const actorOf = (c: Context<AdminEnv>, trustProxy: number): Actor => ({ email: c.get("admin").email, ...requestContext(c, trustProxy) });
 
 /**
  * /api/admin/subjects: data-subject requests by exact email address. GET lists what is stored, GET

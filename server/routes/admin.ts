@@ -6,6 +6,7 @@ import type { Db } from "../db/schema";
 import type { AdminEnv } from "../auth/require-session";
 import type { SessionStore } from "../auth/sessions";
 import type { ChangeFeed } from "../events/change-feed";
+import type { StreamSlots } from "../events/stream-slots";
 import type { Logger } from "../logger";
 import { adminEventsHandler } from "./admin-events";
 import { adminExportHandler } from "./admin-export";
@@ -28,8 +29,10 @@ export interface AdminDeps {
   sessions: SessionStore;
   heartbeatMs: number;
   shutdown: AbortSignal;
+  /** The live streams' caps, per session and in all. */
+  streamSlots: StreamSlots;
   keys: PrivacyKeys;
-  trustProxy: boolean;
+  trustProxy: number;
   wakeOutbox: () => void;
 }
 
@@ -37,7 +40,7 @@ export interface AdminDeps {
 export function adminRoutes(deps: AdminDeps) {
   const app = new Hono<AdminEnv>()
     .get("/stats", async (c) => c.json(await dashboardStats(deps.reader)))
-    .get("/events", adminEventsHandler({ ...deps, db: deps.reader }))
+    .get("/events", adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
     .get("/export.csv", adminExportHandler(deps))
     .route("/subjects", adminSubjectsRoutes(deps))
     .route("/audit", adminAuditRoutes(deps.reader))

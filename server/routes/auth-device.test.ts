@@ -23,7 +23,7 @@ describe.each(testDatabases)("known browsers and the lockout ($name)", (database
 
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = ({ limit = 10, time = manualClock() } = {}) => {
-    const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: true, loginMaxFailures: limit }) });
+    const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: 1, loginMaxFailures: limit }) });
     const login = (password: string, { email = ADMIN_EMAIL, ip = "203.0.113.1", cookie = null as string | null } = {}) =>
       send(app, "POST", "/api/auth/login", { body: { email, password }, cookie, headers: { "X-Forwarded-For": ip } });
     /** Signs in as a browser would the first time, and returns the device cookie it then carries. */

@@ -21,7 +21,7 @@ describe.each(testDatabases)("login lockout ($name)", (database) => {
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = (limit = 10) => {
     const time = manualClock();
-    const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: true, loginMaxFailures: limit }) });
+    const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: 1, loginMaxFailures: limit }) });
     const login = (email: string, password: string, ip = "203.0.113.1") =>
       send(app, "POST", "/api/auth/login", { body: { email, password }, headers: { "X-Forwarded-For": ip } });
     return { app, login, time };
@@ -46,6 +46,15 @@ describe.each(testDatabases)("login lockout ($name)", (database) => {
     }
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, "192.0.2.7")).status).toBe(429);
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, "192.0.2.8")).status).toBe(200);
+  });
+
+  it("counts an IPv6 client by its /64, so fresh addresses from one network spray no further", async () => {
+    const { login } = makeApp();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await login(`user${attempt}@erf.co.za`, "wrong password", `2001:db8:7:9::${attempt.toString(16)}`)).status).toBe(401);
+    }
+    expect((await login("user11@erf.co.za", "wrong password", "2001:db8:7:9:ffff::1")).status).toBe(429);
+    expect((await login("user12@erf.co.za", "wrong password", "2001:db8:7:a::1")).status).toBe(401);
   });
 
   it("locks unknown emails the same way as known ones, so the lockout reveals nothing", async () => {

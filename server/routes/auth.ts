@@ -4,6 +4,7 @@ import { fieldErrors } from "../../src/domain/schemas";
 import { findAdminByEmail, normalizeEmail } from "../db/admins";
 import type { Db } from "../db/schema";
 import { clientIp } from "../http/client-ip";
+import { clientBucket } from "../security/client-bucket";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { readDeviceToken, setDeviceCookie } from "../auth/device-cookie";
 import type { DeviceTokens } from "../auth/device-token";
@@ -22,7 +23,7 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   devices: DeviceTokens;
   hasher: PasswordHasher;
-  trustProxy: boolean;
+  trustProxy: number;
   clock: Clock;
 }
 
@@ -51,7 +52,7 @@ export function authRoutes({ db, sessions, throttle, devices, hasher, trustProxy
       if (!parsed.success) return c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400);
       const email = normalizeEmail(parsed.data.email);
       // A browser that signed in to this account before is throttled on its own (login-throttle.ts).
-      const attempt: LoginAttempt = { email, ip: clientIp(c, trustProxy), device: devices.verify(readDeviceToken(c), email) };
+      const attempt: LoginAttempt = { email, ip: clientBucket(clientIp(c, trustProxy)), device: devices.verify(readDeviceToken(c), email) };
       // Shown in the audit log, so staff can see why a locked account still let its owner in.
       const browser = attempt.device === null ? {} : { browser: "known" };
 

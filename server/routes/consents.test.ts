@@ -15,12 +15,13 @@ describe.each(testDatabases)("consent records ($name)", (database) => {
   beforeEach(() => clearTables(open.db));
 
   const at = "2025-06-02T08:00:00.000Z";
-  const app = (trustProxy = false) => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy }) });
+  const app = (trustProxy = 0) => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy }) });
   const consents = () => open.db.selectFrom("consents").selectAll().orderBy("createdAt").execute();
 
   it("stores a newsletter consent with the version the form sent and the server's text for it", async () => {
+    // Two proxies: the outer one saw the client, the inner one saw the outer (10.0.0.1).
     const response = await postJson(
-      app(true),
+      app(2),
       "/api/newsletter",
       { email: "Reader@Example.com", consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" },
       { "User-Agent": "Mozilla/5.0 (Test)", "X-Forwarded-For": "198.51.100.7, 10.0.0.1" },
@@ -47,7 +48,7 @@ describe.each(testDatabases)("consent records ($name)", (database) => {
   });
 
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
-    await postJson(app(false), "/api/newsletter", { email: "a@example.com" }, { "X-Forwarded-For": "198.51.100.7" });
+    await postJson(app(0), "/api/newsletter", { email: "a@example.com" }, { "X-Forwarded-For": "198.51.100.7" });
     const [row] = await consents();
     // In-process requests have no socket address, so nothing is stored rather than the forged one.
     expect(row?.ip).toBeNull();

@@ -172,13 +172,14 @@ describe.each(testDatabases)("public form guards ($name)", (database) => {
     });
 
     it("keeps separate windows per forwarded client IP only when TRUST_PROXY is on", async () => {
-      const trusted = testApp(open.db, { config: testConfig({ rateLimitPerMinute: 1, trustProxy: true }) });
+      // Two proxies: the outer one saw the client, the inner one saw the outer (10.0.0.1).
+      const trusted = testApp(open.db, { config: testConfig({ rateLimitPerMinute: 1, trustProxy: 2 }) });
       const from = (ip: string) => ({ "X-Forwarded-For": `${ip}, 10.0.0.1` });
       expect((await postJson(trusted, "/api/newsletter", validNewsletter, from("198.51.100.1"))).status).toBe(201);
       expect((await postJson(trusted, "/api/newsletter", validNewsletter, from("198.51.100.2"))).status).toBe(201);
       expect((await postJson(trusted, "/api/newsletter", validNewsletter, from("198.51.100.1"))).status).toBe(429);
 
-      const untrusted = testApp(open.db, { config: testConfig({ rateLimitPerMinute: 1, trustProxy: false }) });
+      const untrusted = testApp(open.db, { config: testConfig({ rateLimitPerMinute: 1, trustProxy: 0 }) });
       expect((await postJson(untrusted, "/api/newsletter", validNewsletter, from("198.51.100.1"))).status).toBe(201);
       expect((await postJson(untrusted, "/api/newsletter", validNewsletter, from("198.51.100.2"))).status).toBe(429);
     });

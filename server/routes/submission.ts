@@ -6,10 +6,11 @@ import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/doma
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { findStoredResponse } from "../db/idempotency";
+import { findStoredResponse, isReusedFor } from "../db/idempotency";
 import type { Db } from "../db/schema";
-import { idempotencyWindowStart, type GroupRows, type SubmissionWriter } from "../db/submissions";
+import { IdempotencyKeyReused, idempotencyWindowStart, type GroupRows, type SubmissionWriter } from "../db/submissions";
 import { readIdempotencyKey } from "../http/idempotency-key";
+import { requestFingerprint } from "../http/request-fingerprint";
 import { newRecordId } from "../db/record-id";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
@@ -105,6 +106,9 @@ const REPLAYED_HEADERS = Object.freeze({ "Content-Type": "application/json", "Id
 const replay = (c: Context, { status, body }: { status: number; body: string }, replayed: boolean) =>
   c.body(body, status as ContentfulStatusCode, replayed ? REPLAYED_HEADERS : JSON_HEADERS);
 
+/** The key was first sent with another request: refused, and nothing stored (docs/decisions, 422). */
+const keyReused = (c: Context) => c.json({ error: "idempotency-key-reused" }, 422);
+
 export function submissionHandler<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
   deps: SubmissionDeps,
   form: SubmissionRoute<T, S>,
@@ -119,10 +123,11 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     const keyHeader = readIdempotencyKey(c);
     if (!keyHeader.ok) return c.json({ error: "validation", fields: { "Idempotency-Key": keyHeader.message } }, 400);
     const now = deps.clock();
-    const idempotency = keyHeader.key === null ? null : { route: form.route, key: keyHeader.key };
+    const idempotency =
+      keyHeader.key === null ? null : { route: form.route, key: keyHeader.key, fingerprint: requestFingerprint(deps.keys.idempotency, form.route, body.value) };
     if (idempotency) {
       const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now));
-      if (stored) return replay(c, stored, true);
+      if (stored) return isReusedFor(stored, idempotency) ? keyReused(c) : replay(c, stored, true);
     }
 
     const parsed = form.schema.safeParse(body.value);
@@ -143,7 +148,7 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
       mail: deps.mail,
       queuedMail: false,
     };
-    const outcome = await deps.writer.store({ idempotency, now }, async (trx, rows) => {
+    const storing = deps.writer.store({ idempotency, now }, async (trx, rows) => {
       context.queuedMail = false;
       const stored = await form.store(trx, rows, record);
       // A different id means an existing row was updated (a newsletter re-subscription).
@@ -154,6 +159,14 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
         change: { collection: form.collection, recordId: stored.id, op, createdAt: record.createdAt },
       };
     });
+    let outcome;
+    try {
+      outcome = await storing;
+    } catch (error) {
+      // Another request with this key, not seen by the pre-check, committed first.
+      if (error instanceof IdempotencyKeyReused) return keyReused(c);
+      throw error;
+    }
     if (!outcome.replayed) {
       deps.feed.announce();
       // After the commit: the sender must be able to read what it is woken for.

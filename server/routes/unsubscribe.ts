@@ -13,7 +13,7 @@ export interface UnsubscribeDeps {
   clock: Clock;
   keys: PrivacyKeys;
   feed: ChangeFeed;
-  trustProxy: boolean;
+  trustProxy: number;
 }
 
 const invalidToken = { error: "invalid-token", message: "This unsubscribe link is not valid." } as const;

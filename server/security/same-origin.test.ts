@@ -11,6 +11,12 @@ const hostileRequests: [string, Record<string, string>, string | null][] = [
   ["a hostile Origin", { ...JSON_TYPE, Origin: "https://evil.example" }, null],
   ["an Origin on another port", { ...JSON_TYPE, Origin: "http://localhost:8080" }, null],
   ["Origin null", { ...JSON_TYPE, Origin: "null" }, null],
+  // Not plain origins, though a lenient URL parse finds our host in each.
+  ["an Origin with user-info before our host", { ...JSON_TYPE, Origin: "http://evil.test@localhost" }, null],
+  ["an Origin with user and password before our host", { ...JSON_TYPE, Origin: "http://evil.test:x@localhost" }, null],
+  ["an Origin with a path", { ...JSON_TYPE, Origin: "http://localhost/evil" }, null],
+  ["an Origin with a trailing slash", { ...JSON_TYPE, Origin: "http://localhost/" }, null],
+  ["an Origin with a query", { ...JSON_TYPE, Origin: "http://localhost?x" }, null],
   ["Sec-Fetch-Site: cross-site without Origin", { ...JSON_TYPE, "Sec-Fetch-Site": "cross-site" }, null],
   ["Sec-Fetch-Site: same-site without Origin", { ...JSON_TYPE, "Sec-Fetch-Site": "same-site" }, null],
   ["neither Origin nor Sec-Fetch-Site", { ...JSON_TYPE }, null],
@@ -97,7 +103,7 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
   });
 
   it("compares Origin with the Host the client addressed", async () => {
-    const app = testApp(open.db);
+    const app = testApp(open.db, { config: testConfig({ allowedHosts: ["erf.example", "other.example"] }) });
     const login = (origin: string, host: string) =>
       app.request("http://internal:3000/api/auth/login", {
         method: "POST",
@@ -110,9 +116,25 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
     expect((await login("http://erf.example", "other.example")).status).toBe(403);
   });
 
+  it("refuses an Origin whose user-info names another site in front of our host and port", async () => {
+    const login = (origin: string) =>
+      testApp(open.db).request("http://127.0.0.1:3000/api/auth/login", {
+        method: "POST",
+        headers: { ...JSON_TYPE, Origin: origin, Host: "127.0.0.1:3000" },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    const refused = await login("http://evil.test@127.0.0.1:3000");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(await open.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    // The control: the plain origin goes through.
+    expect((await login("http://127.0.0.1:3000")).status).toBe(200);
+  });
+
   it("believes X-Forwarded-Proto and X-Forwarded-Host only behind a trusted proxy", async () => {
-    const request = (trustProxy: boolean) =>
-      testApp(open.db, { config: testConfig({ trustProxy }) }).request("http://10.0.0.5:3000/api/auth/login", {
+    // Both hosts are ours, so only the origin check decides.
+    const request = (trustProxy: number) =>
+      testApp(open.db, { config: testConfig({ trustProxy, allowedHosts: ["erf.co.za", "10.0.0.5"] }) }).request("http://10.0.0.5:3000/api/auth/login", {
         method: "POST",
         headers: {
           ...JSON_TYPE,
@@ -123,8 +145,22 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
         },
         body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       });
-    expect((await request(true)).status).toBe(200);
-    expect((await request(false)).status).toBe(403);
+    expect((await request(1)).status).toBe(200);
+    expect((await request(0)).status).toBe(403);
+  });
+
+  it("behind a proxy that appends to X-Forwarded-Host, compares Origin with the entry the proxy wrote", async () => {
+    const login = (forwardedHost: string) =>
+      // Both hosts are ours, so only the origin check decides.
+      testApp(open.db, { config: testConfig({ trustProxy: 1, allowedHosts: ["erf.co.za", "evil.test"] }) }).request("http://10.0.0.5:3000/api/auth/login", {
+        method: "POST",
+        headers: { ...JSON_TYPE, Origin: "https://erf.co.za", Host: "10.0.0.5:3000", "X-Forwarded-Host": forwardedHost },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    // The client sent "erf.co.za" itself; the proxy appended the host it was really asked for.
+    expect((await login("erf.co.za, evil.test")).status).toBe(403);
+    expect(await open.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    expect((await login("evil.test, erf.co.za")).status).toBe(200);
   });
 
   it("leaves the public form routes open to cross-origin posts", async () => {

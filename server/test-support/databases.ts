@@ -84,6 +84,7 @@ export async function clearTables(db: Db): Promise<void> {
     "sessions",
     "admins",
     "loginThrottle",
+    "rateLimits",
     "consents",
     "suppressions",
     "outbox",

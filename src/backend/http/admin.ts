@@ -1,7 +1,8 @@
 import { clientEnv } from "../../config/env";
-import type { DashboardStats, ListPage, LiveEvent } from "../../domain/admin";
+import type { DashboardStats, ListPage } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
 import { AdminApiError, type AdminBackend, type ExportFilters, type PrivacyAdmin } from "../admin-port";
+import { openLiveStream } from "./live-stream";
 
 const base = clientEnv.apiBase;
 
@@ -77,16 +78,12 @@ export const httpAdminBackend: AdminBackend = {
   setStatus: (collection, id, status) =>
     call("PATCH", `/api/admin/${collection}/${encodeURIComponent(id)}`, { status }) as never,
   watch(onChange, onState, options) {
-    // EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
-    const after = options?.after === undefined ? "" : `?after=${encodeURIComponent(options.after)}`;
-    const source = new EventSource(`${base}/api/admin/events${after}`, { withCredentials: true });
-    onState?.("connecting");
-    source.onopen = () => onState?.("live");
-    source.onerror = () => onState?.("reconnecting");
-    source.addEventListener("change", (event) => {
-      onChange(JSON.parse((event as MessageEvent<string>).data) as LiveEvent);
+    return openLiveStream({
+      url: (after) => `${base}/api/admin/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,
+      onChange,
+      onState,
+      after: options?.after,
     });
-    return () => source.close();
   },
   async exportCsv(filters: ExportFilters) {
     download(`/api/admin/export.csv${queryString({ ...filters, collections: filters.collections?.join(",") })}`);

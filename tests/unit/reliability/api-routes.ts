@@ -3,8 +3,9 @@ import { TEST_APP_SECRET, validContact, validDemo, validNewsletter, validSignup 
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin";
 
 // THE list of API routes with the answer each should give in each sign-in state. The access matrix
-// (check 1), the CSRF check (check 7) and the headers check (check 8) all read it, and a test compares
-// it with the routes the app registers, so a new route cannot ship without its row here.
+// (check 1), the CSRF check (check 7), the headers check (check 8) and the staff host allow-list check
+// all read it, and a test compares it with the routes the app registers, so a new route cannot ship
+// without its row here.
 
 export const AUTH_STATES = ["anonymous", "admin", "expired", "loggedOut"] as const;
 export type AuthState = (typeof AUTH_STATES)[number];

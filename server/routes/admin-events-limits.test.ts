@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { postJson, testApp, testConfig, validContact } from "../test-support/app";
+import { seedAdmin, send, signIn } from "../test-support/admin";
+import { sseReader } from "../test-support/sse";
+import { MAX_STREAMS_PER_SESSION } from "../events/stream-slots";
+
+// Each open live stream holds a connection, a wake-up listener and a read of the change log per commit.
+// Without a cap, one session (or a stolen cookie) could open them until the server ran out.
+
+describe.each(testDatabases)("live stream caps ($name)", (database) => {
+  let open: OpenDatabase;
+  let shutdown: AbortController;
+  const readers: ReturnType<typeof sseReader>[] = [];
+
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(async () => {
+    shutdown?.abort();
+    for (const reader of readers.splice(0)) await reader.close();
+    await clearTables(open.db);
+    await seedAdmin(open.db);
+    await seedAdmin(open.db, "second@erf.co.za");
+    shutdown = new AbortController();
+  });
+
+  const appWith = (eventStreamsMax = 1_000) =>
+    testApp(open.db, { config: testConfig({ eventStreamsMax }), shutdownSignal: shutdown.signal, eventsHeartbeatMs: 60_000 });
+
+  const openStream = async (app: ReturnType<typeof appWith>, cookie: string) => {
+    const response = await send(app, "GET", "/api/admin/events", { cookie });
+    if (response.status !== 200) return response;
+    const reader = sseReader(response);
+    readers.push(reader);
+    expect(await reader.nextFrame()).toMatchObject({ retry: "2000" });
+    return reader;
+  };
+  const streams = async (app: ReturnType<typeof appWith>, cookie: string, count: number) => {
+    const opened: ReturnType<typeof sseReader>[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const stream = await openStream(app, cookie);
+      if (stream instanceof Response) throw new Error(`stream ${index + 1} refused: ${stream.status}`);
+      opened.push(stream);
+    }
+    return opened;
+  };
+  const expectRefused = async (response: unknown) => {
+    expect(response).toBeInstanceOf(Response);
+    const refused = response as Response;
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await refused.json()).toEqual({ error: "too-many-streams", message: expect.any(String) });
+  };
+
+  it(`allows ${MAX_STREAMS_PER_SESSION} streams per session, refuses the next with 429, and not another session's`, async () => {
+    const app = appWith();
+    const cookie = await signIn(app);
+    const opened = await streams(app, cookie, MAX_STREAMS_PER_SESSION);
+    await expectRefused(await openStream(app, cookie));
+
+    // The cap is per session: another sign-in still gets its own.
+    const other = await signIn(app, "second@erf.co.za");
+    expect(await openStream(app, other)).not.toBeInstanceOf(Response);
+
+    // The refused request took no slot, and the ten still deliver.
+    const { id } = (await (await postJson(app, "/api/contacts", validContact)).json()) as { id: string };
+    for (const reader of opened) expect((await reader.nextChange()).change.record.id).toBe(id);
+  });
+
+  it("frees a session's slot when one of its streams is closed", async () => {
+    const app = appWith();
+    const cookie = await signIn(app);
+    const [first] = await streams(app, cookie, MAX_STREAMS_PER_SESSION);
+    await expectRefused(await openStream(app, cookie));
+    await first!.close();
+    // The server notices the closed stream at its next turn, not synchronously.
+    await expect.poll(async () => {
+      const stream = await openStream(app, cookie);
+      return stream instanceof Response ? stream.status : 200;
+    }, { timeout: 2_000, interval: 50 }).toBe(200);
+  });
+
+  it("caps the streams of all sessions together at EVENT_STREAMS_MAX, freeing slots as streams close", async () => {
+    const app = appWith(3);
+    const one = await signIn(app);
+    const two = await signIn(app, "second@erf.co.za");
+    const [a] = await streams(app, one, 2);
+    await streams(app, two, 1);
+    await expectRefused(await openStream(app, two));
+    await expectRefused(await openStream(app, one));
+    await a!.close();
+    await expect.poll(async () => {
+      const stream = await openStream(app, two);
+      return stream instanceof Response ? stream.status : 200;
+    }, { timeout: 2_000, interval: 50 }).toBe(200);
+  });
+
+  it("frees the slots of streams ended by a shutdown", async () => {
+    const app = appWith();
+    const cookie = await signIn(app);
+    const opened = await streams(app, cookie, MAX_STREAMS_PER_SESSION);
+    shutdown.abort();
+    for (const reader of opened) {
+      let frame = await reader.nextFrame(2_000);
+      while (frame) frame = await reader.nextFrame(2_000);
+    }
+    // Streams the server ends give their slots back too: after the shutdown a new stream ends at once,
+    // so more than the cap can be opened one after another.
+    for (let index = 0; index < MAX_STREAMS_PER_SESSION + 1; index += 1) {
+      const response = await send(app, "GET", "/api/admin/events", { cookie });
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+  });
+});

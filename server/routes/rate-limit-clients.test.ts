@@ -1,0 +1,77 @@
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectDatabase } from "../db/connect";
+import type { Db } from "../db/schema";
+import { clearTables, postgresUrl, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { postJson, testApp, testConfig, validNewsletter } from "../test-support/app";
+
+// Who the per-client form limit counts together, and where: an IPv4 address, or an IPv6 /64 (one
+// client can pick any address of its /64), on every instance of a PostgreSQL deployment at once.
+
+const from = (ip: string) => ({ "X-Forwarded-For": ip });
+
+describe.each(testDatabases)("form rate limit per client ($name)", (database) => {
+  let open: OpenDatabase;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(() => clearTables(open.db));
+
+  const limitedApp = (limit: number) => testApp(open.db, { config: testConfig({ rateLimitPerMinute: limit, trustProxy: 1 }) });
+  const status = async (app: ReturnType<typeof limitedApp>, ip: string) => (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
+
+  it("counts the addresses of one IPv6 /64 together, however they are written", async () => {
+    const app = limitedApp(2);
+    expect(await status(app, "2001:db8:1:2::1")).toBe(201);
+    expect(await status(app, "2001:db8:1:2:ffff:0:0:9")).toBe(201);
+    expect(await status(app, "2001:0DB8:0001:0002::abcd")).toBe(429);
+    // The next /64 is another client.
+    expect(await status(app, "2001:db8:1:3::1")).toBe(201);
+  });
+
+  it("keeps counting each IPv4 address on its own, written plainly or as IPv6", async () => {
+    const app = limitedApp(1);
+    expect(await status(app, "198.51.100.1")).toBe(201);
+    expect(await status(app, "198.51.100.2")).toBe(201);
+    expect(await status(app, "::ffff:198.51.100.1")).toBe(429);
+    expect(await status(app, "198.51.100.3")).toBe(201);
+  });
+});
+
+const postgres = testDatabases.find((database) => database.name === "postgres");
+
+describe.skipIf(!postgres || !postgresUrl)("form rate limit across instances (postgres)", () => {
+  let open: OpenDatabase;
+  let second: Db;
+  beforeAll(async () => {
+    open = await postgres!.open();
+  });
+  afterAll(() => open.close());
+  beforeEach(async () => {
+    await clearTables(open.db);
+    // A pool of its own on the same schema, as a second server process has.
+    second = connectDatabase(postgresUrl!, { searchPath: open.schema! });
+  });
+  afterEach(() => second.destroy());
+
+  it("shares one client's limit between two app instances on one schema", async () => {
+    const config = testConfig({ rateLimitPerMinute: 3, trustProxy: 1 });
+    const one = testApp(open.db, { config });
+    const two = testApp(second, { config });
+    const send = async (app: ReturnType<typeof testApp>, ip = "203.0.113.9") => (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
+    expect([await send(one), await send(two), await send(one)]).toEqual([201, 201, 201]);
+    const limited = await postJson(two, "/api/newsletter", validNewsletter, from("203.0.113.9"));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await send(one)).toBe(429);
+    // Another client is not held back by it, on either instance.
+    expect(await send(two, "203.0.113.10")).toBe(201);
+  });
+
+  // A logged table made every submission wait for a WAL flush of its counter (see migration 0008).
+  it("keeps the counters out of the WAL, so counting costs no flush", async () => {
+    const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where oid = 'rate_limits'::regclass`.execute(open.db);
+    expect(rows).toEqual([{ relpersistence: "u" }]);
+  });
+});
