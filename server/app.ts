@@ -34,6 +34,7 @@ import type { Site } from "./static/site";
 import { mailSwitches } from "./mail/settings";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
+import { newsletterConfirmRoutes } from "./routes/newsletter-confirm";
 import { SubmissionWriter } from "./db/submissions";
 import { csvChunks, type CsvSource } from "./export/csv-chunks";
 
@@ -103,7 +104,8 @@ export function createApp({
   const limiter = isPostgres(db) ? createDatabaseLimiter(db, window) : createFixedWindowLimiter(window);
   const guard = publicFormGuard(limiter, config);
   const writer = new SubmissionWriter(db);
-  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail: mailSwitches(config), wakeOutbox };
+  const mail = mailSwitches(config);
+  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));
@@ -114,6 +116,8 @@ export function createApp({
   const unsubscribeDeps = { db, clock, keys, feed: changeFeed, trustProxy: config.trustProxy };
   app.route("/unsubscribe", oneClickUnsubscribeRoutes(unsubscribeDeps));
   app.route("/api/unsubscribe", unsubscribeApiRoutes(unsubscribeDeps));
+  // The same for the link that confirms a subscription (an address that opted out, or double opt-in).
+  app.route("/api/newsletter/confirm", newsletterConfirmRoutes({ ...unsubscribeDeps, welcome: mail.welcome, wakeOutbox }));
 
   // Staff side: only our own host names (DNS rebinding), every write same-origin JSON (CSRF), nothing
   // cached, and /api/admin needs a session.

@@ -23,6 +23,7 @@ describe("configFromEnv", () => {
       publicUrl: "http://localhost:3000",
       allowedHosts: [],
       allowLoopbackHosts: true,
+      newsletterDoubleOptIn: false,
       retentionDays: 730,
       logLevel: "info",
       nodeEnv: "development",
@@ -49,6 +50,7 @@ describe("configFromEnv", () => {
       NOTIFY_TO: " sales@erf.co.za, ops@erf.co.za ,",
       PUBLIC_URL: "https://erf.co.za/",
       ALLOWED_HOSTS: "www.erf.co.za, CRM.Erf.co.za ,",
+      NEWSLETTER_DOUBLE_OPT_IN: "true",
       RETENTION_DAYS: "365",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
@@ -73,6 +75,7 @@ describe("configFromEnv", () => {
       publicUrl: "https://erf.co.za",
       allowedHosts: ["www.erf.co.za", "crm.erf.co.za"],
       allowLoopbackHosts: false,
+      newsletterDoubleOptIn: true,
       retentionDays: 365,
       logLevel: "silent",
       nodeEnv: "production",
@@ -120,5 +123,12 @@ describe("configFromEnv", () => {
     for (const bad of ["https://erf.co.za", "erf.co.za:8443", "evil.test@erf.co.za", "erf.co.za/admin", "*", "erf co za"]) {
       expect(() => configFromEnv({ ALLOWED_HOSTS: `www.erf.co.za,${bad}` }), bad).toThrow(/ALLOWED_HOSTS.*: Use a comma list of host names/);
     }
+  });
+
+  it("refuses double opt-in without a mail server to send the confirmations", () => {
+    const read = () => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "true" });
+    expect(read).toThrow(EnvError);
+    expect(read).toThrow(/NEWSLETTER_DOUBLE_OPT_IN: Needs SMTP_URL/);
+    expect(() => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "perhaps", SMTP_URL: "smtp://mail.internal:25" })).toThrow(/NEWSLETTER_DOUBLE_OPT_IN: Use "true" or "false"/);
   });
 });

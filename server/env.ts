@@ -8,6 +8,10 @@ import { parseHost } from "./http/host-name";
 const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: 'Use "true" or "false"' })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
 // How many proxies of ours stand in front of the server, each appending to X-Forwarded-For (see
 // http/forwarded.ts). "true" keeps its old meaning, one proxy; "false" (or 0) ignores the header.
 const proxyHops = z
@@ -63,10 +67,18 @@ const envSchema = z.object({
     .optional(),
   // Extra host names the staff API answers on, besides PUBLIC_URL's (see security/allowed-hosts.ts).
   ALLOWED_HOSTS: hostList.optional(),
+  // Off: a new address is subscribed at once (an address that opted out must still confirm by email).
+  // On: every new subscription waits, as "pending", for the confirmation link in an email.
+  NEWSLETTER_DOUBLE_OPT_IN: flag.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "Use an http:// or https:// URL" }).optional(),
   RETENTION_DAYS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(730),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+}).superRefine((e, ctx) => {
+  // Confirmations go by email: without a mail server every new subscription would stay pending.
+  if (e.NEWSLETTER_DOUBLE_OPT_IN && !e.SMTP_URL) {
+    ctx.addIssue({ code: "custom", path: ["NEWSLETTER_DOUBLE_OPT_IN"], message: "Needs SMTP_URL: each subscription is confirmed by email" });
+  }
 });
 
 export interface Config {
@@ -101,6 +113,8 @@ export interface Config {
    * and while PUBLIC_URL is unset (then the links in emails point at localhost too).
    */
   allowLoopbackHosts: boolean;
+  /** Every new subscription is "pending" until the address confirms it by the emailed link. */
+  newsletterDoubleOptIn: boolean;
   /** Closed leads and contacts and unsubscribed addresses are purged this many days after their last status change. */
   retentionDays: number;
   logLevel: LogLevel;
@@ -141,6 +155,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     allowedHosts: e.ALLOWED_HOSTS ?? [],
     allowLoopbackHosts: e.PUBLIC_URL === undefined || e.NODE_ENV !== "production",
+    newsletterDoubleOptIn: e.NEWSLETTER_DOUBLE_OPT_IN,
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,

@@ -77,10 +77,12 @@ function startMaintenance(db: Db, config: Config, logger: Logger) {
   return { first: run(), timer };
 }
 
-/** Sends queued alert and welcome emails; none without SMTP_URL (and then nothing is queued either). */
+/** Sends queued alert, welcome and confirmation emails; none without SMTP_URL (and then nothing is queued either). */
 function startOutbox(db: Db, config: Config, logger: Logger): OutboxWorker | null {
   if (!config.smtpUrl || !config.appSecret) {
-    logger.info("mail-disabled", { reason: "SMTP_URL is not set: no staff alerts or welcome emails are queued or sent" });
+    logger.info("mail-disabled", {
+      reason: "SMTP_URL is not set: no staff alerts, welcome or confirmation emails are queued or sent, so an address that opted out stays suppressed (re-subscribing it needs its confirmation by email)",
+    });
     return null;
   }
   if (config.notifyTo.length === 0) logger.info("alerts-disabled", { reason: "NOTIFY_TO is not set: no staff alerts for new leads" });

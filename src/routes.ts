@@ -19,4 +19,5 @@ export default [
   route("admin/dashboard", "routes/admin-dashboard.tsx"),
   // Client-only like /admin (not in the prerender list): its content depends on the link's token.
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
 ] satisfies RouteConfig;

@@ -1,16 +1,18 @@
 import type { RecordsByCollection } from "../../src/domain/admin";
-import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../src/domain/status";
+import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES, type Collection } from "../../src/domain/status";
 import { toContactRecord } from "./contacts";
 import { toLeadRecord } from "./leads";
 import { toNewsletterRecord } from "./newsletter";
 import type { ContactsTable, LeadsTable, NewsletterTable } from "./schema";
 
-// What the admin API needs to know about each collection: its table, the statuses staff may set,
-// which columns `q` searches, and how a row becomes the record staff read.
+// What the admin API needs to know about each collection: its table, its statuses (the list filter)
+// and those staff may set, which columns `q` searches, and how a row becomes the record staff read.
 
 export interface CollectionSpec<C extends Collection> {
   table: C;
   statuses: readonly string[];
+  /** What a PATCH may set: a newsletter row becomes or stops being "pending" only by its owner's click. */
+  settableStatuses: readonly string[];
   /** Lead types, for the `type` filter; null where it does not apply. */
   types: readonly string[] | null;
   /** camelCase column names (the CamelCasePlugin maps them), searched case-insensitively. */
@@ -22,6 +24,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
   leads: {
     table: "leads",
     statuses: LEAD_STATUSES,
+    settableStatuses: LEAD_STATUSES,
     types: LEAD_TYPES,
     searchColumns: ["firstName", "lastName", "name", "email", "companyName"],
     toRecord: (row) => toLeadRecord(row as LeadsTable),
@@ -29,6 +32,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
   contacts: {
     table: "contacts",
     statuses: LEAD_STATUSES,
+    settableStatuses: LEAD_STATUSES,
     types: null,
     // companyName too: the dashboard's own live filter (src/features/admin/records/filters.ts) matches it.
     searchColumns: ["firstName", "lastName", "email", "companyName"],
@@ -37,6 +41,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
   newsletter: {
     table: "newsletter",
     statuses: NEWSLETTER_STATUSES,
+    settableStatuses: NEWSLETTER_STAFF_STATUSES,
     types: null,
     searchColumns: ["email"],
     toRecord: (row) => toNewsletterRecord(row as NewsletterTable),

@@ -16,7 +16,7 @@ export interface IdempotencyScope {
   fingerprint: string;
 }
 
-/** A key's row: the answer to replay, and the request it answers (null on rows older than migration 0008). */
+/** A key's row: the answer to replay, and the request it answers (null on rows older than migration 0007). */
 export interface StoredKey extends StoredResponse {
   fingerprint: string | null;
 }

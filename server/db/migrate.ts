@@ -5,7 +5,8 @@ import * as admin from "./migrations/0002_admin";
 import * as privacy from "./migrations/0003_privacy";
 import * as changeNotify from "./migrations/0004_change_notify";
 import * as changeOrder from "./migrations/0005_change_order";
-import * as rateLimits from "./migrations/0008_rate_limits";
+import * as newsletterConfirmation from "./migrations/0006_newsletter_confirmation";
+import * as rateLimits from "./migrations/0007_rate_limits";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -15,17 +16,22 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003_privacy": privacy,
   "0004_change_notify": changeNotify,
   "0005_change_order": changeOrder,
-  "0008_rate_limits": rateLimits,
+  "0006_newsletter_confirmation": newsletterConfirmation,
+  "0007_rate_limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the schema up to date; throws (after a rollback of the failed step) if a migration fails. */
-export async function migrateToLatest(db: Db, { schema }: { schema?: string } = {}): Promise<string[]> {
+/** The app's migrations; tests step through them with it. */
+export function createMigrator(db: Db, { schema }: { schema?: string } = {}): Migrator {
   // Kysely looks for its own bookkeeping tables in every schema unless told which one to use; tests
   // that share a PostgreSQL database (one schema each) must name theirs.
-  const migrator = new Migrator({ db, provider, ...(schema !== undefined && { migrationTableSchema: schema }) });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, ...(schema !== undefined && { migrationTableSchema: schema }) });
+}
+
+/** Brings the schema up to date; throws (after a rollback of the failed step) if a migration fails. */
+export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  const { error, results = [] } = await createMigrator(db, options).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
   return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
 }

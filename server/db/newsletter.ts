@@ -1,7 +1,8 @@
+import type { Transaction } from "kysely";
 import type { NewsletterData } from "../../src/domain/schemas";
 import type { NewsletterRecord } from "../../src/domain/records";
-import type { BotCheckVerdict } from "../../src/domain/status";
-import type { Db, NewsletterTable } from "./schema";
+import type { BotCheckVerdict, NewsletterStatus } from "../../src/domain/status";
+import type { Db, NewsletterTable, Tables } from "./schema";
 
 export interface NewSubscription {
   id: string;
@@ -10,34 +11,60 @@ export interface NewSubscription {
   createdAt: string;
 }
 
-/** What a subscription did: a new row, a re-subscription of an unsubscribed one, or nothing new. */
-export type SubscribeOutcome = "inserted" | "resubscribed" | "unchanged";
+type Writer = Db | Transaction<Tables>;
+
+/** The row that holds an address, if any: what a subscription request decides on. */
+export async function findSubscriptionByEmail(db: Writer, email: string): Promise<{ id: string; status: NewsletterStatus } | undefined> {
+  return db.selectFrom("newsletter").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+}
 
 /**
- * Subscribes an address, or re-subscribes the existing row for it. One statement decides, so two
- * concurrent submissions of the same address cannot both count as new (which would send two welcome
- * emails): the unique email index serialises them, and only an unsubscribed row is updated.
+ * A new row for an address that has none; false when another request stored one first. The unique
+ * email index decides, so two concurrent submissions of a new address cannot both count as new (which
+ * would send two welcome emails).
  */
-export async function upsertSubscription(db: Db, { id, data, botCheck, createdAt }: NewSubscription): Promise<{ id: string; outcome: SubscribeOutcome }> {
+export async function insertSubscription(db: Writer, { id, data, botCheck, createdAt }: NewSubscription, status: NewsletterStatus): Promise<boolean> {
   const row = await db
     .insertInto("newsletter")
-    .values({ id, email: data.email, status: "subscribed", botCheck, createdAt })
+    .values({ id, email: data.email, status, botCheck, createdAt })
+    .onConflict((conflict) => conflict.column("email").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Subscribes a row still in `from`; false when it has moved on meanwhile (the conditional UPDATE makes two
+ * concurrent requests change it once).
+ */
+export async function changeSubscriptionStatus(db: Writer, id: string, from: NewsletterStatus, to: NewsletterStatus, at: string): Promise<boolean> {
+  const row = await db.updateTable("newsletter").set({ status: to, statusChangedAt: at }).where("id", "=", id).where("status", "=", from).returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Subscribes the address a confirmation link was sent to: a new row, or the existing one whatever its
+ * status. Returns the row's id and whether it changed (false: it was subscribed already).
+ */
+export async function confirmSubscription(
+  db: Writer,
+  { id, email, botCheck, at }: { id: string; email: string; botCheck: BotCheckVerdict; at: string },
+): Promise<{ id: string; op: "insert" | "update" } | null> {
+  const row = await db
+    .insertInto("newsletter")
+    .values({ id, email, status: "subscribed", botCheck, createdAt: at })
     .onConflict((conflict) =>
-      conflict
-        .column("email")
-        .doUpdateSet({ status: "subscribed", botCheck, statusChangedAt: createdAt })
-        .where("newsletter.status", "=", "unsubscribed"),
+      conflict.column("email").doUpdateSet({ status: "subscribed", botCheck, statusChangedAt: at }).where("newsletter.status", "<>", "subscribed"),
     )
     .returning("id")
     .executeTakeFirst();
-  if (row) return { id: row.id, outcome: row.id === id ? "inserted" : "resubscribed" };
-  const existing = await db.selectFrom("newsletter").select("id").where("email", "=", data.email).executeTakeFirstOrThrow();
-  return { id: existing.id, outcome: "unchanged" };
+  return row ? { id: row.id, op: row.id === id ? "insert" : "update" } : null;
 }
 
-/** Returns the id of the row that now holds the address. */
+/** Seeds a subscribed row (test fixtures and benches): returns its id. */
 export async function subscribeEmail(db: Db, subscription: NewSubscription): Promise<string> {
-  return (await upsertSubscription(db, subscription)).id;
+  await insertSubscription(db, subscription, "subscribed");
+  return (await findSubscriptionByEmail(db, subscription.data.email))!.id;
 }
 
 export async function findSubscriptionById(db: Db, id: string): Promise<NewsletterRecord | undefined> {

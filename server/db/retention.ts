@@ -1,9 +1,14 @@
 import type { Transaction } from "kysely";
 import { recordRemovals } from "./changes";
+import { purgeConfirmations } from "./confirmations";
 import type { Db, Tables } from "./schema";
 
 // Storage limitation (POPIA section 14, GDPR article 5(1)(e)): a closed lead or contact and an
 // unsubscribed address are kept for the retention period after their last status change, then deleted.
+// A subscription nobody confirmed goes far sooner: PENDING_DAYS after it was asked for.
+
+/** A "pending" subscription (NEWSLETTER_DOUBLE_OPT_IN) whose address never confirmed is deleted after this. */
+export const PENDING_DAYS = 7;
 
 export interface PurgeCounts {
   leads: number;
@@ -12,6 +17,8 @@ export interface PurgeCounts {
   consents: number;
   outbox: number;
   changes: number;
+  /** Confirmation links past their 48 hours, used or not. */
+  confirmations: number;
 }
 
 type Trx = Transaction<Tables>;
@@ -34,20 +41,22 @@ async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter",
 }
 
 /**
- * Deletes what has outlived `cutoff`, in one transaction, with what hangs off it (queued emails, change-log
- * rows), and the consent records of people who have no record left and whose consents are older than the
+ * Deletes what has outlived `cutoff` (a pending subscription: PENDING_DAYS; a confirmation link: its
+ * expiry), in one transaction, with what hangs off it (queued emails, change-log rows), and the consent records of people who have no record left and whose consents are older than the
  * cutoff too. Suppression hashes and the audit log stay: they are what keeps an opted-out person unmailed
  * and what shows the purge happened. Open dashboards are told to read the purged collections again.
  */
 export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Promise<PurgeCounts> {
+  const pendingCutoff = new Date(now.getTime() - PENDING_DAYS * 24 * 60 * 60 * 1000).toISOString();
   return db.transaction().execute(async (trx) => {
     const ids = {
       leads: await expiredIds(trx, "leads", "closed", cutoff),
       contacts: await expiredIds(trx, "contacts", "closed", cutoff),
-      newsletter: await expiredIds(trx, "newsletter", "unsubscribed", cutoff),
+      newsletter: [...(await expiredIds(trx, "newsletter", "unsubscribed", cutoff)), ...(await expiredIds(trx, "newsletter", "pending", pendingCutoff))],
     };
+    const expiredLinks = await purgeConfirmations(trx, now);
     const all = [...ids.leads, ...ids.contacts, ...ids.newsletter];
-    const outbox = all.length === 0 ? 0 : deleted(await trx.deleteFrom("outbox").where("recordId", "in", all).executeTakeFirst());
+    const outbox = expiredLinks.outbox + (all.length === 0 ? 0 : deleted(await trx.deleteFrom("outbox").where("recordId", "in", all).executeTakeFirst()));
     const changes = all.length === 0 ? 0 : deleted(await trx.deleteFrom("changes").where("recordId", "in", all).executeTakeFirst());
     const counts = {
       leads: await deleteByIds(trx, "leads", ids.leads),
@@ -70,6 +79,6 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
         .executeTakeFirst(),
     );
     await recordRemovals(trx, counts, now.toISOString());
-    return { ...counts, consents, outbox, changes };
+    return { ...counts, consents, outbox, changes, confirmations: expiredLinks.confirmations };
   });
 }

@@ -1,7 +1,7 @@
 import type { Generated, Kysely } from "kysely";
 import type { ConsentRecord, OutboxKind, OutboxState } from "../../src/domain/privacy";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../src/domain/records";
-import type { Collection } from "../../src/domain/status";
+import type { BotCheckVerdict, Collection } from "../../src/domain/status";
 
 // Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
 // Timestamps are ISO-8601 UTC text with milliseconds on both databases, so ordering and keyset
@@ -33,7 +33,7 @@ export interface IdempotencyKeysTable {
   createdAt: string;
   /**
    * What the key was first sent with (server/http/request-fingerprint.ts): the same key with another
-   * request is refused. Null on rows written before migration 0008, which replay as before.
+   * request is refused. Null on rows written before migration 0007, which replay as before.
    */
   fingerprint: string | null;
 }
@@ -97,6 +97,23 @@ export interface SuppressionsTable {
   createdAt: string;
 }
 
+/**
+ * A subscription waiting for its address to confirm it (an address that opted out, or any new one with
+ * NEWSLETTER_DOUBLE_OPT_IN): the emailed link names the row, and confirming it is what subscribes.
+ */
+export interface NewsletterConfirmationsTable {
+  id: string;
+  /** Lower-cased, like every stored address (an erasure finds it). */
+  email: string;
+  /** The bot-check verdict of the submission that asked, for the subscription the click creates. */
+  botCheck: BotCheckVerdict;
+  createdAt: string;
+  /** After this the link is refused (48 hours). */
+  expiresAt: string;
+  /** Set by the one click that counts; a link whose row has it set is used. */
+  confirmedAt: string | null;
+}
+
 export interface AuditTable {
   /** Autoincrement on SQLite, bigserial on PostgreSQL (read back as a string there). */
   id: Generated<number | string>;
@@ -139,6 +156,7 @@ export interface Tables {
   changes: ChangesTable;
   consents: ConsentsTable;
   suppressions: SuppressionsTable;
+  newsletterConfirmations: NewsletterConfirmationsTable;
   audit: AuditTable;
   outbox: OutboxTable;
 }

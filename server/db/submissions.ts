@@ -20,10 +20,10 @@ export interface StoreOutcome {
   replayed: boolean;
 }
 
-/** What a submission's write produced: the answer to send and the change for the live stream. */
+/** What a submission's write produced: the answer to send and the change for the live stream (null: none). */
 export interface Written {
   response: StoredResponse;
-  change: NewChange;
+  change: NewChange | null;
 }
 
 /** The tables a submission only appends to: nothing it does afterwards reads their new rows back. */
@@ -180,7 +180,9 @@ export class SubmissionWriter {
         if (idempotency) claims.push(keyClaim(idempotency, written[index]!.response, now));
       });
       if ((await claimIdempotencyKeys(trx, claims)) < claims.length) throw new KeyTaken();
-      await recordChanges(trx, written.map(({ change }) => change));
+      const changes: NewChange[] = [];
+      for (const { change } of written) if (change) changes.push(change);
+      await recordChanges(trx, changes);
       return written.map(({ response }) => response);
     });
     this.commits += 1;

@@ -21,7 +21,8 @@ export function mailSettings(config: Config): MailSettings {
   };
 }
 
-/** Alerts need somewhere to send from and to; welcome emails only the former. */
+/** Alerts need somewhere to send from and to; welcome and confirmation emails only the former. */
 export function mailSwitches(config: Config) {
-  return { alerts: config.smtpUrl !== null && config.notifyTo.length > 0, welcome: config.smtpUrl !== null };
+  const smtp = config.smtpUrl !== null;
+  return { alerts: smtp && config.notifyTo.length > 0, welcome: smtp, confirmations: smtp };
 }

@@ -1,21 +1,24 @@
+import { findOpenConfirmation } from "../db/confirmations";
 import { findContactById } from "../db/contacts";
 import { findLeadById } from "../db/leads";
 import { findSubscriptionById } from "../db/newsletter";
 import type { Db, OutboxTable } from "../db/schema";
 import { isSuppressed } from "../db/suppressions";
 import { leadAlertEmail } from "../mail/lead-alert";
+import { confirmationEmail } from "../mail/confirmation-email";
 import type { MailMessage } from "../mail/mailer";
 import type { MailSettings } from "../mail/settings";
 import { welcomeEmail } from "../mail/welcome-email";
-import { emailHash, unsubscribeToken, unsubscribeUrl, type PrivacyKeys } from "../privacy/keys";
+import { confirmationToken, confirmationUrl, emailHash, unsubscribeToken, unsubscribeUrl, type PrivacyKeys } from "../privacy/keys";
 
 export type Composed = { send: MailMessage } | { cancel: string };
 
 /**
  * Builds a queued message from the record as it is now, at send time: an erased record or an address
- * that unsubscribed (or is suppressed) since it was queued is not written to.
+ * that unsubscribed (or is suppressed) since it was queued is not written to, nor a confirmation link
+ * that can no longer be used.
  */
-export async function composeMessage(db: Db, message: OutboxTable, settings: MailSettings, keys: PrivacyKeys): Promise<Composed> {
+export async function composeMessage(db: Db, message: OutboxTable, settings: MailSettings, keys: PrivacyKeys, now: Date): Promise<Composed> {
   if (message.kind === "lead-alert") {
     if (settings.notifyTo.length === 0) return { cancel: "NOTIFY_TO is not set" };
     const record =
@@ -25,6 +28,12 @@ export async function composeMessage(db: Db, message: OutboxTable, settings: Mai
           ? await findLeadById(db, message.recordId)
           : undefined;
     return record ? { send: leadAlertEmail(record, settings) } : { cancel: "the record no longer exists" };
+  }
+  if (message.kind === "newsletter-confirmation") {
+    // Not checked against the suppression list: this email is the one way back for an opted-out address.
+    const confirmation = await findOpenConfirmation(db, message.recordId, now);
+    if (!confirmation) return { cancel: "the confirmation was used, has expired or no longer exists" };
+    return { send: confirmationEmail(confirmation.email, confirmationUrl(settings.publicUrl, confirmationToken(keys, confirmation.id)), settings) };
   }
   const subscription = await findSubscriptionById(db, message.recordId);
   if (!subscription) return { cancel: "the subscription no longer exists" };

@@ -58,7 +58,7 @@ export function createOutboxWorker({ db, mailer, settings, keys, clock, logger, 
     const result: PassResult = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
     for (const message of await claimDueMessages(db, clock(), BATCH)) {
       try {
-        const composed = await composeMessage(db, message, settings, keys);
+        const composed = await composeMessage(db, message, settings, keys, clock());
         if ("cancel" in composed) {
           await markCancelled(db, message.id, `cancelled: ${composed.cancel}`);
           result.cancelled += 1;

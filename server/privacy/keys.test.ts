@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { derivePrivacyKeys, emailHash, unsubscribeToken, unsubscribeUrl, verifyUnsubscribeToken } from "./keys";
+import {
+  confirmationToken,
+  confirmationUrl,
+  derivePrivacyKeys,
+  emailHash,
+  unsubscribeToken,
+  unsubscribeUrl,
+  verifyConfirmationToken,
+  verifyUnsubscribeToken,
+} from "./keys";
 
 const keys = derivePrivacyKeys("a-secret-that-is-at-least-32-characters");
 
@@ -26,5 +35,16 @@ describe("privacy keys", () => {
 
   it("derives separate keys per purpose", () => {
     expect(keys.unsubscribe.equals(keys.suppression)).toBe(false);
+    expect(keys.confirmation.equals(keys.unsubscribe)).toBe(false);
+  });
+
+  it("signs confirmation tokens that are no unsubscribe tokens, and the reverse", () => {
+    const id = "0198a1b2-0000-7000-8000-000000000001";
+    const token = confirmationToken(keys, id);
+    expect(verifyConfirmationToken(keys, token)).toBe(id);
+    expect(verifyUnsubscribeToken(keys, token)).toBeNull();
+    expect(verifyConfirmationToken(keys, unsubscribeToken(keys, id))).toBeNull();
+    expect(verifyConfirmationToken(derivePrivacyKeys("another-secret-that-is-32-characters-long"), token)).toBeNull();
+    expect(confirmationUrl("https://erf.co.za", token)).toBe(`https://erf.co.za/newsletter/confirm?token=${token}`);
   });
 });

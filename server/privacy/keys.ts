@@ -10,6 +10,8 @@ export interface PrivacyKeys {
   suppression: Buffer;
   /** HMAC-SHA256 key of the request fingerprints the idempotency ledger keeps (http/request-fingerprint.ts). */
   idempotency: Buffer;
+  /** HMAC-SHA256 key of newsletter confirmation tokens. */
+  confirmation: Buffer;
 }
 
 const derive = (secret: string, label: string) => Buffer.from(hkdfSync("sha256", secret, "erf", label, 32));
@@ -19,6 +21,7 @@ export function derivePrivacyKeys(appSecret: string): PrivacyKeys {
     unsubscribe: derive(appSecret, "unsubscribe-token/v1"),
     suppression: derive(appSecret, "suppression-hash/v1"),
     idempotency: derive(appSecret, "idempotency-fingerprint/v1"),
+    confirmation: derive(appSecret, "newsletter-confirmation-token/v1"),
   };
 }
 
@@ -30,27 +33,45 @@ export function emailHash(keys: PrivacyKeys, email: string): string {
   return createHmac("sha256", keys.suppression).update(email.trim().toLowerCase(), "utf8").digest("hex");
 }
 
-const mac = (keys: PrivacyKeys, subscriptionId: string) =>
-  createHmac("sha256", keys.unsubscribe).update(`unsubscribe:${subscriptionId}`, "utf8").digest("base64url");
+// The purpose is in the signed text as well as in the key: belt and braces against a token of one
+// kind being accepted as another.
+const mac = (key: Buffer, purpose: string, id: string) => createHmac("sha256", key).update(`${purpose}:${id}`, "utf8").digest("base64url");
+
+const TOKEN = /^([A-Za-z0-9-]{1,100})\.([A-Za-z0-9_-]{43})$/;
+
+/** The id a `<id>.<HMAC>` token names, or null when it is malformed or its signature does not match. */
+function verifyToken(key: Buffer, purpose: string, token: string): string | null {
+  const match = TOKEN.exec(token);
+  if (!match) return null;
+  const [, id = "", signature = ""] = match;
+  const expected = Buffer.from(mac(key, purpose, id));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
 
 /**
  * `<subscription id>.<HMAC>`: names the newsletter row, not the address, so no email sits in links,
  * browser histories or proxy logs.
  */
 export function unsubscribeToken(keys: PrivacyKeys, subscriptionId: string): string {
-  return `${subscriptionId}.${mac(keys, subscriptionId)}`;
+  return `${subscriptionId}.${mac(keys.unsubscribe, "unsubscribe", subscriptionId)}`;
 }
-
-const TOKEN = /^([A-Za-z0-9-]{1,100})\.([A-Za-z0-9_-]{43})$/;
 
 /** The subscription id a token names, or null when it is malformed or its signature does not match. */
-export function verifyUnsubscribeToken(keys: PrivacyKeys, token: string): string | null {
-  const match = TOKEN.exec(token);
-  if (!match) return null;
-  const [, id = "", signature = ""] = match;
-  const expected = Buffer.from(mac(keys, id));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
-}
+export const verifyUnsubscribeToken = (keys: PrivacyKeys, token: string): string | null => verifyToken(keys.unsubscribe, "unsubscribe", token);
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/**
+ * `<confirmation id>.<HMAC>`: names the confirmation row, whose expiry and use the database keeps (a
+ * signature alone cannot be single-use). No address in it, as for unsubscribe links.
+ */
+export function confirmationToken(keys: PrivacyKeys, confirmationId: string): string {
+  return `${confirmationId}.${mac(keys.confirmation, "newsletter-confirmation", confirmationId)}`;
+}
+
+/** The confirmation id a token names, or null when it is malformed or its signature does not match. */
+export const verifyConfirmationToken = (keys: PrivacyKeys, token: string): string | null =>
+  verifyToken(keys.confirmation, "newsletter-confirmation", token);
+
+export const confirmationUrl = (publicUrl: string, token: string) => `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;

@@ -4,7 +4,8 @@ import { auditMark, auditSince } from "../test-support/audit";
 import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo } from "../test-support/app";
 import { seedAdmin, send, signIn } from "../test-support/admin";
-import { derivePrivacyKeys, emailHash, unsubscribeToken } from "./keys";
+import { PENDING_DAYS } from "../db/retention";
+import { confirmationToken, derivePrivacyKeys, emailHash, unsubscribeToken } from "./keys";
 import { DAY_MS, runRetention } from "./retention";
 
 // Retention on a controlled clock: what is closed or unsubscribed for longer than RETENTION_DAYS goes,
@@ -88,6 +89,30 @@ describe.each(testDatabases)("retention purge ($name)", (database) => {
     run = await runRetention(open.db, { now: time.clock(), retentionDays: 730, actor: "system", auditEmptyRuns: false });
     expect(run.deleted.leads).toBe(1);
     expect((await open.db.selectFrom("leads").select("id").execute()).map((row) => row.id)).toEqual([openLead]);
+  });
+
+  it("deletes a subscription nobody confirmed PENDING_DAYS after it was asked for, and confirmation links once expired", async () => {
+    const time = manualClock("2025-02-01T12:00:00.000Z");
+    const app = testApp(open.db, { clock: time.clock, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1", newsletterDoubleOptIn: true }) });
+    const unconfirmed = ((await (await postJson(app, "/api/newsletter", { email: "never.confirmed@example.com" })).json()) as { id: string }).id;
+    await postJson(app, "/api/newsletter", { email: "confirmed@example.com" });
+    const confirmed = await open.db.selectFrom("newsletterConfirmations").select("id").where("email", "=", "confirmed@example.com").executeTakeFirstOrThrow();
+    expect((await postJson(app, "/api/newsletter/confirm", { token: confirmationToken(keys, confirmed.id) })).status).toBe(200);
+
+    // The links are dead after 48 hours and go at the next run; the pending row stays its 7 days.
+    time.advance(PENDING_DAYS * DAY_MS - 1);
+    let run = await runRetention(open.db, { now: time.clock(), retentionDays: 730, actor: "system", auditEmptyRuns: false });
+    // With them the two emails that carried them; the welcome of the confirmed subscriber stays.
+    expect(run.deleted).toMatchObject({ newsletter: 0, confirmations: 2, outbox: 2 });
+    expect(await countRows(open.db, "newsletterConfirmations")).toBe(0);
+    expect(await open.db.selectFrom("outbox").select("kind").execute()).toEqual([{ kind: "welcome" }]);
+
+    time.advance(2);
+    run = await runRetention(open.db, { now: time.clock(), retentionDays: 730, actor: "system", auditEmptyRuns: false });
+    expect(run.deleted).toMatchObject({ newsletter: 1 });
+    const left = await open.db.selectFrom("newsletter").select(["id", "email", "status"]).execute();
+    expect(left).toEqual([{ id: expect.not.stringMatching(unconfirmed), email: "confirmed@example.com", status: "subscribed" }]);
+    expect(JSON.stringify(await open.db.selectFrom("outbox").selectAll().execute())).not.toContain("never.confirmed@example.com");
   });
 
   it("audits an empty run only when asked to (the command line does)", async () => {

@@ -53,6 +53,7 @@ export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, ac
     records: { leads: rows.leads, contacts: rows.contacts, newsletter: rows.newsletter },
     consents: rows.consents,
     outbox: rows.outbox,
+    newsletterConfirmations: rows.confirmations,
     changeLog: rows.changes,
   };
 }

@@ -2,7 +2,8 @@ import { RawNode, SelectQueryNode, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { latestPosition, LOG_START } from "../db/changes";
 import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
-import { postJson, testApp, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
+import { postJson, testApp, testConfig, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
+import { latestConfirmationToken, pressConfirm } from "../test-support/confirmations";
 import { seedAdmin, send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
 import { createLocalChangeFeed } from "../events/change-feed";
@@ -98,7 +99,10 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     expect(await reader.quietFor(250)).toBe(true);
   });
 
-  it("sends a newsletter re-subscription and a status change as updates", async () => {
+  it("sends a status change and a re-subscription (its confirmation link) as updates, and nothing for the form alone", async () => {
+    // With mail on, so the re-subscription's confirmation is queued (no worker sends it here).
+    app = testApp(open.db, { shutdownSignal: shutdown.signal, eventsHeartbeatMs: 100, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }) });
+    cookie = await signIn(app);
     const { id } = (await (await postJson(app, "/api/newsletter", validNewsletter)).json()) as { id: string };
     const { reader } = await connect();
     await setStatus("newsletter", id, "unsubscribed");
@@ -109,6 +113,8 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
       record: { id, status: "unsubscribed" },
     });
     await postJson(app, "/api/newsletter", { email: "READER@example.com" });
+    expect(await reader.quietFor(250)).toBe(true);
+    await pressConfirm(app, await latestConfirmationToken(open.db, "reader@example.com"));
     expect((await reader.nextChange()).change).toMatchObject({
       collection: "newsletter",
       op: "update",

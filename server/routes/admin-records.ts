@@ -51,8 +51,8 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock, 
       if (!body.ok) return body.response;
       const parsed = statusBody.safeParse(body.value);
       const status = parsed.success ? parsed.data.status : undefined;
-      if (status === undefined || !spec.statuses.includes(status)) {
-        return c.json({ error: "validation", fields: { status: `Use one of ${spec.statuses.join(", ")}` } }, 400);
+      if (status === undefined || !spec.settableStatuses.includes(status)) {
+        return c.json({ error: "validation", fields: { status: `Use one of ${spec.settableStatuses.join(", ")}` } }, 400);
       }
       const now = clock();
       const context = requestContext(c, trustProxy);

@@ -9,6 +9,7 @@ import { auditMark, auditSince } from "../test-support/audit";
 import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
 import { seedAdmin, send, signIn } from "../test-support/admin";
+import { latestConfirmationToken, pressConfirm } from "../test-support/confirmations";
 
 // Data-subject requests: find, export and erase everything about one address.
 
@@ -64,7 +65,9 @@ describe.each(testDatabases)("data-subject requests ($name)", (database) => {
     await remember(await submit("/api/newsletter", { email: SUBJECT.toUpperCase(), sourcePath: "/" }));
     time.advance(60_000);
     await postJson(app(), "/api/unsubscribe", { token: unsubscribeToken(keys, ids[0]!) });
+    // Back on the list only by the emailed link: a confirmation row, its email, the click's consent and a new welcome.
     await submit("/api/newsletter", { email: SUBJECT, sourcePath: "/faqs" });
+    expect((await pressConfirm(app(), await latestConfirmationToken(open.db, SUBJECT))).status).toBe(200);
     await remember(await submit("/api/leads", { ...validSignup, email: SUBJECT, sourcePath: "/signup" }));
     await remember(await submit("/api/leads", { ...validDemo, email: SUBJECT }));
     await remember(await submit("/api/contacts", { ...validContact, email: SUBJECT }));
@@ -89,7 +92,7 @@ describe.each(testDatabases)("data-subject requests ($name)", (database) => {
       "newsletter:given",
       "marketing:given",
     ]);
-    expect(subject.outbox).toBe(5);
+    expect(subject.outbox).toBe(6);
     expect(subject.suppressed).toBe(false);
     expect(JSON.stringify(subject)).not.toContain(BYSTANDER);
   });
@@ -115,7 +118,7 @@ describe.each(testDatabases)("data-subject requests ($name)", (database) => {
       for (const row of stored[table]) expect(exported.records[table]).toContainEqual(row);
     }
     expect(exported.consents).toEqual(await open.db.selectFrom("consents").selectAll().where("email", "=", SUBJECT).orderBy("createdAt").orderBy("id").execute());
-    expect(exported.outbox).toHaveLength(5);
+    expect(exported.outbox).toHaveLength(6);
     expect(exported.changeLog.length).toBeGreaterThan(0);
     expect(JSON.stringify(exported)).not.toContain(BYSTANDER);
 
@@ -130,7 +133,7 @@ describe.each(testDatabases)("data-subject requests ($name)", (database) => {
     const cookie = await signIn(app());
     const before = await everyRow(open.db);
     expect(mentioning(before, SUBJECT).map((found) => found.table)).toEqual(
-      expect.arrayContaining(["leads", "contacts", "newsletter", "consents", "outbox"]),
+      expect.arrayContaining(["leads", "contacts", "newsletter", "consents", "outbox", "newsletter_confirmations"]),
     );
     for (const id of ids) expect(mentioning(before, id).length, id).toBeGreaterThan(0);
     const bystanderRows = mentioning(before, BYSTANDER).length;
@@ -139,10 +142,10 @@ describe.each(testDatabases)("data-subject requests ($name)", (database) => {
     const response = await send(app(), "DELETE", `/api/admin/subjects?email=${SUBJECT}`, { cookie, body: {} });
     expect(response.status).toBe(200);
     const result = (await response.json()) as ErasureResult;
-    expect(result.deleted).toMatchObject({ leads: 2, contacts: 1, newsletter: 1, consents: 4, outbox: 5 });
+    expect(result.deleted).toMatchObject({ leads: 2, contacts: 1, newsletter: 1, consents: 4, outbox: 6, confirmations: 1 });
     expect(result.deleted.changes).toBeGreaterThanOrEqual(4);
-    // Five keyed submissions answered with the subject's record ids (the re-subscription with the first one's).
-    expect(result.deleted.idempotencyKeys).toBe(5);
+    // Four keyed submissions answered with the subject's record ids; the re-subscription's answer named no record.
+    expect(result.deleted.idempotencyKeys).toBe(4);
 
     const after = await everyRow(open.db);
     expect(mentioning(after, SUBJECT)).toEqual([]);

@@ -68,7 +68,7 @@ describe.each(testDatabases)("Idempotency-Key reused with another body ($name)",
   });
 
   it("replays a key stored before fingerprints were kept, whatever the body", async () => {
-    // Rows written before migration 0008 have no fingerprint; they expire within a day.
+    // Rows written before migration 0007 have no fingerprint; they expire within a day.
     const app = testApp(open.db);
     const first = await postJson(app, "/api/contacts", validContact, { "Idempotency-Key": "old" });
     await open.db.updateTable("idempotencyKeys").set({ fingerprint: null }).execute();

@@ -69,7 +69,7 @@ describe.skipIf(!postgres || !postgresUrl)("form rate limit across instances (po
     expect(await send(two, "203.0.113.10")).toBe(201);
   });
 
-  // A logged table made every submission wait for a WAL flush of its counter (see migration 0008).
+  // A logged table made every submission wait for a WAL flush of its counter (see migration 0007).
   it("keeps the counters out of the WAL, so counting costs no flush", async () => {
     const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where oid = 'rate_limits'::regclass`.execute(open.db);
     expect(rows).toEqual([{ relpersistence: "u" }]);

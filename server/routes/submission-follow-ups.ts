@@ -1,14 +1,11 @@
 import type { Transaction } from "kysely";
 import type { ConsentPurpose } from "../../src/domain/consent";
-import type { ContactData, LeadData, NewsletterData } from "../../src/domain/schemas";
+import type { ContactData, LeadData } from "../../src/domain/schemas";
 import type { Collection } from "../../src/domain/status";
 import { consentRow } from "../db/consents";
-import type { SubscribeOutcome } from "../db/newsletter";
 import { outboxRow } from "../db/outbox";
 import type { GroupRows } from "../db/submissions";
 import type { Tables } from "../db/schema";
-import { unsuppress } from "../db/suppressions";
-import { emailHash } from "../privacy/keys";
 import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
 
 // What each form does besides storing its record, inside the same transaction: consent records
@@ -28,7 +25,7 @@ interface ConsentForm {
 }
 
 /** A consent given on a form, with the wording the form showed (the server's text of that version). */
-function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: ConsentForm, on: { collection: Collection; id: string }, at: string, context: FollowUpContext) {
+export function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: ConsentForm, on: { collection: Collection; id: string }, at: string, context: FollowUpContext) {
   rows.add(
     "consents",
     consentRow({
@@ -45,8 +42,8 @@ function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: Consent
 }
 
 /** Contact messages: staff hear about them at once. */
-export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
-  queueLeadAlert(rows, "contacts", stored.id, record.data.email, record.createdAt, context);
+export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
+  queueLeadAlert(rows, "contacts", record.id, record.data.email, record.createdAt, context);
 }
 
 /**
@@ -54,31 +51,10 @@ export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stor
  * wording it showed. A lead form never touches the newsletter or the suppression list: only an active
  * newsletter subscription does.
  */
-export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
+export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
   const { data } = record;
   if (data.type === "signup" && data.marketingOptIn) {
-    addConsentGiven(rows, "marketing", data, { collection: "leads", id: stored.id }, record.createdAt, context);
+    addConsentGiven(rows, "marketing", data, { collection: "leads", id: record.id }, record.createdAt, context);
   }
-  queueLeadAlert(rows, "leads", stored.id, data.email, record.createdAt, context);
-}
-
-/**
- * A newsletter form submission is an active opt-in: it records a new consent, takes the address off the
- * suppression list (it may have unsubscribed or been erased before), and welcomes a new or returning
- * subscriber once. Someone already subscribed gets no second welcome.
- */
-export async function newsletterFollowUp(
-  trx: Transaction<Tables>,
-  rows: GroupRows,
-  stored: StoredRecord & { outcome: SubscribeOutcome },
-  record: NewRecord<NewsletterData>,
-  context: FollowUpContext,
-) {
-  const { data } = record;
-  addConsentGiven(rows, "newsletter", data, { collection: "newsletter", id: stored.id }, record.createdAt, context);
-  await unsuppress(trx, emailHash(context.keys, data.email));
-  if (context.mail.welcome && stored.outcome !== "unchanged") {
-    rows.add("outbox", outboxRow({ kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: stored.id }, record.createdAt));
-    context.queuedMail = true;
-  }
+  queueLeadAlert(rows, "leads", record.id, data.email, record.createdAt, context);
 }

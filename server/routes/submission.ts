@@ -18,7 +18,7 @@ import { isHoneypotFilled } from "../security/honeypot";
 import type { RecaptchaVerifier } from "../security/recaptcha";
 import type { ChangeFeed } from "../events/change-feed";
 import type { Insertable, Transaction } from "kysely";
-import type { Tables } from "../db/schema";
+import type { ChangeOp, Tables } from "../db/schema";
 import type { RequestContext } from "../db/consents";
 import { requestContext } from "../http/request-context";
 import type { PrivacyKeys } from "../privacy/keys";
@@ -52,6 +52,8 @@ export interface MailSwitches {
   alerts: boolean;
   /** A welcome email to each new subscriber. */
   welcome: boolean;
+  /** The email with the link that confirms a subscription (an address that opted out; double opt-in). */
+  confirmations: boolean;
 }
 
 /** What a follow-up may use besides the record: the request's origin and the app's switches. */
@@ -71,8 +73,8 @@ export interface NewRecord<T> {
 }
 
 export interface StoredRecord {
-  /** The id to answer with: a new one, or an existing one for a re-subscription. */
-  id: string;
+  /** The row this submission created or changed, for the change log; null when it changed none. */
+  changed: { id: string; op: ChangeOp } | null;
 }
 
 export interface SubmissionRoute<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord = StoredRecord> {
@@ -86,6 +88,8 @@ export interface SubmissionRoute<T extends { recaptchaToken?: string | null | un
   store: (trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>) => Promise<S>;
   /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
   followUp?: (trx: Transaction<Tables>, rows: GroupRows, stored: S, record: NewRecord<T>, context: FollowUpContext) => void | Promise<void>;
+  /** Runs once after the commit that stored the submission (not for a replay), e.g. to log what it did. */
+  afterCommit?: (stored: S) => void;
 }
 
 /**
@@ -96,7 +100,7 @@ export const appendRecord =
   <Table extends "contacts" | "leads", T>(table: Table, toRow: (record: NewRecord<T>) => Insertable<Tables[Table]>) =>
   async (_trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>): Promise<StoredRecord> => {
     rows.add(table, toRow(record));
-    return { id: record.id };
+    return { changed: { id: record.id, op: "insert" } };
   };
 
 // Shared, so frozen; whole literals, not a spread (see leads.ts).
@@ -118,7 +122,7 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     if (!body.ok) return body.response;
 
     // Before parsing: a bot gets the same answer as a person and no hint which field gave it away.
-    if (isHoneypotFilled(body.value)) return c.json({ id: newRecordId() }, 201);
+    if (isHoneypotFilled(body.value)) return c.json({ id: newRecordId(deps.clock().getTime()) }, 201);
 
     const keyHeader = readIdempotencyKey(c);
     if (!keyHeader.ok) return c.json({ error: "validation", fields: { "Idempotency-Key": keyHeader.message } }, 400);
@@ -148,16 +152,17 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
       mail: deps.mail,
       queuedMail: false,
     };
+    // The answer is the same whatever was stored before: always this request's own new id, which names
+    // the row it created or nothing at all. Never an existing row's id: for the newsletter that would tell
+    // anyone typing an address whether it is on the list, and a UUIDv7 even since when.
+    const response = { status: 201, body: JSON.stringify({ id: record.id }) };
+    let stored: S | undefined;
     const storing = deps.writer.store({ idempotency, now }, async (trx, rows) => {
       context.queuedMail = false;
-      const stored = await form.store(trx, rows, record);
-      // A different id means an existing row was updated (a newsletter re-subscription).
-      const op = stored.id === record.id ? "insert" : "update";
+      stored = await form.store(trx, rows, record);
       await form.followUp?.(trx, rows, stored, record, context);
-      return {
-        response: { status: 201, body: JSON.stringify({ id: stored.id }) },
-        change: { collection: form.collection, recordId: stored.id, op, createdAt: record.createdAt },
-      };
+      const { changed } = stored;
+      return { response, change: changed && { collection: form.collection, recordId: changed.id, op: changed.op, createdAt: record.createdAt } };
     });
     let outcome;
     try {
@@ -171,6 +176,7 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
       deps.feed.announce();
       // After the commit: the sender must be able to read what it is woken for.
       if (context.queuedMail) deps.wakeOutbox();
+      if (stored) form.afterCommit?.(stored);
     }
     return replay(c, outcome.response, outcome.replayed);
   };

@@ -79,11 +79,13 @@ describe("serving the built site", () => {
     }
   });
 
-  it("serves the SPA shell, not indexed, for the unsubscribe page whatever its token", async () => {
-    const response = await app().request("/unsubscribe?token=abc.def");
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Admin shell");
-    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+  it("serves the SPA shell, not indexed, for the unsubscribe and confirmation pages whatever their token", async () => {
+    for (const path of ["/unsubscribe?token=abc.def", "/newsletter/confirm?token=abc.def"]) {
+      const response = await app().request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain("Admin shell");
+      expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    }
   });
 
   it("caches hashed assets for a year, immutable", async () => {

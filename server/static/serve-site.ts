@@ -12,10 +12,11 @@ const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
 
 /**
- * Routes rendered in the browser only, served the SPA shell: /admin/*, and /unsubscribe (its content
- * depends on the token in the query, so there is nothing to prerender). Neither is for search engines.
+ * Routes rendered in the browser only, served the SPA shell: /admin/*, and /unsubscribe and
+ * /newsletter/confirm (their content depends on the token in the query, so there is nothing to
+ * prerender). None is for search engines.
  */
-const isClientOnlyPath = (path: string) => path === "/admin" || path.startsWith("/admin/") || path === "/unsubscribe";
+const isClientOnlyPath = (path: string) => path === "/admin" || path.startsWith("/admin/") || path === "/unsubscribe" || path === "/newsletter/confirm";
 
 function cachePolicy(urlPath: string, filePath: string) {
   if (urlPath.startsWith("/assets/")) return IMMUTABLE;

@@ -88,6 +88,7 @@ export async function clearTables(db: Db): Promise<void> {
     "consents",
     "suppressions",
     "outbox",
+    "newsletterConfirmations",
   ] as const) {
     await db.deleteFrom(table).execute();
   }
@@ -95,7 +96,7 @@ export async function clearTables(db: Db): Promise<void> {
 
 export async function countRows(
   db: Db,
-  table: "contacts" | "leads" | "newsletter" | "idempotencyKeys" | "consents" | "suppressions" | "outbox" | "audit" | "changes",
+  table: "contacts" | "leads" | "newsletter" | "idempotencyKeys" | "consents" | "suppressions" | "outbox" | "audit" | "changes" | "newsletterConfirmations",
 ): Promise<number> {
   const { count } = await db
     .selectFrom(table)

@@ -1,5 +1,5 @@
-import type { UnsubscribeStatus } from "../domain/privacy";
-import type { ContactInput, FieldErrors, LeadInput, NewsletterInput } from "../domain/schemas";
+import type { ConfirmSubscriptionStatus, UnsubscribeStatus } from "../domain/privacy";
+import type { ConfirmSubscriptionInput, ContactInput, FieldErrors, LeadInput, NewsletterInput } from "../domain/schemas";
 
 // The narrow interface the UI calls. Adapters: ./http (default) and ./firebase.
 
@@ -17,6 +17,10 @@ export type UnsubscribeResult =
   | { ok: true; status: UnsubscribeStatus }
   | { ok: false; reason: "invalid-token" | "network" | "server"; message: string };
 
+export type ConfirmSubscriptionResult =
+  | { ok: true; status: ConfirmSubscriptionStatus }
+  | { ok: false; reason: "invalid-token" | "expired-token" | "network" | "server"; message: string };
+
 export interface PublicBackend {
   submitContact(input: ContactInput, options: SubmitOptions): Promise<SubmitResult>;
   submitLead(input: LeadInput, options: SubmitOptions): Promise<SubmitResult>;
@@ -26,4 +30,6 @@ export interface PublicBackend {
    * so only an adapter with a server (http) has it; the page says whom to write to otherwise.
    */
   unsubscribe?(token: string): Promise<UnsubscribeResult>;
+  /** Acts on the token of a subscription's confirmation link; optional for the same reason. */
+  confirmSubscription?(input: ConfirmSubscriptionInput): Promise<ConfirmSubscriptionResult>;
 }

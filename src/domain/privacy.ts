@@ -13,7 +13,7 @@ export interface ConsentRecord {
   action: ConsentAction;
   wordingVersion: string | null;
   wording: string | null;
-  /** Where it happened: a page path, "unsubscribe-link", "one-click" or "admin". */
+  /** Where it happened: a page path, "confirmation-link", "unsubscribe-link", "one-click" or "admin". */
   source: string | null;
   ip: string | null;
   userAgent: string | null;
@@ -39,7 +39,7 @@ export interface SubjectRecords {
 /** What an erasure deleted, table by table. */
 export interface ErasureResult {
   email: string;
-  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys", number>;
+  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys" | "confirmations", number>;
 }
 
 export const AUDIT_ACTIONS = [
@@ -74,7 +74,7 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-export const OUTBOX_KINDS = ["lead-alert", "welcome"] as const;
+export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const OUTBOX_STATES = ["pending", "sent", "failed", "cancelled"] as const;
@@ -102,3 +102,6 @@ export interface OutboxHealth {
 }
 
 export type UnsubscribeStatus = "unsubscribed" | "already-unsubscribed";
+
+/** The answer to a confirmation link: it subscribed now, or an earlier click (of any of its links) did. */
+export type ConfirmSubscriptionStatus = "confirmed" | "already-confirmed";

@@ -114,11 +114,21 @@ export const newsletterInput = z.strictObject({
   ...honeypot,
 });
 
+/**
+ * The confirmation page's press: the emailed link's token, and the version of the consent wording the
+ * page showed beside its button (the click is the opt-in, so its wording is what the consent records).
+ */
+export const confirmSubscriptionInput = z.strictObject({
+  token: z.string({ error: "Required" }).max(200, "At most 200 characters"),
+  consentVersion: consentVersion("newsletter"),
+});
+
 export type ContactInput = z.input<typeof contactInput>;
 export type SignupInput = z.input<typeof signupInput>;
 export type DemoInput = z.input<typeof demoInput>;
 export type LeadInput = z.input<typeof leadInput>;
 export type NewsletterInput = z.input<typeof newsletterInput>;
+export type ConfirmSubscriptionInput = z.input<typeof confirmSubscriptionInput>;
 
 export type ContactData = z.output<typeof contactInput>;
 export type SignupData = z.output<typeof signupInput>;

@@ -3,8 +3,11 @@
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const NEWSLETTER_STATUSES = ["subscribed", "unsubscribed"] as const;
+/** "pending": waiting for the address to confirm by the emailed link (NEWSLETTER_DOUBLE_OPT_IN). */
+export const NEWSLETTER_STATUSES = ["subscribed", "unsubscribed", "pending"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+/** What staff may set: only the person's own click makes a subscription pending or confirms one. */
+export const NEWSLETTER_STAFF_STATUSES = ["subscribed", "unsubscribed"] as const satisfies readonly NewsletterStatus[];
 
 export const COLLECTIONS = ["leads", "contacts", "newsletter"] as const;
 export type Collection = (typeof COLLECTIONS)[number];

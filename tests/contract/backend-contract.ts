@@ -27,6 +27,11 @@ export interface ContractSubject {
   exportCsv(filters: ExportFilters): Promise<{ fileName: string; text: string }>;
   /** A staff account that exists on this back end; nothing else is signed in at the start. */
   staff: { email: string; password: string };
+  /**
+   * Whether an opt-out stays until the address's owner confirms by an emailed link (the Erf server). The
+   * Firebase target cannot email, so there a new subscription re-subscribes (README, Firebase limits).
+   */
+  optOutNeedsConfirmation: boolean;
   close(): Promise<void>;
 }
 
@@ -104,8 +109,9 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         const consent = { consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" };
         const first = await subject.public.subscribe({ email: "reader@example.com", website: "", ...consent }, key());
         const again = await subject.public.subscribe({ email: "Reader@Example.COM", website: "" }, key());
-        expect(first).toMatchObject({ ok: true });
-        expect(again).toEqual(first);
+        expect(first).toMatchObject({ ok: true, id: expect.any(String) });
+        // The same answer as for a new address (the Erf server gives each its own id, naming no earlier row).
+        expect(again).toMatchObject({ ok: true, id: expect.any(String) });
         if (first.ok) ids.newsletter = first.id;
       });
 
@@ -204,12 +210,12 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         await expect(subject.admin.setStatus("leads", ids.demo!, "subscribed")).rejects.toThrow();
       });
 
-      it("re-subscribes an address staff had unsubscribed, without a second record", async () => {
+      it("answers a subscription of an address staff unsubscribed as any other, without a second record", async () => {
         expect(await subject.admin.setStatus("newsletter", ids.newsletter!, "unsubscribed")).toMatchObject({ status: "unsubscribed" });
-        expect(await subject.public.subscribe({ email: "reader@example.com", website: "" }, key())).toEqual({ ok: true, id: ids.newsletter });
+        expect(await subject.public.subscribe({ email: "reader@example.com", website: "" }, key())).toMatchObject({ ok: true, id: expect.any(String) });
         const { items } = await subject.admin.list("newsletter", {});
         expect(items).toHaveLength(1);
-        expect(items[0]).toMatchObject({ email: "reader@example.com", status: "subscribed", type: "newsletter" });
+        expect(items[0]).toMatchObject({ id: ids.newsletter, email: "reader@example.com", status: subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed", type: "newsletter" });
       });
 
       it("watches live: a new submission arrives as an insert, a status change as an update", async () => {
@@ -238,7 +244,7 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         expect(lines[0]).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges");
         expect(lines.slice(1).map((line) => line.split(",")[4])).toEqual(["demo", "signup", "contact", "contact", "contact", "newsletter"]);
         expect(lines[1]).toMatch(/^Amina Okafor,amina@example\.ng,021 555 0100,'=Formula Estates,demo,contacted,\d{4}-[^,]+,Arrears tracking$/);
-        expect(lines.at(-1)).toMatch(/^,reader@example\.com,,,newsletter,subscribed,\d{4}-[^,]+,$/);
+        expect(lines.at(-1)).toMatch(new RegExp(`^,reader@example\\.com,,,newsletter,${subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed"},\\d{4}-[^,]+,$`));
       });
 
       it("exports only what the filters select", async () => {

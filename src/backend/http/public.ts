@@ -1,5 +1,6 @@
 import type { PublicBackend } from "../port";
 import { postSubmission } from "./request";
+import { postConfirmSubscription } from "./confirm-subscription";
 import { postUnsubscribe } from "./unsubscribe";
 
 export const httpPublicBackend: PublicBackend = {
@@ -7,4 +8,5 @@ export const httpPublicBackend: PublicBackend = {
   submitLead: (input, { idempotencyKey }) => postSubmission("/api/leads", input, idempotencyKey),
   subscribe: (input, { idempotencyKey }) => postSubmission("/api/newsletter", input, idempotencyKey),
   unsubscribe: postUnsubscribe,
+  confirmSubscription: postConfirmSubscription,
 };

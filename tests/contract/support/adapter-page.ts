@@ -59,6 +59,7 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
 
   return {
     staff: options.staff,
+    optOutNeedsConfirmation: options.entry === "http",
     public: {
       submitContact: (input, submitOptions) => call("public", "submitContact", input, submitOptions),
       submitLead: (input, submitOptions) => call("public", "submitLead", input, submitOptions),

@@ -25,11 +25,16 @@ async function seedFixture(db: Db): Promise<Fixture> {
   // Lower-case hex: survives the email field's lower-casing, so a search for it finds every copy.
   const canary = `cnry${randomBytes(6).toString("hex")}`;
   const subjectEmail = `${canary}@leak.example`;
-  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), canary, subjectEmail };
+  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail };
   const createdAt = "2025-03-01T09:00:00.000Z";
   await seedLead(db, fixture.leadId, createdAt, { firstName: `Lead ${canary}`, email: subjectEmail, companyName: `${canary} Estates` }, "demo");
   await seedContact(db, fixture.contactId, createdAt, { firstName: `Contact ${canary}`, email: subjectEmail, message: `Private note ${canary}` });
   await seedSubscriber(db, fixture.subscriberId, createdAt, subjectEmail);
+  // Open until long after the manual clock's start (2025-03-01T10:00Z).
+  await db
+    .insertInto("newsletterConfirmations")
+    .values({ id: fixture.confirmationId, email: subjectEmail, botCheck: "skipped", createdAt, expiresAt: "2025-03-10T00:00:00.000Z", confirmedAt: null })
+    .execute();
   return fixture;
 }
 
@@ -84,7 +89,7 @@ export function registeredRoutes(app: App): Set<string> {
 
 /** Text only the staff may see in this answer's world: seeded personal data, record ids, the admin's address. */
 export function leakedSecrets({ fixture, body }: MatrixAnswer, adminEmail: string): string[] {
-  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, adminEmail];
+  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, fixture.confirmationId, adminEmail];
   return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
 }
 

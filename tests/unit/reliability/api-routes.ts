@@ -1,4 +1,4 @@
-import { unsubscribeToken, derivePrivacyKeys } from "../../../server/privacy/keys";
+import { confirmationToken, unsubscribeToken, derivePrivacyKeys } from "../../../server/privacy/keys";
 import { TEST_APP_SECRET, validContact, validDemo, validNewsletter, validSignup } from "../../../server/test-support/app";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin";
 
@@ -15,6 +15,8 @@ export interface Fixture {
   leadId: string;
   contactId: string;
   subscriberId: string;
+  /** An open newsletter confirmation of the subject's address (its emailed link names it). */
+  confirmationId: string;
   /** Appears in every personal field of the seeded records: must never reach a non-admin answer. */
   canary: string;
   subjectEmail: string;
@@ -73,6 +75,28 @@ export const ROUTE_CASES: RouteCase[] = [
   publicCase("/api/leads", "a lead with a forged status", () => ({ ...validSignup, status: "qualified" }), 400),
   publicCase("/api/newsletter", "a valid subscription", () => ({ ...validNewsletter, email: `n.${unique()}@example.com` }), 201),
   publicCase("/api/newsletter", "an invalid subscription", () => ({ email: "" }), 400),
+  {
+    // The answer must not name the subscriber's row (the leak check looks for its id).
+    route: "POST /api/newsletter",
+    name: "a subscription of an address already on the list",
+    request: (f) => ({ method: "POST", path: "/api/newsletter", body: { email: f.subjectEmail }, headers: { "Content-Type": "application/json" } }),
+    expected: everyone(201),
+    stateChanging: false,
+  },
+  {
+    route: "POST /api/newsletter/confirm",
+    name: "the confirmation page's button",
+    request: (f) => ({ method: "POST", path: "/api/newsletter/confirm", body: { token: confirmationToken(keys, f.confirmationId) }, headers: { "Content-Type": "application/json" } }),
+    expected: everyone(200),
+    stateChanging: false,
+  },
+  {
+    route: "POST /api/newsletter/confirm",
+    name: "the confirmation button with a forged token",
+    request: (f) => ({ method: "POST", path: "/api/newsletter/confirm", body: { token: `${f.confirmationId}.${"A".repeat(43)}` }, headers: { "Content-Type": "application/json" } }),
+    expected: everyone(400),
+    stateChanging: false,
+  },
 
   {
     route: "POST /unsubscribe",

@@ -60,7 +60,7 @@ const STAFF_WRITES: RouteCase[] = [
 
 async function seed(db: Db): Promise<Fixture> {
   const canary = `csrf${randomBytes(4).toString("hex")}`;
-  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
+  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
   await seedLead(db, fixture.leadId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
   await seedContact(db, fixture.contactId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
   await seedSubscriber(db, fixture.subscriberId, "2025-03-01T09:00:00.000Z", fixture.subjectEmail);

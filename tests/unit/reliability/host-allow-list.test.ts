@@ -17,7 +17,7 @@ const REBOUND = "rebound.evil.example";
 const STAFF_CASES = ROUTE_CASES.filter((c) => /^\/api\/(admin|auth)\//.test(c.request(placeholder()).path));
 
 function placeholder(): Fixture {
-  return { leadId: "l", contactId: "c", subscriberId: "s", canary: "x", subjectEmail: "x@example.com" };
+  return { leadId: "l", contactId: "c", subscriberId: "s", confirmationId: "n", canary: "x", subjectEmail: "x@example.com" };
 }
 
 describe.each(testDatabases)("staff routes on a name that is not ours ($name)", (database) => {
@@ -38,7 +38,7 @@ describe.each(testDatabases)("staff routes on a name that is not ours ($name)", 
     await clearTables(open.db);
     await seedAdmin(open.db);
     const canary = `host${randomBytes(4).toString("hex")}`;
-    const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
+    const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
     await seedLead(open.db, fixture.leadId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
     await seedContact(open.db, fixture.contactId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
     await seedSubscriber(open.db, fixture.subscriberId, "2025-03-01T09:00:00.000Z", fixture.subjectEmail);

@@ -1,5 +1,5 @@
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../../domain/records";
-import { LEAD_STATUSES, NEWSLETTER_STATUSES } from "../../../domain/status";
+import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES } from "../../../domain/status";
 import { formatDate, orNA } from "../shared/format";
 import { LeadAgeCell } from "./lead-age-cell";
 import { MessageCell } from "./message-cell";
@@ -60,7 +60,13 @@ export function newsletterColumns(setStatus: SetStatus): Column<NewsletterRecord
     {
       header: "Actions",
       cell: (entry) => (
-        <StatusSelect label={`Status of ${entry.email}`} value={entry.status} options={NEWSLETTER_STATUSES} onChange={(status) => setStatus(entry.id, status)} />
+        <StatusSelect
+          label={`Status of ${entry.email}`}
+          value={entry.status}
+          // A pending row shows its status; staff can only move it on (to subscribed or unsubscribed).
+          options={entry.status === "pending" ? NEWSLETTER_STATUSES : NEWSLETTER_STAFF_STATUSES}
+          onChange={(status) => setStatus(entry.id, status)}
+        />
       ),
     },
   ];

@@ -4,6 +4,8 @@ const BADGE: Record<string, string> = {
   contacted: "bg-yellow-100 text-yellow-900",
   qualified: "bg-green-100 text-green-900",
   subscribed: "bg-green-100 text-green-900",
+  // Not in the spec's list: a subscription waiting for its address to confirm (NEWSLETTER_DOUBLE_OPT_IN).
+  pending: "bg-yellow-100 text-yellow-900",
   closed: "bg-slate-200 text-slate-800",
 };
 

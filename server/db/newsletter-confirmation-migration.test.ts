@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases, type OpenDatabase } from "../test-support/databases";
+import { isPostgres } from "./connect";
+import { createMigrator } from "./migrate";
+import type { Db } from "./schema";
+
+// Migration 0006 widens two CHECK constraints; on SQLite that rebuilds the newsletter and outbox tables,
+// which must keep every row and every index the earlier migrations gave them.
+
+async function indexesOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
+  return rows.map((row) => row.name).sort();
+}
+
+const subscriber = (id: string, status: string) => ({ id, email: `${id}@example.com`, status, botCheck: "skipped", createdAt: "2025-01-01T00:00:00.000Z" });
+const message = (id: string, kind: string) => ({
+  id,
+  kind,
+  state: "pending",
+  subjectEmail: "a@example.com",
+  recordCollection: "newsletter",
+  recordId: "r",
+  attempts: 0,
+  createdAt: "2025-01-01T00:00:00.000Z",
+});
+
+describe.each(testDatabases)("migration 0006_newsletter_confirmation ($name)", (database) => {
+  let open: OpenDatabase;
+  beforeAll(async () => {
+    open = await database.open();
+  });
+  afterAll(() => open.close());
+
+  it("allows pending subscriptions and confirmation emails, keeping every row and index, and steps back down", async () => {
+    const db = open.db;
+    const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+    const indexes = { newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") };
+    expect(indexes.newsletter.length).toBeGreaterThan(3);
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    await expect(db.insertInto("newsletter").values(subscriber("p0", "pending") as never).execute()).rejects.toThrow();
+    await db.insertInto("newsletter").values(subscriber("s1", "subscribed") as never).execute();
+    await db.insertInto("outbox").values(message("m1", "welcome") as never).execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom("newsletter").select(["id", "status", "email"]).execute()).toEqual([{ id: "s1", status: "subscribed", email: "s1@example.com" }]);
+    expect(await db.selectFrom("outbox").select(["id", "kind"]).execute()).toEqual([{ id: "m1", kind: "welcome" }]);
+    expect({ newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") }).toEqual(indexes);
+    await db.insertInto("newsletter").values(subscriber("p1", "pending") as never).execute();
+    await db.insertInto("outbox").values(message("m2", "newsletter-confirmation") as never).execute();
+    await expect(db.insertInto("newsletter").values(subscriber("x1", "maybe") as never).execute()).rejects.toThrow();
+    await expect(db.insertInto("outbox").values(message("m3", "postcard") as never).execute()).rejects.toThrow();
+    // The unique address index came back as unique.
+    await expect(db.insertInto("newsletter").values({ ...subscriber("s2", "subscribed"), email: "s1@example.com" } as never).execute()).rejects.toThrow();
+
+    // Down again: what the old checks refuse goes, the rest stays.
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await db.selectFrom("newsletter").select("id").execute()).map((row) => row.id)).toEqual(["s1"]);
+    expect((await db.selectFrom("outbox").select("id").execute()).map((row) => row.id)).toEqual(["m1"]);
+    expect({ newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") }).toEqual(indexes);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  });
+});
