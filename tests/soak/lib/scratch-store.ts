@@ -15,7 +15,7 @@ export interface ScratchStore {
   remove(): Promise<void>;
 }
 
-/** A SQLite file in a temporary folder, or a scratch PostgreSQL database; `name` tells runs apart. */
+/** A SQLite file in a temporary folder, or a scratch PostgreSQL database; `name` (letters and underscores: it is in the database name) tells runs apart. */
 export async function scratchStore(kind: "sqlite" | "postgres", name: string): Promise<ScratchStore> {
   const dir = mkdtempSync(join(tmpdir(), `erf-${name}-`));
   const postgres = kind === "postgres" ? await createScratchDatabase(`erf_${name}`) : null;
