@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-dashboard";
-import { adminMeta } from "../features/admin/shared/admin-meta";
+import { adminMeta } from "../features/admin/common/admin-meta";
 import { Dashboard } from "../features/admin/dashboard/dashboard";
 import { requireSession } from "../features/admin/session/require-session";
 

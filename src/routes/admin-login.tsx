@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { BRAND } from "../config/brand";
-import { adminMeta } from "../features/admin/shared/admin-meta";
+import { adminMeta } from "../features/admin/common/admin-meta";
 import { LoginForm } from "../features/admin/session/login-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Login");

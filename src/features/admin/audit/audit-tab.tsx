@@ -2,8 +2,8 @@ import { RefreshCw } from "lucide-react";
 import type { PrivacyAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import type { AuditEntry } from "../../../domain/privacy";
-import { formatDate } from "../shared/format";
-import { cellClass, EmptyRow, TableHead } from "../shared/table-parts";
+import { formatDate } from "../common/format";
+import { cellClass, EmptyRow, TableHead } from "../common/table-parts";
 import { useAudit } from "./use-audit";
 
 const ACTION_LABELS: Record<AuditEntry["action"], string> = {

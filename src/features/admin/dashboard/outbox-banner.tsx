@@ -2,7 +2,7 @@ import { AlertTriangle, RotateCw } from "lucide-react";
 import { useState } from "react";
 import type { OutboxHealth } from "../../../domain/privacy";
 import { Button } from "../../../components/ui/button";
-import { formatDate } from "../shared/format";
+import { formatDate } from "../common/format";
 
 /**
  * Shown while staff alerts or welcome emails fail to send: a lead nobody hears about is the costly

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from "react";
 import type { PrivacyAdmin } from "../../../backend/admin-port";
-import { useBackendValue } from "../shared/use-backend-value";
+import { useBackendValue } from "../common/use-backend-value";
 
 const POLL_MS = 30_000;
 const readHealth = (privacy: PrivacyAdmin) => privacy.outboxHealth();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
-import { useBackendValue } from "../shared/use-backend-value";
+import { useBackendValue } from "../common/use-backend-value";
 
 const REFRESH_AFTER_CHANGE_MS = 250;
 const readStats = (backend: AdminBackend) => backend.stats();

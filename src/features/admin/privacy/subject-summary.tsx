@@ -1,7 +1,7 @@
 import type { SubjectRecords } from "../../../domain/privacy";
-import { formatDate, orNA } from "../shared/format";
-import { StatusBadge } from "../shared/status-badge";
-import { cellClass, EmptyRow, TableHead } from "../shared/table-parts";
+import { formatDate, orNA } from "../common/format";
+import { StatusBadge } from "../common/status-badge";
+import { cellClass, EmptyRow, TableHead } from "../common/table-parts";
 
 const RECORD_HEADINGS = ["Kind", "Details", "Status", "Created"];
 const CONSENT_HEADINGS = ["When", "Consent", "Wording", "Where"];

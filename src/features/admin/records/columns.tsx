@@ -1,10 +1,10 @@
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../../domain/records";
 import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES } from "../../../domain/status";
-import { formatDate, orNA } from "../shared/format";
+import { formatDate, orNA } from "../common/format";
 import { LeadAgeCell } from "./lead-age-cell";
 import { MessageCell } from "./message-cell";
 import type { Column } from "./record-table";
-import { StatusBadge } from "../shared/status-badge";
+import { StatusBadge } from "../common/status-badge";
 import { StatusSelect } from "./status-select";
 
 type SetStatus = (id: string, status: string) => Promise<void>;

@@ -1,5 +1,5 @@
 import { AlarmClock } from "lucide-react";
-import { formatDate } from "../shared/format";
+import { formatDate } from "../common/format";
 import { formatAge, formatWait, isOverdue } from "./lead-age";
 
 /**
