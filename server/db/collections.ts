@@ -34,7 +34,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     statuses: LEAD_STATUSES,
     settableStatuses: LEAD_STATUSES,
     types: null,
-    // companyName too: the dashboard's own live filter (src/features/admin/filters.ts) matches it.
+    // companyName too: the dashboard's own live filter (src/features/admin/records/filters.ts) matches it.
     searchColumns: ["firstName", "lastName", "email", "companyName"],
     toRecord: (row) => toContactRecord(row as ContactsTable),
   },

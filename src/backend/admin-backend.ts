@@ -1,16 +1,10 @@
 import { clientEnv, firebaseConfig } from "../config/env";
 import type { AdminBackend } from "./admin-port";
-
-let loaded: Promise<AdminBackend> | null = null;
+import { loadOnce } from "./load-once";
 
 /** The configured staff adapter, loaded only under /admin. */
-export function adminBackend(): Promise<AdminBackend> {
-  loaded ??= (clientEnv.backend === "firebase"
+export const adminBackend = loadOnce<AdminBackend>(() =>
+  clientEnv.backend === "firebase"
     ? import("./firebase/admin").then((module) => module.createFirebaseAdminBackend(firebaseConfig()))
-    : import("./http/admin").then((module) => module.httpAdminBackend)
-  ).catch((error: unknown) => {
-    loaded = null;
-    throw error;
-  });
-  return loaded;
-}
+    : import("./http/admin").then((module) => module.httpAdminBackend),
+);

@@ -1,19 +1,13 @@
 import { clientEnv, firebaseConfig } from "../config/env";
+import { loadOnce } from "./load-once";
 import type { PublicBackend } from "./port";
 
-let loaded: Promise<PublicBackend> | null = null;
-
 /** The configured adapter, loaded on first use so public pages ship no back-end code until a form is sent. */
-export function publicBackend(): Promise<PublicBackend> {
-  loaded ??= (clientEnv.backend === "firebase"
+export const publicBackend = loadOnce<PublicBackend>(() =>
+  clientEnv.backend === "firebase"
     ? import("./firebase/public").then((module) => module.createFirebasePublicBackend(firebaseConfig()))
-    : import("./http/public").then((module) => module.httpPublicBackend)
-  ).catch((error: unknown) => {
-    loaded = null;
-    throw error;
-  });
-  return loaded;
-}
+    : import("./http/public").then((module) => module.httpPublicBackend),
+);
 
 /**
  * Starts loading the http adapter when a visitor begins filling a form, so a submission made after the

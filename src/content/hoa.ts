@@ -11,29 +11,26 @@ import {
   Wrench,
 } from "lucide-react";
 import { BRAND } from "../config/brand";
-import type { BenefitsCopy, CtaCopy, IconCard, PageHeroCopy, SectionIntro, SeoCopy, Step } from "./types";
+import type { AudiencePageCopy, BenefitsCopy, CtaCopy, IconCard, PageHeroCopy, SectionIntro, SeoCopy, Step } from "./types";
 
-export const HOA_SEO: SeoCopy = {
+const HOA_SEO: SeoCopy = {
   title: "HOA & Body Corporate Management Software",
   description: `Levy billing, owner communication, maintenance and trustee reporting for homeowners' associations, estates and sectional-title schemes, in one platform from ${BRAND.name}.`,
 };
 
-export const HOA_HERO: PageHeroCopy = {
+const HOA_HERO: PageHeroCopy = {
   eyebrow: "For HOAs, estates and body corporates",
   title: "Run your community with clarity, not spreadsheets",
   lead: "Bill levies, keep owners informed and give trustees the reports they need, all from one platform built for community associations.",
 };
 
-/** The id the "Explore HOA Features" button scrolls to. */
-export const HOA_FEATURES_ID = "hoa-features";
-
-export const HOA_FEATURES_INTRO: SectionIntro = {
+const HOA_FEATURES_INTRO: SectionIntro = {
   eyebrow: "HOA features",
   title: "Everything your association needs",
   lead: "Designed with managing agents and trustees of estates, complexes and sectional-title schemes.",
 };
 
-export const HOA_FEATURES: readonly IconCard[] = [
+const HOA_FEATURES: readonly IconCard[] = [
   { icon: Receipt, title: "Levy billing", description: "Raise monthly and special levies per unit or participation quota, with automatic statements to every owner." },
   { icon: Landmark, title: "Collections and reconciliation", description: "Match payments from your bank feed, track arrears and send escalating reminders automatically." },
   { icon: ChartPie, title: "Budgets and financial reports", description: "Compare spend against budget, track reserve funds and produce trustee packs in a click." },
@@ -45,7 +42,7 @@ export const HOA_FEATURES: readonly IconCard[] = [
   { icon: ShieldCheck, title: "POPIA-compliant records", description: "Role-based access, consent records and audit trails protect every owner's personal information." },
 ];
 
-export const HOA_BENEFITS: BenefitsCopy = {
+const HOA_BENEFITS: BenefitsCopy = {
   eyebrow: "Why associations choose us",
   title: "Transparent for owners, effortless for trustees",
   lead: "Good governance is easier when the numbers and the paper trail are always up to date.",
@@ -63,17 +60,29 @@ export const HOA_BENEFITS: BenefitsCopy = {
   ],
 };
 
-export const HOA_STEPS_INTRO: SectionIntro = { eyebrow: "Getting started", title: "Moving your association across" };
+const HOA_STEPS_INTRO: SectionIntro = { eyebrow: "Getting started", title: "Moving your association across" };
 
-export const HOA_STEPS: readonly Step[] = [
+const HOA_STEPS: readonly Step[] = [
   { title: "Import units and owners", description: "Bring in your unit register, participation quotas and owner contacts from a spreadsheet." },
   { title: "Set levies and budgets", description: "Configure levy schedules, special levies and this year's budget with our onboarding team." },
   { title: "Invite trustees and owners", description: "Trustees get their dashboards, owners get portal access, and the next levy run goes out on time." },
 ];
 
-export const HOA_CTA: CtaCopy = {
+const HOA_CTA: CtaCopy = {
   title: "See how it works for your association",
   body: "Book a personalised demo for your trustees or managing agent, or ask us anything.",
   primary: { label: "Book a Demo", to: "/request-demo" },
   secondary: { label: "Contact Us", to: "/contact" },
+};
+
+export const HOA_PAGE: AudiencePageCopy = {
+  seo: HOA_SEO,
+  hero: HOA_HERO,
+  heroNote: "Free 30-day trial for your association · No setup fees on standard plans",
+  featuresIntro: HOA_FEATURES_INTRO,
+  features: HOA_FEATURES,
+  benefits: HOA_BENEFITS,
+  stepsIntro: HOA_STEPS_INTRO,
+  steps: HOA_STEPS,
+  cta: HOA_CTA,
 };

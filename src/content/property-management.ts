@@ -12,26 +12,26 @@ import {
   ShieldCheck,
 } from "lucide-react";
 import { BRAND } from "../config/brand";
-import type { BenefitsCopy, IconCard, PageHeroCopy, SeoCopy, Step } from "./types";
+import type { AudiencePageCopy, BenefitsCopy, IconCard, PageHeroCopy, SeoCopy, Step } from "./types";
 
-export const PM_SEO: SeoCopy = {
+const PM_SEO: SeoCopy = {
   title: "Property Management Software",
   description: `Run a growing rental portfolio from one platform: rent collection, arrears, tenant screening, maintenance and owner reporting. ${BRAND.name} scales from 5 to 5,000 units.`,
 };
 
-export const PM_HERO: PageHeroCopy = {
+const PM_HERO: PageHeroCopy = {
   eyebrow: "For property management companies and agencies",
   title: "Manage more doors with the team you already have",
   lead: `${BRAND.name} automates the busywork of residential and commercial portfolios, from the first viewing to the monthly owner statement, and scales from 5 to 5,000 units.`,
 };
 
-export const PM_FEATURES_INTRO = {
+const PM_FEATURES_INTRO = {
   eyebrow: "Built for agencies",
   title: "Every part of the rental cycle, connected",
   lead: "Stop copying data between spreadsheets, banking portals and email. Each step feeds the next.",
 } as const;
 
-export const PM_FEATURES: readonly IconCard[] = [
+const PM_FEATURES: readonly IconCard[] = [
   { icon: Building2, title: "Portfolio overview", description: "Buildings, units, owners and leases in one searchable register with occupancy at a glance." },
   { icon: Wallet, title: "Automated rent collection", description: "Invoices, debit orders and payment matching run themselves every month, reconciled against your bank feed." },
   { icon: BellRing, title: "Arrears management", description: "Escalating reminders, payment plans and letters of demand, tracked per tenant with a full audit trail." },
@@ -43,18 +43,18 @@ export const PM_FEATURES: readonly IconCard[] = [
   { icon: Plug, title: "Integrations and open API", description: "Connect accounting packages, banks and payment gateways, or build your own workflows on our API." },
 ];
 
-export const PM_STEPS_INTRO = {
+const PM_STEPS_INTRO = {
   eyebrow: "Up and running in days, not months",
   title: "How switching works",
 } as const;
 
-export const PM_STEPS: readonly Step[] = [
+const PM_STEPS: readonly Step[] = [
   { title: "Import your portfolio", description: "Upload your property, tenant and owner lists from a spreadsheet or your current system; we map the fields with you." },
   { title: "Connect your accounts", description: "Link your trust account bank feed and payment gateway so collections reconcile from the first rent run." },
   { title: "Invite your team and tenants", description: "Set roles for staff and send tenants their portal invitations. Setup takes 5 to 10 minutes per portfolio." },
 ];
 
-export const PM_BENEFITS = {
+const PM_BENEFITS = {
   eyebrow: "Why agencies switch",
   title: "Less admin, happier owners, fewer arrears",
   lead: "The platform takes on the repetitive work so your team can focus on relationships and growth.",
@@ -72,9 +72,21 @@ export const PM_BENEFITS = {
   ],
 } satisfies BenefitsCopy;
 
-export const PM_CTA = {
+const PM_CTA = {
   title: "See how many hours your team could win back",
   body: "Book a personalised demo and we'll walk through your portfolio, your workflows and your numbers.",
   primary: { label: "Request a Demo", to: "/request-demo" },
   secondary: { label: "Start Free Trial", to: "/signup" },
 } as const;
+
+export const PM_PAGE: AudiencePageCopy = {
+  seo: PM_SEO,
+  hero: PM_HERO,
+  heroNote: "30-day free trial · No credit card · No setup fees on standard plans",
+  featuresIntro: PM_FEATURES_INTRO,
+  features: PM_FEATURES,
+  benefits: PM_BENEFITS,
+  stepsIntro: PM_STEPS_INTRO,
+  steps: PM_STEPS,
+  cta: PM_CTA,
+};

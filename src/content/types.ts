@@ -50,6 +50,20 @@ export interface CtaCopy {
   secondary?: LinkAction;
 }
 
+/** An audience's landing page (property managers, HOAs, landlords): the same sections, each audience's words. */
+export interface AudiencePageCopy {
+  seo: SeoCopy;
+  hero: PageHeroCopy;
+  /** Small print under the hero's buttons. */
+  heroNote: string;
+  featuresIntro: SectionIntro;
+  features: readonly IconCard[];
+  benefits: BenefitsCopy;
+  stepsIntro: SectionIntro;
+  steps: readonly Step[];
+  cta: CtaCopy;
+}
+
 /** A paragraph, or a bulleted list (optionally with a lead-in sentence). */
 export type LegalBlock = string | { intro?: string; list: readonly string[] };
 

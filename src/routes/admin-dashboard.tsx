@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-dashboard";
-import { adminMeta } from "../features/admin/admin-meta";
-import { Dashboard } from "../features/admin/dashboard";
-import { requireSession } from "../features/admin/require-session";
+import { adminMeta } from "../features/admin/common/admin-meta";
+import { Dashboard } from "../features/admin/dashboard/dashboard";
+import { requireSession } from "../features/admin/session/require-session";
 
 export const meta: Route.MetaFunction = () => adminMeta("CRM Dashboard");
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { BRAND } from "../config/brand";
-import { adminMeta } from "../features/admin/admin-meta";
-import { LoginForm } from "../features/admin/login-form";
+import { adminMeta } from "../features/admin/common/admin-meta";
+import { LoginForm } from "../features/admin/session/login-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Login");
 

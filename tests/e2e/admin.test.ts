@@ -1,7 +1,14 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, openBrowserSession, submitAdminSignIn, waitForToast as lastToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  submitAdminSignIn,
+  submitDemoRequest,
+  waitForToast as lastToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 
 const ADMIN = { email: "staff@erf.test", password: "correct horse battery staple" };
@@ -26,15 +33,15 @@ const signIn = (password: string) => submitAdminSignIn(page, ADMIN.email, passwo
 
 async function submitDemo(other: Page, email: string) {
   await other.goto(`${server.url}/request-demo`);
-  const form = other.getByRole("form", { name: "Demo request form" });
-  await form.getByLabel("First Name").fill("Live");
-  await form.getByLabel("Last Name").fill("Lead");
-  await form.getByLabel("Business Email").fill(email);
-  await form.getByLabel("Phone Number").fill("021 555 0100");
-  await form.getByLabel("Company Name").fill("=Formula Estates");
-  await form.getByLabel("Organization Type").selectOption("hoa");
-  await form.getByLabel("Number of Properties").selectOption("11-50");
-  await form.getByRole("button", { name: "Request Demo" }).click();
+  await submitDemoRequest(other, {
+    firstName: "Live",
+    lastName: "Lead",
+    email,
+    phone: "021 555 0100",
+    companyName: "=Formula Estates",
+    organizationType: "hoa",
+    propertyCount: "11-50",
+  });
   expect(await lastToast(other)).toContain("Demo requested successfully!");
 }
 

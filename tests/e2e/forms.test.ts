@@ -1,54 +1,47 @@
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { cspRecorder } from "../support/csp-violations";
+import type { Route } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { submitDemoRequest, waitForToast } from "../support/browser-session";
 import { readRows } from "../support/database";
-import { startServer, type RunningServer } from "../support/server";
+import { usePagePerTest } from "../support/page-per-test";
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const site = usePagePerTest();
 const idempotencyKeys: string[] = [];
-const csp = cspRecorder();
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.cleanup();
-});
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await csp.watch(page);
   idempotencyKeys.length = 0;
   // Routing every API call lets the test see each attempt's headers, even those that never reach a server.
-  await page.route("**/api/**", async (route) => {
+  await site.page.route("**/api/**", async (route) => {
     const key = route.request().headers()["idempotency-key"];
     if (route.request().method() === "POST" && key) idempotencyKeys.push(key);
     await route.continue();
   });
 });
 
-afterEach(async () => {
-  await page.close();
-  expect(csp.take()).toEqual([]);
-});
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-async function toastText(): Promise<string> {
-  const toast = page.locator("li[data-variant]").last();
-  await toast.waitFor({ state: "visible", timeout: 10_000 });
-  return (await toast.innerText()).replace(/\s+/g, " ");
+const toastText = () => waitForToast(site.page);
+
+/**
+ * Holds back the page's JavaScript, so it stays plain HTML (not hydrated) until release(); call before goto.
+ * held() counts the scripts waiting.
+ */
+async function holdScripts() {
+  const scripts: Route[] = [];
+  let letThrough = false;
+  await site.page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
+  return {
+    held: () => scripts.length,
+    async release() {
+      letThrough = true;
+      for (const script of scripts.splice(0)) await script.continue();
+    },
+  };
 }
 
 describe("lead capture forms", () => {
   it("stores a contact message and clears the form", async () => {
-    await page.goto(`${server.url}/contact`);
-    const form = page.getByRole("form", { name: "Contact form" });
+    await site.page.goto(`${site.server.url}/contact`);
+    const form = site.page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("First Name").fill("Naledi");
     await form.getByLabel("Last Name").fill("Dlamini");
     await form.getByLabel("Email").fill("naledi@example.co.za");
@@ -58,7 +51,7 @@ describe("lead capture forms", () => {
 
     expect(await toastText()).toContain("Thank you for your message!");
     await expect.poll(() => form.getByLabel("First Name").inputValue()).toBe("");
-    const [row] = readRows(server.databasePath, "contacts");
+    const [row] = readRows(site.server.databasePath, "contacts");
     expect(row).toMatchObject({
       firstName: "Naledi",
       lastName: "Dlamini",
@@ -73,8 +66,8 @@ describe("lead capture forms", () => {
   });
 
   it("stores a signup with the opt-in and terms acceptance, then clears the selects", async () => {
-    await page.goto(`${server.url}/signup`);
-    const form = page.getByRole("form", { name: "Signup form" });
+    await site.page.goto(`${site.server.url}/signup`);
+    const form = site.page.getByRole("form", { name: "Signup form" });
     await form.getByLabel("First Name").fill("Pieter");
     await form.getByLabel("Last Name").fill("van Wyk");
     await form.getByRole("textbox", { name: "Email", exact: true }).fill("pieter@example.com");
@@ -88,7 +81,7 @@ describe("lead capture forms", () => {
     expect(await toastText()).toContain("We'll contact you soon with your personalized quote");
     await expect.poll(() => form.getByLabel("Organization Type").inputValue()).toBe("");
     expect(await form.getByLabel(/I agree to the/).isChecked()).toBe(false);
-    const [row] = readRows(server.databasePath, "leads");
+    const [row] = readRows(site.server.databasePath, "leads");
     expect(row).toMatchObject({
       type: "signup",
       firstName: "Pieter",
@@ -105,22 +98,22 @@ describe("lead capture forms", () => {
   });
 
   it("stores a demo request with the job title and challenges", async () => {
-    await page.goto(`${server.url}/request-demo`);
-    const form = page.getByRole("form", { name: "Demo request form" });
-    await form.getByLabel("First Name").fill("Amina");
-    await form.getByLabel("Last Name").fill("Okafor");
-    await form.getByLabel("Business Email").fill("amina@example.ng");
-    await form.getByLabel("Phone Number").fill("+234 803 555 0199");
-    await form.getByLabel("Company Name").fill("Lagos Estates");
-    await form.getByLabel("Job Title").fill("Portfolio Director");
-    await form.getByLabel("Organization Type").selectOption("investor");
-    await form.getByLabel("Number of Properties").selectOption("51-200");
-    await form.getByLabel("Current Challenges").fill("Arrears across 3 cities");
-    await form.getByRole("button", { name: "Request Demo" }).click();
+    await site.page.goto(`${site.server.url}/request-demo`);
+    const form = await submitDemoRequest(site.page, {
+      firstName: "Amina",
+      lastName: "Okafor",
+      email: "amina@example.ng",
+      phone: "+234 803 555 0199",
+      companyName: "Lagos Estates",
+      jobTitle: "Portfolio Director",
+      organizationType: "investor",
+      propertyCount: "51-200",
+      challenges: "Arrears across 3 cities",
+    });
 
     expect(await toastText()).toContain("Demo requested successfully!");
     await expect.poll(() => form.getByLabel("Business Email").inputValue()).toBe("");
-    const [row] = readRows(server.databasePath, "leads").filter((lead) => lead.type === "demo");
+    const [row] = readRows(site.server.databasePath, "leads").filter((lead) => lead.type === "demo");
     expect(row).toMatchObject({
       name: "Amina Okafor",
       email: "amina@example.ng",
@@ -134,8 +127,8 @@ describe("lead capture forms", () => {
   });
 
   it("subscribes from the newsletter card and the closing call to action", async () => {
-    await page.goto(server.url);
-    const card = page.getByRole("form", { name: "Newsletter signup" });
+    await site.page.goto(site.server.url);
+    const card = site.page.getByRole("form", { name: "Newsletter signup" });
     const subscribe = card.getByRole("button", { name: "Subscribe" });
     expect(await subscribe.isDisabled()).toBe(true);
     await card.getByLabel("Email address").fill("card@example.com");
@@ -143,51 +136,47 @@ describe("lead capture forms", () => {
     expect(await toastText()).toContain("Successfully subscribed!");
     await expect.poll(() => card.getByLabel("Email address").inputValue()).toBe("");
 
-    const cta = page.getByRole("form", { name: "Start today" });
+    const cta = site.page.getByRole("form", { name: "Start today" });
     await cta.getByLabel("Your email address").fill("cta@example.com");
     await cta.getByRole("button", { name: "Start Today" }).click();
-    await expect.poll(() => readRows(server.databasePath, "newsletter").map((row) => row.email)).toEqual([
+    await expect.poll(() => readRows(site.server.databasePath, "newsletter").map((row) => row.email)).toEqual([
       "card@example.com",
       "cta@example.com",
     ]);
-    expect(readRows(server.databasePath, "newsletter").every((row) => row.status === "subscribed")).toBe(true);
+    expect(readRows(site.server.databasePath, "newsletter").every((row) => row.status === "subscribed")).toBe(true);
   });
 
   it("sends the hero box to /signup, subscribing first when an email is given", async () => {
-    await page.goto(server.url);
-    const hero = page.getByRole("form", { name: "Get started" });
+    await site.page.goto(site.server.url);
+    const hero = site.page.getByRole("form", { name: "Get started" });
     await hero.getByLabel("Work email").fill("  hero@example.com  ");
     await hero.getByRole("button", { name: "Get Started" }).click();
-    await page.waitForURL(`${server.url}/signup`);
-    expect(readRows(server.databasePath, "newsletter").map((row) => row.email)).toContain("hero@example.com");
+    await site.page.waitForURL(`${site.server.url}/signup`);
+    expect(readRows(site.server.databasePath, "newsletter").map((row) => row.email)).toContain("hero@example.com");
 
-    const before = readRows(server.databasePath, "newsletter").length;
-    await page.goto(server.url);
-    await page.getByRole("form", { name: "Get started" }).getByRole("button", { name: "Get Started" }).click();
-    await page.waitForURL(`${server.url}/signup`);
-    expect(readRows(server.databasePath, "newsletter")).toHaveLength(before);
+    const before = readRows(site.server.databasePath, "newsletter").length;
+    await site.page.goto(site.server.url);
+    await site.page.getByRole("form", { name: "Get started" }).getByRole("button", { name: "Get Started" }).click();
+    await site.page.waitForURL(`${site.server.url}/signup`);
+    expect(readRows(site.server.databasePath, "newsletter")).toHaveLength(before);
   });
 
   it("holds a form sent before the page has hydrated and sends it once it has, with what was typed", async () => {
-    // The page's JavaScript is held back, so the page stays plain HTML until it is let through.
-    const scripts: Route[] = [];
-    let letThrough = false;
-    await page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
-    await page.goto(server.url, { waitUntil: "domcontentloaded" });
-    const card = page.getByRole("form", { name: "Newsletter signup" });
+    const scripts = await holdScripts();
+    await site.page.goto(site.server.url, { waitUntil: "domcontentloaded" });
+    const card = site.page.getByRole("form", { name: "Newsletter signup" });
     await card.getByLabel("Email address").fill("early@example.com");
-    const hero = page.getByRole("form", { name: "Get started" });
+    const hero = site.page.getByRole("form", { name: "Get started" });
     await hero.getByLabel("Work email").fill("hero-early@example.com");
     await hero.getByRole("button", { name: "Get Started" }).click();
-    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    await expect.poll(scripts.held).toBeGreaterThan(0);
     // Not sent by the browser itself: no GET with the address in the URL, nothing stored.
-    expect(page.url()).toBe(`${server.url}/`);
-    const subscribed = () => readRows(server.databasePath, "newsletter").map((row) => row.email);
+    expect(site.page.url()).toBe(`${site.server.url}/`);
+    const subscribed = () => readRows(site.server.databasePath, "newsletter").map((row) => row.email);
     expect(subscribed()).not.toContain("hero-early@example.com");
 
-    letThrough = true;
-    for (const script of scripts.splice(0)) await script.continue();
-    await page.waitForURL(`${server.url}/signup`);
+    await scripts.release();
+    await site.page.waitForURL(`${site.server.url}/signup`);
     expect(subscribed()).toContain("hero-early@example.com");
     // Sent once, by React, with only the hero's address (the card's stays in the card).
     expect(idempotencyKeys).toHaveLength(1);
@@ -195,53 +184,47 @@ describe("lead capture forms", () => {
   });
 
   it("keeps what was typed before hydration: the newsletter card's button enables and sends it", async () => {
-    const scripts: Route[] = [];
-    let letThrough = false;
-    await page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
-    await page.goto(server.url, { waitUntil: "domcontentloaded" });
-    const card = page.getByRole("form", { name: "Newsletter signup" });
+    const scripts = await holdScripts();
+    await site.page.goto(site.server.url, { waitUntil: "domcontentloaded" });
+    const card = site.page.getByRole("form", { name: "Newsletter signup" });
     await card.getByLabel("Email address").fill("typed-early@example.com");
-    await expect.poll(() => scripts.length).toBeGreaterThan(0);
-    letThrough = true;
-    for (const script of scripts.splice(0)) await script.continue();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await scripts.release();
     await card.getByRole("button", { name: "Subscribe" }).click();
     expect(await toastText()).toContain("Successfully subscribed!");
-    expect(readRows(server.databasePath, "newsletter").map((row) => row.email)).toContain("typed-early@example.com");
+    expect(readRows(site.server.databasePath, "newsletter").map((row) => row.email)).toContain("typed-early@example.com");
   });
 
   it("readies the form's back end for a field focused before hydration, so a later outage still gets retries", async () => {
-    const scripts: Route[] = [];
-    let letThrough = false;
-    await page.route("**/assets/*.js", (route) => (letThrough ? route.continue() : void scripts.push(route)));
-    await page.goto(`${server.url}/contact`, { waitUntil: "domcontentloaded" });
-    const form = page.getByRole("form", { name: "Contact form" });
+    const scripts = await holdScripts();
+    await site.page.goto(`${site.server.url}/contact`, { waitUntil: "domcontentloaded" });
+    const form = site.page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("First Name").fill("Early");
     await form.getByLabel("Last Name").fill("Typist");
     await form.getByLabel("Email").fill("early-typist@example.com");
     await form.getByLabel("Message").fill("Typed while the page was loading.");
-    await expect.poll(() => scripts.length).toBeGreaterThan(0);
-    letThrough = true;
-    for (const script of scripts.splice(0)) await script.continue();
-    await page.waitForLoadState("networkidle");
-    await server.stop();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await scripts.release();
+    await site.page.waitForLoadState("networkidle");
+    await site.server.stop();
     try {
       await form.getByRole("button", { name: "Send Message" }).click();
       expect(await toastText()).toContain("Failed to send message. Please try again.");
       expect(idempotencyKeys.length).toBeGreaterThan(1);
     } finally {
-      await server.restart();
+      await site.server.restart();
     }
   });
 
   it("shows the failure toast and keeps the input when the server is down", async () => {
     // The visitor has the whole page, its JavaScript included, when the network drops.
-    await page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
-    const form = page.getByRole("form", { name: "Contact form" });
+    await site.page.goto(`${site.server.url}/contact`, { waitUntil: "networkidle" });
+    const form = site.page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("First Name").fill("Offline");
     await form.getByLabel("Last Name").fill("Visitor");
     await form.getByLabel("Email").fill("offline@example.com");
     await form.getByLabel("Message").fill("Is anyone there?");
-    await server.stop();
+    await site.server.stop();
     try {
       await form.getByRole("button", { name: "Send Message" }).click();
       expect(await toastText()).toContain("Failed to send message. Please try again.");
@@ -251,8 +234,8 @@ describe("lead capture forms", () => {
       expect(idempotencyKeys.length).toBeGreaterThan(1);
       expect(new Set(idempotencyKeys).size).toBe(1);
     } finally {
-      await server.restart();
+      await site.server.restart();
     }
-    expect(readRows(server.databasePath, "contacts").some((row) => row.firstName === "Offline")).toBe(false);
+    expect(readRows(site.server.databasePath, "contacts").some((row) => row.firstName === "Offline")).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../server/test-support/smtp";
-import { closeBrowserSession, openBrowserSession, submitAdminSignIn, waitForToast, type BrowserSession } from "../support/browser-session";
+import { closeBrowserSession, openBrowserSession, submitAdminSignIn, submitDemoRequest, waitForToast, type BrowserSession } from "../support/browser-session";
 import { readRows } from "../support/database";
 import type { RunningServer } from "../support/server";
 
@@ -111,15 +111,15 @@ describe("privacy journeys", () => {
   it("lets an admin find, export and erase a person, and shows both in the audit log", async () => {
     // The person asks for a demo: staff are alerted with a link into the dashboard.
     await page.goto(`${server.url}/request-demo`);
-    const form = page.getByRole("form", { name: "Demo request form" });
-    await form.getByLabel("First Name").fill("Sipho");
-    await form.getByLabel("Last Name").fill("Ndlovu");
-    await form.getByLabel("Business Email").fill(PERSON);
-    await form.getByLabel("Phone Number").fill("+27 82 555 0199");
-    await form.getByLabel("Company Name").fill("Ndlovu Lettings");
-    await form.getByLabel("Organization Type").selectOption("real-estate");
-    await form.getByLabel("Number of Properties").selectOption("11-50");
-    await form.getByRole("button", { name: "Request Demo" }).click();
+    await submitDemoRequest(page, {
+      firstName: "Sipho",
+      lastName: "Ndlovu",
+      email: PERSON,
+      phone: "+27 82 555 0199",
+      companyName: "Ndlovu Lettings",
+      organizationType: "real-estate",
+      propertyCount: "11-50",
+    });
     await toast(page, "Demo requested successfully!");
     await expect.poll(() => smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu")), { timeout: 10_000 }).toBeDefined();
     const alert = smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu"))!;

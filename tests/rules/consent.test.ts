@@ -1,31 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch, type Firestore } from "firebase/firestore";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch } from "firebase/firestore";
+import { beforeEach, describe, expect, it } from "vitest";
 import { consentEntry, consentProof } from "../../src/backend/firebase/documents";
 import { CONSENT_WORDING, consentWordings } from "../../src/domain/consent";
 import { aLongTimeAgo, formNamed, newsletterId, submissionOf, USER_AGENT, withChanges, writeSubmission, type Doc, type Submission } from "./forms";
-import { closeClients, dbAs, rulesEnvironment, seed } from "./rules-env";
+import { dbAs, seed, useRulesClients } from "./rules-env";
 
 // Consent proof (POPIA section 69) on the newsletter and the signup opt-in: the map on the record, its
 // entry in the `consents` ledger written in the same batch, and a re-subscription's new consent.
 
-let env: RulesTestEnvironment;
-let visitor: Firestore;
-let admin: Firestore;
-
-beforeAll(async () => {
-  env = await rulesEnvironment("demo-erf-rules-consent");
-});
-afterAll(async () => {
-  await env?.cleanup();
-});
-beforeEach(async () => {
-  await env.clearFirestore();
-  visitor = dbAs(env, "anonymous");
-  admin = dbAs(env, "admin");
-});
-afterEach(closeClients);
+const rules = useRulesClients("demo-erf-rules-consent");
 
 type ConsentForm = "newsletter" | "signup";
 const consentKey = (name: ConsentForm) => (name === "signup" ? "marketingConsent" : "consent");
@@ -41,7 +26,7 @@ function withConsent(name: ConsentForm, change: Doc): Submission {
     ledger: valid.ledger && { ...valid.ledger, data: { ...valid.ledger.data, consent } },
   };
 }
-const send = (name: ConsentForm, submission: Submission) => writeSubmission(visitor, formNamed(name).collection, submission);
+const send = (name: ConsentForm, submission: Submission) => writeSubmission(rules.visitor, formNamed(name).collection, submission);
 const createWithConsent = (name: ConsentForm, change: Doc) => send(name, withConsent(name, change));
 
 describe("the consent on a subscription and on a ticked signup", () => {
@@ -152,13 +137,13 @@ describe("the consent on a subscription and on a ticked signup", () => {
 describe("the consents ledger", () => {
   it("refuses an entry written without its record", async () => {
     const { ledger } = submissionOf("newsletter");
-    await assertFails(setDoc(doc(visitor, "consents", ledger!.id), ledger!.data));
+    await assertFails(setDoc(doc(rules.visitor, "consents", ledger!.id), ledger!.data));
   });
 
   it("refuses an entry for a record stored earlier, even one that names it", async () => {
     const { id, data, ledger } = submissionOf("newsletter");
-    await seed(env, "newsletter", id, data);
-    await assertFails(setDoc(doc(visitor, "consents", ledger!.id), ledger!.data));
+    await seed(rules.env, "newsletter", id, data);
+    await assertFails(setDoc(doc(rules.visitor, "consents", ledger!.id), ledger!.data));
   });
 
   it("refuses an entry that differs from its record: the proof, the address, the record named, the id", async () => {
@@ -177,36 +162,36 @@ describe("the consents ledger", () => {
   it("refuses a second entry for one consent, and one entry shared by two records", async () => {
     for (const name of ["newsletter", "signup"] as const) {
       const valid = submissionOf(name);
-      const batch = writeBatch(visitor);
-      batch.set(doc(visitor, formNamed(name).collection, valid.id), valid.data);
-      batch.set(doc(visitor, "consents", valid.ledger!.id), valid.ledger!.data);
-      batch.set(doc(visitor, "consents", randomUUID()), valid.ledger!.data);
+      const batch = writeBatch(rules.visitor);
+      batch.set(doc(rules.visitor, formNamed(name).collection, valid.id), valid.data);
+      batch.set(doc(rules.visitor, "consents", valid.ledger!.id), valid.ledger!.data);
+      batch.set(doc(rules.visitor, "consents", randomUUID()), valid.ledger!.data);
       await assertFails(batch.commit());
     }
     // Two subscriptions naming one entry (which names the second): the first has no entry of its own.
     const first = submissionOf("newsletter");
     const second = submissionOf("newsletter");
     const shared = { ...second.data, consent: first.data.consent, consentId: first.data.consentId };
-    const batch = writeBatch(visitor);
-    batch.set(doc(visitor, "newsletter", first.id), first.data);
-    batch.set(doc(visitor, "newsletter", second.id), shared);
-    batch.set(doc(visitor, "consents", first.ledger!.id), { ...first.ledger!.data, email: second.data.email, recordId: second.id });
+    const batch = writeBatch(rules.visitor);
+    batch.set(doc(rules.visitor, "newsletter", first.id), first.data);
+    batch.set(doc(rules.visitor, "newsletter", second.id), shared);
+    batch.set(doc(rules.visitor, "consents", first.ledger!.id), { ...first.ledger!.data, email: second.data.email, recordId: second.id });
     await assertFails(batch.commit());
   });
 
   it("lets staff read it; nobody changes or deletes an entry, staff included", async () => {
     const valid = submissionOf("newsletter");
     await assertSucceeds(send("newsletter", valid));
-    const entry = doc(admin, "consents", valid.ledger!.id);
+    const entry = doc(rules.admin, "consents", valid.ledger!.id);
     await assertSucceeds(getDoc(entry));
-    await assertSucceeds(getDocs(collection(admin, "consents")));
-    await assertFails(getDoc(doc(visitor, "consents", valid.ledger!.id)));
-    await assertFails(getDocs(collection(visitor, "consents")));
-    await assertFails(getDocs(collection(dbAs(env, "signed-in visitor"), "consents")));
+    await assertSucceeds(getDocs(collection(rules.admin, "consents")));
+    await assertFails(getDoc(doc(rules.visitor, "consents", valid.ledger!.id)));
+    await assertFails(getDocs(collection(rules.visitor, "consents")));
+    await assertFails(getDocs(collection(dbAs(rules.env, "signed-in visitor"), "consents")));
     await assertFails(updateDoc(entry, { email: "changed@example.com" }));
-    await assertFails(updateDoc(doc(visitor, "consents", valid.ledger!.id), { email: "changed@example.com" }));
+    await assertFails(updateDoc(doc(rules.visitor, "consents", valid.ledger!.id), { email: "changed@example.com" }));
     await assertFails(deleteDoc(entry));
-    await assertFails(deleteDoc(doc(visitor, "consents", valid.ledger!.id)));
+    await assertFails(deleteDoc(doc(rules.visitor, "consents", valid.ledger!.id)));
   });
 });
 
@@ -224,14 +209,14 @@ describe("newsletter: re-subscribing an existing address", () => {
       { userAgent: USER_AGENT },
       serverTimestamp(),
     );
-    const batch = writeBatch(visitor);
-    batch.update(doc(visitor, "newsletter", target), withChanges({ status: "subscribed", recaptchaToken: "fresh", consent, consentId }, change));
-    if (options.ledger !== false) batch.set(doc(visitor, "consents", consentId), consentEntry(email, consent, { collection: "newsletter", id: target }));
+    const batch = writeBatch(rules.visitor);
+    batch.update(doc(rules.visitor, "newsletter", target), withChanges({ status: "subscribed", recaptchaToken: "fresh", consent, consentId }, change));
+    if (options.ledger !== false) batch.set(doc(rules.visitor, "consents", consentId), consentEntry(email, consent, { collection: "newsletter", id: target }));
     return batch.commit();
   }
 
   beforeEach(async () => {
-    await seed(env, "newsletter", id, { email, status: "unsubscribed", type: "newsletter", createdAt: aLongTimeAgo() });
+    await seed(rules.env, "newsletter", id, { email, status: "unsubscribed", type: "newsletter", createdAt: aLongTimeAgo() });
   });
 
   it("can only be done as an update: a second create is refused", async () => {
@@ -244,7 +229,7 @@ describe("newsletter: re-subscribing an existing address", () => {
   });
 
   it("refuses it without a fresh consent, or without its ledger entry", async () => {
-    await assertFails(updateDoc(doc(visitor, "newsletter", id), { status: "subscribed" }));
+    await assertFails(updateDoc(doc(rules.visitor, "newsletter", id), { status: "subscribed" }));
     await assertFails(resubscribe({}, { ledger: false }));
     await assertFails(resubscribe({ consent: undefined, consentId: undefined }, { ledger: false }));
   });

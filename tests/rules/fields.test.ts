@@ -1,33 +1,18 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
-import { doc, getDoc, setDoc, updateDoc, type Firestore } from "firebase/firestore";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from "vitest";
+import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
+import { doc, getDoc, setDoc, updateDoc } from "firebase/firestore";
+import { describe, it } from "vitest";
 import { aLongTimeAgo, formNamed, newsletterId, submissionOf, writeSubmission, type Doc } from "./forms";
-import { closeClients, dbAs, rulesEnvironment, seed } from "./rules-env";
+import { seed, useRulesClients } from "./rules-env";
 
 // Field by field: the bounds of src/domain/limits.ts, the option lists of src/domain/options.ts, the
 // newsletter's one-document-per-address id, and paths nobody may touch. Consent: consent.test.ts.
 
-let env: RulesTestEnvironment;
-let visitor: Firestore;
-let admin: Firestore;
-
-beforeAll(async () => {
-  env = await rulesEnvironment("demo-erf-rules-fields");
-});
-afterAll(async () => {
-  await env?.cleanup();
-});
-beforeEach(async () => {
-  await env.clearFirestore();
-  visitor = dbAs(env, "anonymous");
-  admin = dbAs(env, "admin");
-});
-afterEach(closeClients);
+const rules = useRulesClients("demo-erf-rules-fields");
 
 const form = formNamed;
 
 /** Creates the form's valid document with some fields changed (undefined removes a field), with its ledger entry. */
-const create = (name: string, change: Doc = {}, id?: string) => writeSubmission(visitor, form(name).collection, submissionOf(name, change, id));
+const create = (name: string, change: Doc = {}, id?: string) => writeSubmission(rules.visitor, form(name).collection, submissionOf(name, change, id));
 const x = (length: number) => "x".repeat(length);
 
 describe("contacts", () => {
@@ -100,24 +85,24 @@ describe("newsletter: one document per address", () => {
 describe("staff status changes", () => {
   it("allows only each collection's own statuses", async () => {
     const contact = form("contact").valid();
-    await seed(env, "contacts", contact.id, contact.data);
-    await assertSucceeds(updateDoc(doc(admin, "contacts", contact.id), { status: "qualified" }));
-    await assertFails(updateDoc(doc(admin, "contacts", contact.id), { status: "unsubscribed" }));
-    await assertFails(updateDoc(doc(admin, "contacts", contact.id), { status: "archived" }));
+    await seed(rules.env, "contacts", contact.id, contact.data);
+    await assertSucceeds(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "qualified" }));
+    await assertFails(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "unsubscribed" }));
+    await assertFails(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "archived" }));
     const entry = form("newsletter").valid();
-    await seed(env, "newsletter", entry.id, entry.data);
-    await assertFails(updateDoc(doc(admin, "newsletter", entry.id), { status: "new" }));
+    await seed(rules.env, "newsletter", entry.id, entry.data);
+    await assertFails(updateDoc(doc(rules.admin, "newsletter", entry.id), { status: "new" }));
   });
 });
 
 describe("everything else", () => {
   it("denies other collections and sub-collections to everyone, staff included", async () => {
-    await assertFails(setDoc(doc(admin, "admins", "me"), { admin: true }));
-    await assertFails(getDoc(doc(admin, "admins", "me")));
-    await assertFails(setDoc(doc(visitor, "settings", "site"), { open: true }));
+    await assertFails(setDoc(doc(rules.admin, "admins", "me"), { admin: true }));
+    await assertFails(getDoc(doc(rules.admin, "admins", "me")));
+    await assertFails(setDoc(doc(rules.visitor, "settings", "site"), { open: true }));
     const contact = form("contact").valid();
-    await seed(env, "contacts", contact.id, contact.data);
-    await assertFails(setDoc(doc(admin, "contacts", contact.id, "notes", "n1"), { text: "hello" }));
-    await assertFails(getDoc(doc(admin, "contacts", contact.id, "notes", "n1")));
+    await seed(rules.env, "contacts", contact.id, contact.data);
+    await assertFails(setDoc(doc(rules.admin, "contacts", contact.id, "notes", "n1"), { text: "hello" }));
+    await assertFails(getDoc(doc(rules.admin, "contacts", contact.id, "notes", "n1")));
   });
 });

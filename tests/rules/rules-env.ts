@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import type { Firestore } from "firebase/firestore";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 
 export type Role = "anonymous" | "signed-in visitor" | "admin";
 export const ROLES: Role[] = ["anonymous", "signed-in visitor", "admin"];
@@ -31,6 +32,35 @@ export function dbAs(env: RulesTestEnvironment, role: Role): Firestore {
   const compat = context.firestore();
   open.add(compat);
   return modular(compat);
+}
+
+export interface RulesClients {
+  env: RulesTestEnvironment;
+  /** Not signed in, as a visitor sending a form. */
+  visitor: Firestore;
+  /** Signed in with the admin claim. */
+  admin: Firestore;
+}
+
+/**
+ * A suite's emulator environment, and for each test an empty database with a visitor's and an admin's
+ * client, closed after it. Read the fields inside tests and hooks: they are set once the hooks have run.
+ */
+export function useRulesClients(projectId: string): RulesClients {
+  const clients = {} as RulesClients;
+  beforeAll(async () => {
+    clients.env = await rulesEnvironment(projectId);
+  });
+  afterAll(async () => {
+    await clients.env?.cleanup();
+  });
+  beforeEach(async () => {
+    await clients.env.clearFirestore();
+    clients.visitor = dbAs(clients.env, "anonymous");
+    clients.admin = dbAs(clients.env, "admin");
+  });
+  afterEach(closeClients);
+  return clients;
 }
 
 /**

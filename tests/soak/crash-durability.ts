@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { keepAliveAgent, send } from "./lib/http";
-import { createScratchDatabase, withClient } from "./lib/postgres";
+import { withClient } from "./lib/postgres";
 import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
+import { scratchStore } from "./lib/scratch-store";
 import { startServerProcess } from "./lib/server-process";
 
 // Check 3 of docs/reliability.md: 10,000 submissions over several connections while the server is
@@ -85,12 +83,9 @@ async function checkOpensCleanly(kind: "sqlite" | "postgres", location: string):
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const run = randomBytes(3).toString("hex");
-  const dir = mkdtempSync(join(tmpdir(), "erf-crash-"));
-  const scratch = kind === "postgres" ? await createScratchDatabase("erf_crash") : null;
-  const sqliteFile = join(dir, "erf.sqlite");
-  const databaseUrl = scratch ? scratch.url : `sqlite:${sqliteFile}`;
-  const location = scratch ? scratch.url : sqliteFile;
-  const server = await startServerProcess({ databaseUrl });
+  const store = await scratchStore(kind, "crash");
+  const { location } = store;
+  const server = await startServerProcess({ databaseUrl: store.databaseUrl });
 
   const acknowledged = new Map<number, Acknowledged>();
   const failures = new Map<string, number>();
@@ -192,8 +187,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   report.mustHold(`${label}: nothing stored that was never acknowledged`, unacknowledgedStored.length === 0, `${unacknowledgedStored.length}`);
   report.mustHold(`${label}: the database opens cleanly after every kill`, openProblems.length === 0, openProblems.slice(0, 3).join("; ") || `${kills + 1} checks (${kind === "sqlite" ? "integrity_check + foreign_key_check" : "connect + read"})`);
 
-  await scratch?.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 }
 
 const report = createReport("crash durability (check 3)");

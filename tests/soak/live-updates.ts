@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { keepAliveAgent, send, signIn } from "./lib/http";
-import { createScratchDatabase } from "./lib/postgres";
 import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
+import { scratchStore } from "./lib/scratch-store";
 import { startServerProcess, type ServerProcess } from "./lib/server-process";
 import { openEventStream, type EventStream, type StreamEvent } from "./lib/sse-client";
 
@@ -42,9 +39,8 @@ const keyOf = (op: string, collection: string, id: string) => `${op}:${collectio
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL (2 instances)";
-  const dir = mkdtempSync(join(tmpdir(), "erf-live-"));
-  const scratch = kind === "postgres" ? await createScratchDatabase("erf_live") : null;
-  const databaseUrl = scratch ? scratch.url : `sqlite:${join(dir, "erf.sqlite")}`;
+  const store = await scratchStore(kind, "live");
+  const { databaseUrl } = store;
   const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_MAX_FAILURES: "1000" };
   const servers: ServerProcess[] = [await startServerProcess({ databaseUrl, env })];
   if (kind === "postgres") servers.push(await startServerProcess({ databaseUrl, env }));
@@ -173,8 +169,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   report.mustHold(`${label}: p95 write -> event under ${P95_LIMIT_MS} ms on live connections`, percentile(liveLatencies, 95) < P95_LIMIT_MS, `${percentile(liveLatencies, 95).toFixed(0)} ms`);
   report.mustHold(`${label}: connections were really cut`, cuts >= CLIENTS && reconnects >= cuts, `${cuts} cuts, ${reconnects} reconnections`);
 
-  await scratch?.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 }
 
 const report = createReport(`live updates under faults (check 11), ${CLIENTS} clients x ${CHANGES} changes at ${RATE}/s`);

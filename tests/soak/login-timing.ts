@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { keepAliveAgent, send } from "./lib/http";
-import { createScratchDatabase } from "./lib/postgres";
 import { createReport, median, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
+import { scratchStore } from "./lib/scratch-store";
 import { startServerProcess } from "./lib/server-process";
 
 // Check 5 of docs/reliability.md, the timing half (the counting half is tests/unit/reliability/
@@ -19,11 +16,10 @@ const ADMIN = { email: "timing.admin@erf.test", password: "timing check passphra
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  const dir = mkdtempSync(join(tmpdir(), "erf-timing-"));
-  const scratch = kind === "postgres" ? await createScratchDatabase("erf_timing") : null;
+  const store = await scratchStore(kind, "timing");
   // The lockout would answer 429 after 10 failures; lifted so every try reaches the password check.
   const server = await startServerProcess({
-    databaseUrl: scratch ? scratch.url : `sqlite:${join(dir, "erf.sqlite")}`,
+    databaseUrl: store.databaseUrl,
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_MAX_FAILURES: "1000000" },
   });
   const agent = keepAliveAgent(1);
@@ -59,8 +55,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   report.mustHold(`${label}: same status and body`, answers.known.size === 1 && [...answers.known][0] === [...answers.unknown][0] && answers.unknown.size === 1, [...answers.known, ...answers.unknown].join(" | ").slice(0, 200));
   report.mustHold(`${label}: medians differ by under ${LIMIT * 100}%`, difference < LIMIT, `${(difference * 100).toFixed(1)}%`);
 
-  await scratch?.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 }
 
 const report = createReport("sign-in timing, known vs unknown email (check 5)");

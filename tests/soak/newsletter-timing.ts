@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { connectDatabase } from "../../server/db/connect";
 import { migrateToLatest } from "../../server/db/migrate";
 import { subscribeEmail } from "../../server/db/newsletter";
 import { suppress } from "../../server/db/suppressions";
 import { derivePrivacyKeys, emailHash } from "../../server/privacy/keys";
 import { postJson, TEST_APP_SECRET, testApp, testConfig } from "../../server/test-support/app";
-import { createScratchDatabase } from "./lib/postgres";
 import { createReport, median, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
+import { scratchStore } from "./lib/scratch-store";
 
 // Check 5 of docs/reliability.md, the newsletter half: POST /api/newsletter must not tell a stranger, by
 // its time, whether an address was new, already subscribed or opted out. The costly part of a submission
@@ -29,9 +26,8 @@ const emailOf = (kind: Kind, i: number) => `${kind}.${i}@example.com`;
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  const dir = mkdtempSync(join(tmpdir(), "erf-newsletter-timing-"));
-  const scratch = kind === "postgres" ? await createScratchDatabase("erf_newsletter_timing") : null;
-  const db = connectDatabase(scratch ? scratch.url : `sqlite:${join(dir, "erf.sqlite")}`);
+  const store = await scratchStore(kind, "newsletter_timing");
+  const db = connectDatabase(store.databaseUrl);
   await migrateToLatest(db);
   for (let i = 0; i < TRIES; i++) {
     await subscribeEmail(db, { id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`, data: { email: emailOf("subscribed", i) }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
@@ -62,8 +58,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   report.mustHold(`${label}: one status and body shape for all three`, shapes.size === 1, [...shapes].join(" | "));
   report.mustHold(`${label}: medians differ by under ${LIMIT * 100}%`, spread < LIMIT, `${(spread * 100).toFixed(1)}%`);
 
-  await scratch?.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 }
 
 const report = createReport("newsletter answer timing, new vs subscribed vs opted out (check 5)");

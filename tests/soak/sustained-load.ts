@@ -1,15 +1,14 @@
 import { spawn } from "node:child_process";
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openLoop } from "../../bench/lib/open-loop";
 import { signIn } from "./lib/http";
 import { describeCpuMinutes, describeDiskMinutes, sampleCpu, sampleDisks } from "./lib/system-stats";
-import { createScratchDatabase, SOAK_PG_URL } from "./lib/postgres";
+import { SOAK_PG_URL } from "./lib/postgres";
 import { describeWaitMinutes, samplePostgresWaits } from "./lib/postgres-waits";
 import { createReport, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import type { AdminActivity } from "./lib/admin-activity";
+import { scratchStore } from "./lib/scratch-store";
 import { startServerProcess } from "./lib/server-process";
 
 // Check 4 of docs/reliability.md: a constant rate of public submissions (an open loop, evenly spaced,
@@ -70,10 +69,9 @@ function nextSubmission(): { path: string; body: string } {
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  const dir = mkdtempSync(join(tmpdir(), "erf-load-"));
-  const scratch = kind === "postgres" ? await createScratchDatabase("erf_load") : null;
+  const store = await scratchStore(kind, "load");
   const server = await startServerProcess({
-    databaseUrl: scratch ? scratch.url : `sqlite:${join(dir, "erf.sqlite")}`,
+    databaseUrl: store.databaseUrl,
     // info: one JSON line per request, as in production (drained by this process).
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "info" },
     keepOutput: 20_000,
@@ -96,7 +94,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const warmupRate = Math.max(1, Math.round(RATE / 5));
   const warmup = WARMUP_SECONDS > 0 ? await openLoop(server.url, warmupRate, WARMUP_SECONDS, { next: () => nextSubmission() }) : null;
   // PostgreSQL: what its backends wait for, every 100 ms (lib/postgres-waits.ts).
-  const waitSampler = scratch ? await samplePostgresWaits(SOAK_PG_URL, scratch.name) : null;
+  const waitSampler = store.postgres ? await samplePostgresWaits(SOAK_PG_URL, store.postgres.name) : null;
   const cpuBefore = cpuMs(server.pid());
   const started = Date.now();
 
@@ -193,8 +191,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     `${(growth * 100).toFixed(1)}% over ${half.length} samples`,
   );
 
-  await scratch?.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 }
 
 

@@ -44,3 +44,31 @@ export async function submitAdminSignIn(target: Page, email: string, password: s
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
 }
+
+export interface DemoRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  organizationType: string;
+  propertyCount: string;
+  jobTitle?: string;
+  challenges?: string;
+}
+
+/** Fills and sends the demo request form of the /request-demo page the target is on; returns the form. */
+export async function submitDemoRequest(target: Page, request: DemoRequest) {
+  const form = target.getByRole("form", { name: "Demo request form" });
+  await form.getByLabel("First Name").fill(request.firstName);
+  await form.getByLabel("Last Name").fill(request.lastName);
+  await form.getByLabel("Business Email").fill(request.email);
+  await form.getByLabel("Phone Number").fill(request.phone);
+  await form.getByLabel("Company Name").fill(request.companyName);
+  if (request.jobTitle !== undefined) await form.getByLabel("Job Title").fill(request.jobTitle);
+  await form.getByLabel("Organization Type").selectOption(request.organizationType);
+  await form.getByLabel("Number of Properties").selectOption(request.propertyCount);
+  if (request.challenges !== undefined) await form.getByLabel("Current Challenges").fill(request.challenges);
+  await form.getByRole("button", { name: "Request Demo" }).click();
+  return form;
+}

@@ -1,6 +1,5 @@
 import { useId, type FormEvent } from "react";
 import { controlClasses } from "../../components/ui/control-classes";
-import { LIMITS } from "../../domain/limits";
 import { NewsletterConsentNotice } from "./newsletter-consent-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
@@ -9,7 +8,7 @@ import { warmPublicBackend } from "../../backend/public-backend";
 /** The closing call to action on a dark band: it clears its field after every attempt, successful or not. */
 export function ClosingCtaForm() {
   const id = useId();
-  const { email, setEmail, emailField, busy, subscribe } = useNewsletter("cta_newsletter");
+  const { email, setEmail, emailInput, busy, subscribe } = useNewsletter("cta_newsletter");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,16 +23,9 @@ export function ClosingCtaForm() {
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
-          ref={emailField}
           id={id}
-          name="email"
-          type="email"
+          {...emailInput}
           required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          placeholder="you@company.co.za"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           className={controlClasses("min-h-12 flex-1 py-2")}
         />
         <SubmitButton

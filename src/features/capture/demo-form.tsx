@@ -1,54 +1,37 @@
-import { useState, type FormEvent } from "react";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { LIMITS } from "../../domain/limits";
 import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS } from "../../domain/options";
 import type { DemoInput } from "../../domain/schemas";
-import { Honeypot } from "./honeypot";
+import { CaptureForm } from "./capture-form";
 import { CompanyField, EmailField, FieldRow, NameFields, PhoneField } from "./lead-fields";
 import { OrganizationFields } from "./organization-fields";
 import { SUBMISSION_TOASTS } from "./messages";
-import { textValues } from "./form-values";
-import { SubmitButton } from "./submit-button";
-import { useSubmission } from "./use-submission";
-import { warmPublicBackend } from "../../backend/public-backend";
-import { PrivacyNotice } from "./privacy-notice";
+import { personValues } from "./form-values";
+import { useCaptureForm } from "./use-capture-form";
 
 export function DemoForm() {
-  // Remounting on success clears the selects back to their placeholders.
-  const [generation, setGeneration] = useState(0);
-  const { busy, fieldErrors, submit } = useSubmission<DemoInput>({
-    action: "demo",
-    send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
-    toasts: SUBMISSION_TOASTS.demo,
-  });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = textValues(form);
-    const sent = await submit({
+  const { busy, fieldErrors, onSubmit, generation } = useCaptureForm<DemoInput>(
+    {
+      action: "demo",
+      send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
+      toasts: SUBMISSION_TOASTS.demo,
+    },
+    (values) => ({
       type: "demo",
-      firstName: values.firstName ?? "",
-      lastName: values.lastName ?? "",
-      email: values.email ?? "",
-      phone: values.phone ?? "",
+      ...personValues(values),
       companyName: values.companyName ?? "",
       jobTitle: values.jobTitle ?? "",
       organizationType: (values.organizationType ?? "") as DemoInput["organizationType"],
       propertyCount: (values.propertyCount ?? "") as DemoInput["propertyCount"],
       challenges: values.challenges ?? "",
-      website: values.website ?? "",
-    });
-    if (sent) {
-      form.reset();
-      setGeneration((n) => n + 1);
-    }
-  }
+    }),
+  );
 
+  // Remounting on success clears the selects back to their placeholders.
   return (
-    <form key={generation} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Demo request form" className="relative grid gap-5">
+    <CaptureForm key={generation} label="Demo request form" onSubmit={onSubmit} busy={busy} submitLabel="Request Demo" busyLabel="Submitting...">
       <NameFields errors={fieldErrors} />
       <FieldRow>
         <EmailField errors={fieldErrors} label="Business Email" />
@@ -64,9 +47,6 @@ export function DemoForm() {
       <Field label="Current Challenges" hint="Optional: what would you like the demo to focus on?" error={fieldErrors.challenges}>
         <Textarea name="challenges" maxLength={LIMITS.challenges} rows={4} />
       </Field>
-      <Honeypot />
-      <PrivacyNotice />
-      <SubmitButton busy={busy} label="Request Demo" busyLabel="Submitting..." size="lg" />
-    </form>
+    </CaptureForm>
   );
 }

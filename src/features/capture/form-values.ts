@@ -17,3 +17,14 @@ export function isChecked(form: HTMLFormElement, name: string): boolean {
 export function honeypotValue(values: Record<string, string>): string {
   return values[HONEYPOT_FIELD] ?? "";
 }
+
+/** The fields every form that names a person sends, by their schema names, with the honeypot. */
+export function personValues(values: Record<string, string>) {
+  return {
+    firstName: values.firstName ?? "",
+    lastName: values.lastName ?? "",
+    email: values.email ?? "",
+    phone: values.phone ?? "",
+    website: honeypotValue(values),
+  };
+}

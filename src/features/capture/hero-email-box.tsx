@@ -1,7 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { controlClasses } from "../../components/ui/control-classes";
-import { LIMITS } from "../../domain/limits";
 import { NewsletterConsentNotice } from "./newsletter-consent-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
@@ -11,7 +10,7 @@ import { warmPublicBackend } from "../../backend/public-backend";
 export function HeroEmailBox() {
   const id = useId();
   const navigate = useNavigate();
-  const { email, setEmail, emailField, busy, subscribe } = useNewsletter("newsletter");
+  const { email, emailInput, busy, subscribe } = useNewsletter("newsletter");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,15 +27,8 @@ export function HeroEmailBox() {
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
-          ref={emailField}
           id={id}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          placeholder="you@company.co.za"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...emailInput}
           className={controlClasses("min-h-12 flex-1 py-2")}
         />
         <SubmitButton busy={busy} label="Get Started" busyLabel="Subscribing..." size="lg" />

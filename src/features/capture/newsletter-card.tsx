@@ -1,7 +1,6 @@
 import type { FormEvent } from "react";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { LIMITS } from "../../domain/limits";
 import { NewsletterConsentNotice } from "./newsletter-consent-notice";
 import { SubmitButton } from "./submit-button";
 import { useNewsletter } from "./use-newsletter";
@@ -9,7 +8,7 @@ import { warmPublicBackend } from "../../backend/public-backend";
 
 /** The newsletter card's form: cleared on success, kept on failure. */
 export function NewsletterForm() {
-  const { email, setEmail, emailField, busy, error, subscribe } = useNewsletter("newsletter");
+  const { email, setEmail, emailInput, busy, error, subscribe } = useNewsletter("newsletter");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,16 +19,7 @@ export function NewsletterForm() {
     <form onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Newsletter signup" className="grid gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field label="Email address" required error={error} className="flex-1">
-          <Input
-            ref={emailField}
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={LIMITS.email}
-            placeholder="you@company.co.za"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <Input {...emailInput} />
         </Field>
         <SubmitButton busy={busy} disabled={email.trim() === ""} label="Subscribe" busyLabel="Subscribing..." />
       </div>

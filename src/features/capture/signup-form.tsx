@@ -1,39 +1,26 @@
-import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Checkbox } from "../../components/ui/checkbox";
 import { CONSENT_WORDING } from "../../domain/consent";
 import { SIGNUP_ORGANIZATION_TYPES, SIGNUP_PROPERTY_COUNTS } from "../../domain/options";
 import type { SignupInput } from "../../domain/schemas";
-import { Honeypot } from "./honeypot";
+import { CaptureForm } from "./capture-form";
 import { CompanyField, EmailField, FieldRow, NameFields, PhoneField } from "./lead-fields";
 import { OrganizationFields } from "./organization-fields";
 import { SUBMISSION_TOASTS } from "./messages";
 import { consentFields } from "./consent-context";
-import { isChecked, textValues } from "./form-values";
-import { SubmitButton } from "./submit-button";
-import { useSubmission } from "./use-submission";
-import { warmPublicBackend } from "../../backend/public-backend";
-import { PrivacyNotice } from "./privacy-notice";
+import { isChecked, personValues } from "./form-values";
+import { useCaptureForm } from "./use-capture-form";
 
 export function SignupForm() {
-  // Remounting the selects on success clears them back to their placeholders.
-  const [generation, setGeneration] = useState(0);
-  const { busy, fieldErrors, submit } = useSubmission<SignupInput>({
-    action: "signup",
-    send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
-    toasts: SUBMISSION_TOASTS.signup,
-  });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = textValues(form);
-    const sent = await submit({
+  const { busy, fieldErrors, onSubmit, generation } = useCaptureForm<SignupInput>(
+    {
+      action: "signup",
+      send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
+      toasts: SUBMISSION_TOASTS.signup,
+    },
+    (values, form) => ({
       type: "signup",
-      firstName: values.firstName ?? "",
-      lastName: values.lastName ?? "",
-      email: values.email ?? "",
-      phone: values.phone ?? "",
+      ...personValues(values),
       companyName: values.companyName ?? "",
       organizationType: (values.organizationType ?? "") as SignupInput["organizationType"],
       propertyCount: (values.propertyCount ?? "") as SignupInput["propertyCount"],
@@ -41,16 +28,12 @@ export function SignupForm() {
       termsAccepted: isChecked(form, "termsAccepted") as true,
       // The box's wording version; the server records a consent only when it was ticked.
       ...consentFields("marketing"),
-      website: values.website ?? "",
-    });
-    if (sent) {
-      form.reset();
-      setGeneration((n) => n + 1);
-    }
-  }
+    }),
+  );
 
+  // Remounting on success clears the selects back to their placeholders.
   return (
-    <form key={generation} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Signup form" className="relative grid gap-5">
+    <CaptureForm key={generation} label="Signup form" onSubmit={onSubmit} busy={busy} submitLabel="Get My Custom Quote" busyLabel="Submitting...">
       <NameFields errors={fieldErrors} />
       <FieldRow>
         <EmailField errors={fieldErrors} />
@@ -78,9 +61,6 @@ export function SignupForm() {
           </>
         }
       />
-      <Honeypot />
-      <PrivacyNotice />
-      <SubmitButton busy={busy} label="Get My Custom Quote" busyLabel="Submitting..." size="lg" />
-    </form>
+    </CaptureForm>
   );
 }

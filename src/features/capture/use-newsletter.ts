@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { useTypedBeforeHydration } from "../../components/ui/use-typed-before-hydration";
+import { LIMITS } from "../../domain/limits";
 import type { BotCheckAction } from "../../domain/status";
 import type { NewsletterInput } from "../../domain/schemas";
 import { consentFields } from "./consent-context";
@@ -17,5 +18,16 @@ export function useNewsletter(action: Extract<BotCheckAction, "newsletter" | "ct
   });
   // Every newsletter box shows the newsletter wording (NewsletterConsentNotice); its version goes along.
   const subscribe = (address: string) => submit({ email: address, ...consentFields("newsletter"), website: "" });
-  return { email, setEmail, emailField, busy, error: fieldErrors.email, subscribe };
+  // One name, autofill hint, limit and placeholder for every newsletter box, bound to this state.
+  const emailInput = {
+    ref: emailField,
+    name: "email",
+    type: "email",
+    autoComplete: "email",
+    maxLength: LIMITS.email,
+    placeholder: "you@company.co.za",
+    value: email,
+    onChange: (event) => setEmail(event.target.value),
+  } satisfies ComponentProps<"input">;
+  return { email, setEmail, emailInput, busy, error: fieldErrors.email, subscribe };
 }

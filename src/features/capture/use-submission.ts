@@ -7,7 +7,7 @@ import type { FieldErrors } from "../../domain/schemas";
 import type { BotCheckAction } from "../../domain/status";
 import { newIdempotencyKey } from "./idempotency-key";
 
-interface SubmissionOptions<TInput> {
+export interface SubmissionOptions<TInput> {
   action: BotCheckAction;
   send: (backend: PublicBackend, input: TInput, idempotencyKey: string) => Promise<SubmitResult>;
   toasts: { success: ToastMessage; failure: ToastMessage };

@@ -1,21 +1,10 @@
-import { CheckCircle2, Loader2, MailCheck } from "lucide-react";
+import { Loader2, MailCheck } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { BRAND } from "../../config/brand";
 import { CONSENT_WORDING } from "../../domain/consent";
+import { LinkOutcome } from "./link-outcome";
 import { useConfirmSubscription } from "./use-confirm-subscription";
-
-function Outcome({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div role="status" className="grid gap-3">
-      <h2 className="flex items-center gap-2 text-xl font-semibold">
-        <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-brand-700" />
-        {title}
-      </h2>
-      <p className="text-slate-700">{children}</p>
-    </div>
-  );
-}
 
 const subscribeAgain = (
   <>
@@ -50,13 +39,13 @@ export function ConfirmSubscriptionPanel() {
     const { result } = state;
     if (result.ok && result.status === "confirmed") {
       return (
-        <Outcome title="You're subscribed">
+        <LinkOutcome title="You're subscribed">
           Thank you: the {BRAND.name} newsletter will come to this address. Every issue has a link to unsubscribe.
-        </Outcome>
+        </LinkOutcome>
       );
     }
     if (result.ok) {
-      return <Outcome title="Already confirmed">This link was used already, and the address is subscribed. There is nothing more to do.</Outcome>;
+      return <LinkOutcome title="Already confirmed">This link was used already, and the address is subscribed. There is nothing more to do.</LinkOutcome>;
     }
     const tokenProblem = result.reason === "invalid-token" || result.reason === "expired-token";
     return (

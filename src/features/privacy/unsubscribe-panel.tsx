@@ -1,7 +1,8 @@
-import { CheckCircle2, Loader2, MailX } from "lucide-react";
+import { Loader2, MailX } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { BRAND } from "../../config/brand";
+import { LinkOutcome } from "./link-outcome";
 import { useUnsubscribe } from "./use-unsubscribe";
 
 const writeToUs = (
@@ -13,18 +14,6 @@ const writeToUs = (
     and we will take you off the list
   </>
 );
-
-function Outcome({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div role="status" className="grid gap-3">
-      <h2 className="flex items-center gap-2 text-xl font-semibold">
-        <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-brand-700" />
-        {title}
-      </h2>
-      <p className="text-slate-700">{children}</p>
-    </div>
-  );
-}
 
 /**
  * The page an unsubscribe link opens. Nothing happens on load (link scanners and previews open links
@@ -49,13 +38,13 @@ export function UnsubscribePanel() {
     const { result } = state;
     if (result.ok && result.status === "unsubscribed") {
       return (
-        <Outcome title="You're unsubscribed">
+        <LinkOutcome title="You're unsubscribed">
           You will not get the {BRAND.name} newsletter any more, and we have noted that you opted out. Changed your mind? Subscribe again on our home page.
-        </Outcome>
+        </LinkOutcome>
       );
     }
     if (result.ok) {
-      return <Outcome title="You're already unsubscribed">This address gets no {BRAND.name} newsletter. There is nothing more to do.</Outcome>;
+      return <LinkOutcome title="You're already unsubscribed">This address gets no {BRAND.name} newsletter. There is nothing more to do.</LinkOutcome>;
     }
     return (
       <div role="alert" className="grid gap-3">

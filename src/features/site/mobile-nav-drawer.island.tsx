@@ -1,6 +1,6 @@
-import { NavLink } from "react-router";
 import { ButtonLink } from "../../components/ui/button";
-import { GET_STARTED, PRIMARY_NAV } from "../../content/navigation";
+import { GET_STARTED } from "../../content/navigation";
+import { PrimaryNavList } from "./primary-nav-list";
 
 // As in the header, the current page is styled from aria-current (NavLink sets it when prerendering,
 // SiteHeader keeps it up to date on client-side navigations).
@@ -13,17 +13,7 @@ const drawerLink =
 export function MobileNavLinksBody() {
   return (
     <>
-      <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-4 py-4">
-        <ul className="flex flex-col gap-1">
-          {PRIMARY_NAV.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={drawerLink}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PrimaryNavList label="Mobile" navClassName="flex-1 overflow-y-auto px-4 py-4" listClassName="flex flex-col gap-1" linkClassName={drawerLink} />
       <div className="border-t border-slate-200 p-4">
         <ButtonLink to={GET_STARTED.to} size="lg" className="w-full">
           {GET_STARTED.label}

@@ -1,7 +1,7 @@
-import { NavLink } from "react-router";
 import { ButtonLink } from "../../components/ui/button";
-import { GET_STARTED, PRIMARY_NAV } from "../../content/navigation";
+import { GET_STARTED } from "../../content/navigation";
 import { BrandLogo } from "./brand-logo";
+import { PrimaryNavList } from "./primary-nav-list";
 
 // The current page is styled from aria-current (set by NavLink when prerendering, then kept up to date by
 // SiteHeader on client-side navigations), not from a class computed in JavaScript.
@@ -16,17 +16,7 @@ export function SiteHeaderLinksBody() {
   return (
     <>
       <BrandLogo />
-      <nav aria-label="Main" className="hidden lg:block">
-        <ul className="flex items-center gap-1">
-          {PRIMARY_NAV.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={navLink}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PrimaryNavList label="Main" navClassName="hidden lg:block" listClassName="flex items-center gap-1" linkClassName={navLink} />
       {/* Wrapped because ButtonLink's own display class would fight a `hidden` passed to it. */}
       <div className="hidden lg:block">
         <ButtonLink to={GET_STARTED.to}>{GET_STARTED.label}</ButtonLink>

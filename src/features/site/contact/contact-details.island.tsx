@@ -1,18 +1,28 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { BRAND } from "../../../config/brand";
 import { CONTACT_CHANNELS } from "../../../content/contact";
 
 const link = "font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
 
+/** One card of the contact details, named by its heading. */
+function DetailsCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Email addresses, phone, hours and address, as an <address> block for the organisation. */
 export function ContactDetailsBody() {
   return (
     <div className="space-y-6">
-      <section aria-labelledby="contact-email-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="contact-email-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Mail aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          Email us
-        </h2>
+      <DetailsCard id="contact-email-title" icon={Mail} title="Email us">
         <address className="mt-4 not-italic">
           <dl className="space-y-3">
             {CONTACT_CHANNELS.map((channel) => (
@@ -27,12 +37,8 @@ export function ContactDetailsBody() {
             ))}
           </dl>
         </address>
-      </section>
-      <section aria-labelledby="contact-phone-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="contact-phone-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Phone aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          Call us
-        </h2>
+      </DetailsCard>
+      <DetailsCard id="contact-phone-title" icon={Phone} title="Call us">
         <p className="mt-3">
           <a className={link} href={`tel:${BRAND.phone.replace(/\s/g, "")}`}>
             {BRAND.phone}
@@ -48,7 +54,7 @@ export function ContactDetailsBody() {
           Office
         </h3>
         <p className="mt-2 text-slate-700">{BRAND.address}</p>
-      </section>
+      </DetailsCard>
     </div>
   );
 }

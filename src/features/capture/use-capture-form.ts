@@ -1,0 +1,27 @@
+import { useState, type FormEvent } from "react";
+import { textValues } from "./form-values";
+import { useSubmission, type SubmissionOptions } from "./use-submission";
+
+/**
+ * The submit handler of a whole form (contact, signup, demo): read its fields, send them, and on success
+ * reset the form. `generation` grows with each success; a form that keys itself on it remounts, which
+ * clears what reset() does not (its selects go back to their placeholders).
+ */
+export function useCaptureForm<TInput extends object>(
+  options: SubmissionOptions<TInput>,
+  toInput: (values: Record<string, string>, form: HTMLFormElement) => TInput,
+) {
+  const [generation, setGeneration] = useState(0);
+  const { busy, fieldErrors, submit } = useSubmission<TInput>(options);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (await submit(toInput(textValues(form), form))) {
+      form.reset();
+      setGeneration((n) => n + 1);
+    }
+  }
+
+  return { busy, fieldErrors, onSubmit, generation };
+}

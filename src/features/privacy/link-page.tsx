@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BRAND } from "../../config/brand";
+
+/** The frame of a page an emailed link opens: the brand, back to the site, the page's heading, its panel. */
+export function LinkPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <p className="mb-2 text-sm font-semibold text-brand-700">
+          <Link to="/" className="underline-offset-2 hover:underline">
+            {BRAND.name}
+          </Link>
+        </p>
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** Shown while a client-only link page loads. */
+export function LinkPageLoading() {
+  return <p className="p-8 text-center text-slate-700">Loading...</p>;
+}
