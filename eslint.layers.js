@@ -26,6 +26,9 @@ function packageFolders(name) {
   return [...new Set([linked, existsSync(linked) ? realpathSync(linked) : linked])];
 }
 
+/** Everything that may use the database but is not server/db: the rest of server/, tests, benchmarks, scripts. */
+const outsideDb = ["server/*", "server/!(db)/**", "tests/**", "bench/**", "scripts/**"];
+
 /** What each layer of src/ may import from src/ (besides itself). Bottom to top. */
 const layers = [
   { target: "src/domain", allow: [], why: "src/domain imports nothing of ours (zod and npm only)." },
@@ -73,6 +76,20 @@ const zones = [
     from: "src",
     except: ["./domain", "./config/brand.ts"],
     message: "server/ may import only src/domain and src/config/brand.ts from src/.",
+  },
+  {
+    // The database behind one front door: server/db/store.ts lists what the rest of the code may use.
+    target: outsideDb,
+    from: "server/db",
+    except: ["./store.ts"],
+    message: "Outside server/db, import the database from server/db/store.ts only (add what you need to its list).",
+  },
+  {
+    // Inside server/db, the SQLite machinery is reached through the one module connect.ts uses.
+    target: [...outsideDb, "server/db/*", "server/db/!(sqlite)/**"],
+    from: "server/db/sqlite",
+    except: ["./sqlite.ts"],
+    message: "The SQLite machinery is reached only through server/db/sqlite/sqlite.ts.",
   },
   {
     target: ["src/features", "src/routes", "src/root.tsx", "src/components"],

@@ -2,19 +2,24 @@
 // plain JavaScript: loading ~200 TypeScript files through tsx takes about 1.1 s on the 2-core reference
 // machine (3.5 s when it is busy), the bundle about 0.35 s. Native and optional-native packages stay external
 // (better-sqlite3, @node-rs/argon2, pg with its optional pg-native, nodemailer); the rest is inlined.
-import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const SERVER_BUNDLE = fileURLToPath(new URL("../build/server.mjs", import.meta.url));
 
-// The server, and the CSV export's worker thread (server/export/csv-thread.ts starts build/csv-worker.mjs,
-// found beside build/server.mjs).
+const source = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+// The server, and its worker threads' entries, each found beside build/server.mjs by the module that
+// starts it: the CSV export's (server/export/csv-thread.ts), the SQLite read thread's
+// (server/db/sqlite/sqlite-thread.ts) and the SQLite checkpoint thread's (server/db/sqlite/sqlite-checkpoints.ts).
+// Each entry carries what it imports, so a worker may import any module without a list of files to copy.
 await build({
   entryPoints: [
-    { in: fileURLToPath(new URL("../server/main.ts", import.meta.url)), out: "server" },
-    { in: fileURLToPath(new URL("../server/export/csv-worker.ts", import.meta.url)), out: "csv-worker" },
+    { in: source("server/main.ts"), out: "server" },
+    { in: source("server/export/csv-worker.ts"), out: "csv-worker" },
+    { in: source("server/db/sqlite/sqlite-worker.mjs"), out: "sqlite-worker" },
+    { in: source("server/db/sqlite/sqlite-checkpointer.mjs"), out: "sqlite-checkpointer" },
   ],
   outdir: dirname(SERVER_BUNDLE),
   outExtension: { ".js": ".mjs" },
@@ -28,10 +33,4 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
-// The SQLite worker threads are started from files found beside the modules that start them
-// (server/db/sqlite-thread.ts, server/db/sqlite-checkpoints.ts): in the bundle, beside build/server.mjs.
-// They import statement-cache.mjs and worker-errors.mjs, copied beside them too.
-for (const file of ["sqlite-worker.mjs", "sqlite-checkpointer.mjs", "statement-cache.mjs", "worker-errors.mjs"]) {
-  copyFileSync(fileURLToPath(new URL(`../server/db/${file}`, import.meta.url)), fileURLToPath(new URL(`../build/${file}`, import.meta.url)));
-}
-console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs, build/sqlite-checkpointer.mjs and their two modules");
+console.log("bundle-server: wrote build/server.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and build/sqlite-checkpointer.mjs");

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger } from "./logger";
-import { testDatabases, type OpenDatabase } from "./test-support/databases";
+import { testDatabases } from "./test-support/databases";
+import { describeStorage } from "./test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "./test-support/app";
 
 const SECURITY_HEADERS = {
@@ -19,13 +20,7 @@ function expectSecurityHeaders(response: Response) {
   expect(response.headers.get("permissions-policy")).toContain("camera=()");
 }
 
-describe.each(testDatabases)("app ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-
+describeStorage("app", (open) => {
   it("answers /healthz with 200 ok while the database answers", async () => {
     const response = await testApp(open.db).request("/healthz");
     expect(response.status).toBe(200);
@@ -78,7 +73,7 @@ describe.each(testDatabases)("app ($name)", (database) => {
     expect(withKey).toMatch(/script-src 'self' .*https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//);
     expect(withKey).toContain("frame-src https://www.google.com");
   });
-});
+}, { clear: "once" });
 
 describe("app with a broken database", () => {
   it("answers 500 {error: internal} with no stack, with security headers, and logs the error", async () => {

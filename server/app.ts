@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { systemClock, type Clock } from "./clock";
 import type { Config } from "./env";
 import { createLogger, type Logger } from "./logger";
-import type { Db } from "./db/schema";
+import { isPostgres, SubmissionWriter, type Db } from "./db/store";
 import { handleError, handleNotFound } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { healthRoutes } from "./routes/health";
@@ -27,7 +27,6 @@ import { buildContentSecurityPolicy } from "./security/csp";
 import { securityHeaders } from "./security/headers";
 import { createFixedWindowLimiter, RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import { createDatabaseLimiter } from "./security/shared-rate-limit";
-import { isPostgres } from "./db/connect";
 import type { RecaptchaVerifier } from "./security/recaptcha";
 import { serveSite } from "./static/serve-site";
 import type { Site } from "./static/site";
@@ -35,7 +34,6 @@ import { mailSwitches } from "./mail/settings";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
 import { newsletterConfirmRoutes } from "./routes/newsletter-confirm";
-import { SubmissionWriter } from "./db/submissions";
 import { csvChunks, type CsvSource } from "./export/csv-chunks";
 
 export interface AppDeps {

@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase } from "./db/connect";
-import { findContactById } from "./db/contacts";
+import { connectDatabase, findContactById } from "./db/store";
 import { validContact } from "./test-support/app";
 
 // The real entry point in a child process: start-up, durability of an acknowledged write across

@@ -1,9 +1,4 @@
-import { pruneChanges } from "./db/changes";
-import { purgeIdempotencyKeys } from "./db/idempotency";
-import type { Db } from "./db/schema";
-import { idempotencyWindowStart } from "./db/submissions";
-import { purgeFinishedOutbox } from "./db/outbox";
-import { purgeRateLimits } from "./db/rate-limits";
+import { idempotencyWindowStart, pruneChanges, purgeFinishedOutbox, purgeIdempotencyKeys, purgeRateLimits, type Db } from "./db/store";
 import { RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import type { LoginThrottle } from "./auth/login-throttle";
 import type { SessionStore } from "./auth/sessions";

@@ -1,9 +1,7 @@
 // Puts N leads straight into a fresh SQLite database, through the server's own migrations and row shape
 // (server/db/leads.ts leadRow), in one transaction: seconds instead of the minutes N API calls would take.
 import { randomUUID } from "node:crypto";
-import { connectDatabase } from "../../server/db/connect";
-import { leadRow } from "../../server/db/leads";
-import { migrateToLatest } from "../../server/db/migrate";
+import { connectDatabase, leadRow, migrateToLatest } from "../../server/db/store";
 import { LEAD_STATUSES } from "../../src/domain/status";
 
 const BATCH = 500;

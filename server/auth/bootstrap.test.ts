@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findAdminByEmail, listAdmins } from "../db/admins";
+import { expect, it } from "vitest";
+import { findAdminByEmail, listAdmins } from "../db/store";
 import { createLogger } from "../logger";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { fastHasher, seedAdmin } from "../test-support/admin";
 import { auditMark, auditSince } from "../test-support/audit";
 import { ensureFirstAdmin } from "./bootstrap";
 
-describe.each(testDatabases)("first admin at start-up ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("first admin at start-up", (open) => {
   const run = (adminEmail: string | null, adminPassword: string | null) => {
     const lines: string[] = [];
     const logger = createLogger("info", (line) => lines.push(line));

@@ -1,7 +1,5 @@
 import type { Clock } from "../clock";
-import { countAdmins, DuplicateAdminError, insertAdmin } from "../db/admins";
-import type { Db } from "../db/schema";
-import { appendAudit } from "../db/audit";
+import { appendAudit, countAdmins, DuplicateAdminError, insertAdmin, type Db } from "../db/store";
 import type { Logger } from "../logger";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "./passwords";
 

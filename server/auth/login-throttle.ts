@@ -1,6 +1,5 @@
 import type { Clock } from "../clock";
-import { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "../db/login-throttle";
-import type { Db } from "../db/schema";
+import { purgeLoginThrottle, releaseAttempt, reserveAttempt, type Db } from "../db/store";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../clock";
-import { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "../db/sessions";
-import type { Db } from "../db/schema";
+import { deleteSession, findSession, insertSession, purgeSessions, touchSession, type Db } from "../db/store";
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,9 +1,6 @@
 import { emailField } from "../../src/domain/schemas";
-import { DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, setAdminPassword } from "../db/admins";
-import type { Db } from "../db/schema";
-import { appendAudit } from "../db/audit";
+import { appendAudit, DuplicateAdminError, findAdminByEmail, insertAdmin, isPostgres, listAdmins, setAdminPassword, type Db } from "../db/store";
 import { runRetention } from "../privacy/retention";
-import { isPostgres } from "../db/connect";
 import { notifyChangeListeners } from "../events/pg-change-feed";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "../auth/passwords";
 

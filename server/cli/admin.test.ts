@@ -5,9 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPasswordHasher } from "../auth/passwords";
-import { connectDatabase } from "../db/connect";
-import { findAdminByEmail } from "../db/admins";
-import { listAudit } from "../db/audit";
+import { connectDatabase, findAdminByEmail, listAudit } from "../db/store";
 import { EXIT } from "./admin-commands";
 
 // `npm run admin` as a child process, exactly as an operator runs it, on a temporary SQLite file.

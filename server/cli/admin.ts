@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import { createPasswordHasher } from "../auth/passwords";
-import { connectDatabase } from "../db/connect";
-import { migrateToLatest } from "../db/migrate";
+import { connectDatabase, migrateToLatest } from "../db/store";
 import { EnvError, loadConfig } from "../env";
 import { createCommand, EXIT, listCommand, purgeCommand, resetPasswordCommand, type CommandDeps, type ExitCode } from "./admin-commands";
 import { PasswordMismatchError, readNewPassword } from "./read-password";

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createLoginThrottle } from "../auth/login-throttle";
 import { createSessionStore, SESSION_IDLE_MS } from "../auth/sessions";
 import { runMaintenance } from "../maintenance";
 import { createLogger } from "../logger";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock } from "../test-support/app";
 import { seedAdmin } from "../test-support/admin";
 import { DuplicateAdminError, insertAdmin, setAdminPassword } from "./admins";
@@ -12,14 +12,7 @@ import { hitRateLimit } from "./rate-limits";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(testDatabases)("admin tables ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("admin tables", (open) => {
   it("keeps emails unique whatever their case", async () => {
     await insertAdmin(open.db, "Owner@Erf.co.za", "hash", new Date());
     await expect(insertAdmin(open.db, "owner@ERF.co.za", "hash", new Date())).rejects.toThrow(DuplicateAdminError);

@@ -9,12 +9,12 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertQuery, insertRows, snakeCase, type Placeholders } from "./bulk-insert";
 import { leadRow } from "./leads";
 import { outboxRow } from "./outbox";
 import type { Tables } from "./schema";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 
 // The hand-written statements must say exactly what Kysely would have: same SQL, same parameters.
 
@@ -79,14 +79,7 @@ describe("snakeCase", () => {
   });
 });
 
-describe.each(testDatabases)("insertRows ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("insertRows", (open) => {
   it("stores what it is given, and falls back to Kysely for rows of different keys", async () => {
     await insertRows(open.db, "leads", [signup, demo]);
     // No phone key: Kysely's DEFAULT (PostgreSQL) or NULL (SQLite), null either way.

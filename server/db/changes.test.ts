@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { describeStorage } from "../test-support/storage-suite";
 import { changesAfter, latestPosition, LOG_START, recordChange } from "./changes";
 import type { Db, Tables } from "./schema";
 
@@ -34,14 +34,7 @@ function openTransaction(db: Db, body: (trx: Transaction<Tables>) => Promise<unk
   return { started, release, done };
 }
 
-describe.each(testDatabases)("change log ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("change log", (open) => {
   it("gives each change a greater position than the last, and latestPosition the last one", async () => {
     const before = await latestPosition(open.db);
     await log(open.db, "a");
@@ -69,7 +62,7 @@ describe.each(testDatabases)("change log ($name)", (database) => {
   });
 
   // SQLite has one writer, and its test database one connection: these overlaps cannot happen there.
-  if (database.name === "postgres") {
+  if (open.name === "postgres") {
     it("sends nothing of a change whose transaction has not committed", async () => {
       const slow = openTransaction(open.db, (trx) => logIn(trx, "slow"));
       await slow.started;

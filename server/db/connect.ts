@@ -1,10 +1,7 @@
-import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresAdapter, type KyselyConfig, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresAdapter, type KyselyConfig, PostgresDialect, type Dialect, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
-import { keyedRows, sqliteReadThreadDialect } from "./sqlite-thread";
-import { sqliteWriterDialect } from "./sqlite-writer";
-import { statementCache } from "./statement-cache.mjs";
+import { sqliteBulkReader, sqliteReader, sqliteWriter } from "./sqlite/sqlite";
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.
@@ -31,15 +28,15 @@ export interface ConnectOptions {
   log?: KyselyConfig["log"];
   /**
    * A SQLite file only: checkpoints in a thread of their own, not inside the server's commits (see
-   * sqlite-checkpoints.ts). `onFailure` hears why if that thread fails; the connection then checkpoints
-   * itself again.
+   * sqlite/sqlite-checkpoints.ts). `onFailure` hears why if that thread fails; the connection then
+   * checkpoints itself again.
    */
   checkpointThread?: { onFailure: (error: Error) => void };
 }
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   const location = parseDatabaseUrl(url);
-  const dialect = location.kind === "sqlite" ? sqliteDialect(location.file, options) : postgresDialect(location.url, options);
+  const dialect = location.kind === "sqlite" ? sqliteWriter(location.file, options) : postgresDialect(location.url, options);
   return options.log ? new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()], log: options.log }) : kysely(dialect);
 }
 
@@ -58,13 +55,6 @@ class CamelCaseQueries extends CamelCasePlugin {
   }
 }
 
-function sqliteDialect(file: string, { checkpointThread }: ConnectOptions): Dialect {
-  // WAL lets readers run beside the writer; every commit is on disk before its promise resolves (the
-  // driver syncs the WAL off the event loop: sqlite-writer.ts), so a 201, sent after the commit, survives
-  // kill -9 and power loss; busy_timeout waits out a second process's write lock.
-  return sqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"], ...(checkpointThread && { checkpointThread }) });
-}
-
 /**
  * A second handle for reads that need not wait for writes: on a SQLite file, its own read-only
  * connection (in a thread of its own). SQLite in WAL mode lets it read the last commit while the
@@ -77,14 +67,8 @@ function sqliteDialect(file: string, { checkpointThread }: ConnectOptions): Dial
 export function connectReader(url: string, db: Db): Db {
   const location = parseDatabaseUrl(url);
   if (location.kind !== "sqlite" || isInMemoryDatabase(url)) return db;
-  // Not opened read-only: a read-only connection cannot take the WAL-index locks a reader normally
-  // takes, and then retries with sleeps of seconds while the writer resets the WAL. query_only refuses
-  // writes instead.
   const plugin = new CamelCaseQueries();
-  return kysely(
-    sqliteReadThreadDialect({ file: location.file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"], rowKey: (column) => plugin.rowKey(column) }),
-    plugin,
-  );
+  return kysely(sqliteReader(location.file, (column) => plugin.rowKey(column)), plugin);
 }
 
 /**
@@ -97,44 +81,8 @@ export function connectBulkReader(url: string, options: ConnectOptions = {}): Db
   const location = parseDatabaseUrl(url);
   if (location.kind === "postgres") return kysely(postgresDialect(location.url, { maxConnections: 2, ...options }));
   if (isInMemoryDatabase(url)) throw new Error("An in-memory SQLite database cannot be read from a second connection");
-  // Not read-only, for the reason given in connectReader.
-  const database = new SQLite(location.file, { fileMustExist: true });
-  database.pragma("query_only = 1");
-  database.pragma("busy_timeout = 5000");
   const plugin = new CamelCaseQueries();
-  return kysely(new SqliteDialect({ database: arrayRowsDatabase(database, (column) => plugin.rowKey(column)) }), plugin);
-}
-
-/**
- * better-sqlite3 as Kysely's SqliteDialect sees it, with each SQL text prepared once and rows read as
- * arrays, keyed once per statement: the driver's own row objects, renamed again by CamelCasePlugin, were
- * most of a 100,000-row export's time in the export's thread.
- */
-function arrayRowsDatabase(database: SQLite.Database, rowKey: (column: string) => string): SqliteDatabase {
-  const prepare = statementCache(database);
-  const keys = new WeakMap<SQLite.Statement, string[]>();
-  return {
-    close: () => database.close(),
-    prepare(sql) {
-      const statement = prepare(sql);
-      if (!statement.reader) return statement;
-      let columnKeys = keys.get(statement);
-      if (!columnKeys) {
-        statement.raw(true);
-        columnKeys = statement.columns().map((column) => rowKey(column.name));
-        keys.set(statement, columnKeys);
-      }
-      const rowKeys = columnKeys;
-      return {
-        reader: true,
-        all: (parameters) => keyedRows(rowKeys, statement.all(parameters) as unknown[][]),
-        run: (parameters) => statement.run(parameters),
-        *iterate(parameters) {
-          for (const values of statement.iterate(parameters) as Iterable<unknown[]>) yield keyedRows(rowKeys, [values])[0];
-        },
-      };
-    },
-  };
+  return kysely(sqliteBulkReader(location.file, (column) => plugin.rowKey(column)), plugin);
 }
 
 function postgresDialect(url: string, options: ConnectOptions): Dialect {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { describeStorage } from "../test-support/storage-suite";
 import { isPostgres } from "./connect";
 import { createMigrator } from "./migrate";
 import type { Db } from "./schema";
@@ -30,13 +30,7 @@ const message = (id: string, kind: string) => ({
   createdAt: "2025-01-01T00:00:00.000Z",
 });
 
-describe.each(testDatabases)("migration 0006_newsletter_confirmation ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-
+describeStorage("migration 0006_newsletter_confirmation", (open) => {
   it("allows pending subscriptions and confirmation emails, keeping every row and index, and steps back down", async () => {
     const db = open.db;
     const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
@@ -66,4 +60,4 @@ describe.each(testDatabases)("migration 0006_newsletter_confirmation ($name)", (
     expect({ newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") }).toEqual(indexes);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
   });
-});
+}, { clear: "once" });

@@ -1,10 +1,10 @@
 import { CompiledQuery, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Collection } from "../../src/domain/status";
 import { isPostgres } from "./connect";
 import { listQuery, listRecords, type ListOptions } from "./record-lists";
 import type { Db } from "./schema";
-import { testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 
 // At 100,000 rows a page must come from an index walk that stops after `limit` rows: no full scan,
 // no sort. The plans are checked (not timings, which vary by machine).
@@ -52,13 +52,10 @@ const CASES: [string, Collection, ListOptions][] = [
   ["a search", "leads", { filters: { q: "9999" }, after: null, limit: 101 }],
 ];
 
-describe.each(testDatabases)("list queries at 100,000 rows ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("list queries at 100,000 rows", (open) => {
   beforeAll(async () => {
-    open = await database.open();
     await seed(open.db);
   }, 60_000);
-  afterAll(() => open.close());
 
   it.each(CASES)("serves %s from an index without sorting", async (_label, collection, options) => {
     const text = await plan(open.db, collection, options);
@@ -78,4 +75,4 @@ describe.each(testDatabases)("list queries at 100,000 rows ($name)", (database) 
     const all = await listRecords(open.db, "contacts", { filters: {}, after: null, limit: 6 });
     expect([...first, ...second].map((record) => record.id)).toEqual(all.map((record) => record.id));
   });
-});
+}, { clear: "once" });

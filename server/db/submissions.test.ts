@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactInput } from "../../src/domain/schemas";
 import { contactRow, insertContact } from "./contacts";
 import { connectDatabase } from "./connect";
 import { migrateToLatest } from "./migrate";
 import { IdempotencyKeyReused, SubmissionWriter, type SubmissionWrite } from "./submissions";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { validContact } from "../test-support/app";
 
 // The transaction that ties a record to its idempotency key, exercised directly so the conflict path
 // runs even when no earlier lookup could have caught the duplicate.
 
-describe.each(testDatabases)("storeSubmission ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("storeSubmission", (open) => {
   const now = new Date("2025-06-01T12:00:00.000Z");
   const data = contactInput.parse(validContact);
   const writeContact =

@@ -98,7 +98,7 @@ interface Pending {
  * answered before the commit that holds their record.
  *
  * Submissions that arrive while a commit is under way wait, then share the next transaction: one fsync
- * serves many of them (SQLite: sqlite-writer.ts syncs the WAL after each commit) and the change log's lock is taken once per group,
+ * serves many of them (SQLite: sqlite/sqlite-writer.ts syncs the WAL after each commit) and the change log's lock is taken once per group,
  * just before the commit (PostgreSQL). If any member of a group fails (a taken idempotency key, a
  * constraint), the whole group rolls back and each member is stored again in a transaction of its own,
  * so one bad submission costs the others time, never their record. A group of one goes straight there.

@@ -1,9 +1,7 @@
 import type { SSEStreamingApi } from "hono/streaming";
 import type { LiveEvent, LogPosition, RecordsByCollection } from "../../src/domain/admin";
 import { COLLECTIONS, type Collection } from "../../src/domain/status";
-import { changesAfter, REMOVAL_RECORD_ID, type Change } from "../db/changes";
-import { findRecords } from "../db/record-lists";
-import type { Db } from "../db/schema";
+import { changesAfter, findRecords, REMOVAL_RECORD_ID, type Change, type Db } from "../db/store";
 
 const BATCH = 500;
 

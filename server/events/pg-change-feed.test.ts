@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase } from "../db/connect";
-import type { Db } from "../db/schema";
+import { connectDatabase, type Db } from "../db/store";
 import { createLogger } from "../logger";
-import { postgresUrl, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { postgresUrl, testDatabases } from "../test-support/databases";
+import { useTestDatabase } from "../test-support/storage-suite";
 import { postJson, testApp, validContact } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
 import { CHANGES_CHANNEL, createPostgresChangeFeed, notifyChangeListeners, type PostgresChangeFeed } from "./pg-change-feed";
 
@@ -16,7 +16,7 @@ import { CHANGES_CHANNEL, createPostgresChangeFeed, notifyChangeListeners, type 
 const postgres = testDatabases.find((database) => database.name === "postgres");
 
 describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instances", () => {
-  let open: OpenDatabase;
+  const open = useTestDatabase(postgres!, { clear: "once", admin: true });
   let dbB: Db;
   let feedA: PostgresChangeFeed;
   let feedB: PostgresChangeFeed;
@@ -25,9 +25,7 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
   const logger = createLogger("silent");
 
   beforeAll(async () => {
-    open = await postgres!.open();
     dbB = connectDatabase(postgresUrl!, { searchPath: open.schema! });
-    await seedAdmin(open.db);
     feedA = createPostgresChangeFeed({ url: postgresUrl!, logger, applicationName: nameA });
     feedB = createPostgresChangeFeed({ url: postgresUrl!, logger, reconnectDelayMs: 100, applicationName: nameB });
     await Promise.all([feedA.listening(), feedB.listening()]);
@@ -35,7 +33,6 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
   afterAll(async () => {
     await Promise.all([feedA.close(), feedB.close()]);
     await dbB.destroy();
-    await open.close();
   });
 
   const instances = () => {

@@ -1,6 +1,6 @@
 import { CompiledQuery } from "kysely";
 import pg from "pg";
-import type { Db } from "../db/schema";
+import type { Db } from "../db/store";
 import { describeError, type Logger } from "../logger";
 import { createLocalChangeFeed, type ChangeFeed } from "./change-feed";
 

@@ -1,8 +1,7 @@
 import type { RecordsByCollection } from "../../src/domain/admin";
 import { contactCsvRow, csvHeader, leadCsvRow, newsletterCsvRow } from "../../src/domain/csv";
 import type { Collection } from "../../src/domain/status";
-import { listRecords, type Keyset, type ListFilters } from "../db/record-lists";
-import type { Db } from "../db/schema";
+import { listRecords, type Db, type Keyset, type ListFilters } from "../db/store";
 
 /** Rows per query: memory stays flat however many records there are. */
 export const EXPORT_PAGE_SIZE = 1_000;

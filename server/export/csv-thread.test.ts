@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { getPriority } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/status";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 import { csvChunks, EXPORT_PAGE_SIZE, type CsvChunk, type ExportPart } from "./csv-chunks";
 import { startCsvThread, WORKER_NICENESS, type CsvThread } from "./csv-thread";
@@ -22,13 +22,10 @@ async function drain(chunks: AsyncIterator<CsvChunk, void>): Promise<{ text: str
   return { text, rows, pieces };
 }
 
-describe.each(testDatabases)("the CSV export's worker thread ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("the CSV export's worker thread", (open) => {
   let thread: CsvThread;
   let expected: { text: string; rows: number; pieces: number };
   beforeAll(async () => {
-    open = await database.open();
-    await clearTables(open.db);
     await seedLead(open.db, "l-1", minute(1));
     await seedContact(open.db, "c-1", minute(2), { message: 'Quotes "here", a comma, and\na line break' });
     await open.db.transaction().execute(async (trx) => {
@@ -39,7 +36,6 @@ describe.each(testDatabases)("the CSV export's worker thread ($name)", (database
   });
   afterAll(async () => {
     await thread.close();
-    await open.close();
   });
 
   it("sends the same chunks as a read on the server's thread", async () => {
@@ -128,4 +124,4 @@ describe.each(testDatabases)("the CSV export's worker thread ($name)", (database
     await expect(underWay.next()).rejects.toThrow(/stopped|No open export/);
     expect(() => own.source(ALL)).toThrow(/closed/);
   });
-});
+}, { clear: "once" });

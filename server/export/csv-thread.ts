@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { receivedError, type SentError } from "../db/worker-errors.mjs";
+import { receivedError, type SentError } from "../worker-errors.mjs";
 import type { CsvChunk, CsvSource, ExportPart } from "./csv-chunks";
 
 // The CSV export in a worker thread of its own. Reading 100,000 rows and writing them as CSV is a second

@@ -1,7 +1,7 @@
 import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import { connectBulkReader } from "../db/connect";
-import { sendableError } from "../db/worker-errors.mjs";
+import { connectBulkReader } from "../db/store";
+import { sendableError } from "../worker-errors.mjs";
 import { csvChunks, type CsvChunk } from "./csv-chunks";
 import { WORKER_NICENESS, type CsvThreadOptions, type FromCsvThread, type ToCsvThread } from "./csv-thread";
 

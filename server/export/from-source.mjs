@@ -1,3 +1,4 @@
+// @ts-check
 // Starts a worker thread's TypeScript entry when the server runs from its sources (tsx, vitest): a worker
 // does not inherit the parent's TypeScript loader, so this plain module registers tsx's in the worker
 // first. The bundle (npm start) starts the bundled .mjs entry directly and never loads this file.

@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
-import { COLLECTION_SPECS } from "../db/collections";
-import type { Keyset, ListFilters } from "../db/record-lists";
+import { COLLECTION_SPECS, type Keyset, type ListFilters } from "../db/store";
 import { storableString } from "./storable-text";
 
 // Query-string parsing for the admin lists and the export. Errors name the parameter, like the form

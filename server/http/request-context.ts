@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { RequestContext } from "../db/consents";
+import type { RequestContext } from "../db/store";
 import { CONSENT_USER_AGENT_LENGTH as USER_AGENT_LENGTH } from "../../src/domain/consent";
 import { clientIp } from "./client-ip";
 

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { launchBrowser } from "../../tests/support/browser";
 import { createLogger } from "../logger";
 import { createSmtpMailer } from "../mail/mailer";
 import { mailSettings } from "../mail/settings";
 import { derivePrivacyKeys } from "../privacy/keys";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { postJson, TEST_APP_SECRET, testApp, testConfig, validDemo } from "../test-support/app";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
 import { createOutboxWorker, type OutboxWorker } from "./worker";
@@ -46,17 +46,11 @@ const urlAttributes = (page: Page) =>
     ),
   );
 
-describe.each(testDatabases)("staff alert with a visitor's fake link ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("staff alert with a visitor's fake link", (open) => {
   let smtp: TestSmtpServer;
   let worker: OutboxWorker;
   let page: Page;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
   beforeEach(async () => {
-    await clearTables(open.db);
     smtp = await startSmtpServer();
     page = await browser.newPage({ javaScriptEnabled: false });
   });

@@ -1,9 +1,4 @@
-import { findOpenConfirmation } from "../db/confirmations";
-import { findContactById } from "../db/contacts";
-import { findLeadById } from "../db/leads";
-import { findSubscriptionById } from "../db/newsletter";
-import type { Db, OutboxTable } from "../db/schema";
-import { isSuppressed } from "../db/suppressions";
+import { findContactById, findLeadById, findOpenConfirmation, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
 import { leadAlertEmail } from "../mail/lead-alert";
 import { confirmationEmail } from "../mail/confirmation-email";
 import type { MailMessage } from "../mail/mailer";

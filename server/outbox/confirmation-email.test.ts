@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONFIRMATION_TTL_MS } from "../db/confirmations";
-import { suppress } from "../db/suppressions";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { CONFIRMATION_TTL_MS, suppress } from "../db/store";
 import { createLogger } from "../logger";
 import { createSmtpMailer } from "../mail/mailer";
 import { mailSettings } from "../mail/settings";
 import { derivePrivacyKeys, emailHash } from "../privacy/keys";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig } from "../test-support/app";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
 import { createOutboxWorker, type OutboxWorker } from "./worker";
@@ -17,16 +16,10 @@ const keys = derivePrivacyKeys(TEST_APP_SECRET);
 const PUBLIC_URL = "https://erf.test";
 const READER = "returning.reader@example.com";
 
-describe.each(testDatabases)("confirmation emails ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("confirmation emails", (open) => {
   let smtp: TestSmtpServer;
   let worker: OutboxWorker | null = null;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
   beforeEach(async () => {
-    await clearTables(open.db);
     smtp = await startSmtpServer();
   });
   afterEach(async () => {

@@ -1,17 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { OutboxHealth } from "../../src/domain/privacy";
 import { systemClock } from "../clock";
-import { connectDatabase } from "../db/connect";
-import { enqueueOutbox, markCancelled, markSent, MAX_ATTEMPTS, purgeFinishedOutbox, RETRY_DELAYS_MS } from "../db/outbox";
-import type { Db } from "../db/schema";
-import { suppress } from "../db/suppressions";
+import { connectDatabase, enqueueOutbox, markCancelled, markSent, MAX_ATTEMPTS, purgeFinishedOutbox, RETRY_DELAYS_MS, suppress, type Db } from "../db/store";
 import { createLogger } from "../logger";
 import { createSmtpMailer } from "../mail/mailer";
 import { mailSettings } from "../mail/settings";
 import { derivePrivacyKeys, emailHash } from "../privacy/keys";
-import { clearTables, countRows, postgresUrl, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows, postgresUrl } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 import { seedContact, minute } from "../test-support/records";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
 import { createOutboxWorker, type OutboxWorker } from "./worker";
@@ -24,17 +22,10 @@ const keys = derivePrivacyKeys(TEST_APP_SECRET);
 const NOTIFY = ["sales@erf.test", "ops@erf.test"];
 const PUBLIC_URL = "https://erf.test";
 
-describe.each(testDatabases)("outbox ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("outbox", (open) => {
   let smtp: TestSmtpServer;
   const workers: OutboxWorker[] = [];
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
   beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
     smtp = await startSmtpServer({ listen: false });
   });
   afterEach(async () => {
@@ -254,7 +245,7 @@ describe.each(testDatabases)("outbox ($name)", (database) => {
       await enqueueOutbox(open.db, { kind: "lead-alert", subjectEmail: `lead${n}@example.com`, recordCollection: "contacts", recordId: `contact-${n}` }, minute(n));
     }
     // On PostgreSQL the second worker has its own pool, like another server instance.
-    const second: Db = database.name === "postgres" && postgresUrl ? connectDatabase(postgresUrl, { searchPath: open.schema! }) : open.db;
+    const second: Db = open.name === "postgres" && postgresUrl ? connectDatabase(postgresUrl, { searchPath: open.schema! }) : open.db;
     try {
       const a = setup().worker;
       const b = setup({ db: second }).worker;
@@ -273,4 +264,4 @@ describe.each(testDatabases)("outbox ($name)", (database) => {
       if (second !== open.db) await second.destroy();
     }
   });
-});
+}, { admin: true });

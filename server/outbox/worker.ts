@@ -1,6 +1,5 @@
 import type { Clock } from "../clock";
-import { claimDueMessages, markAttemptFailed, markCancelled, markSent } from "../db/outbox";
-import type { Db } from "../db/schema";
+import { claimDueMessages, markAttemptFailed, markCancelled, markSent, type Db } from "../db/store";
 import { createWakeup } from "../events/wakeup";
 import { describeError, type Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";

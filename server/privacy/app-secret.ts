@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { parseDatabaseUrl } from "../db/connect";
+import { parseDatabaseUrl } from "../db/store";
 import type { Logger } from "../logger";
 
 export const MIN_APP_SECRET_LENGTH = 32;

@@ -1,12 +1,5 @@
 import type { ConfirmSubscriptionStatus } from "../../src/domain/privacy";
-import { recordChange } from "../db/changes";
-import { claimConfirmation, closeConfirmations, unclaimableReason } from "../db/confirmations";
-import { recordConsent, type RequestContext } from "../db/consents";
-import { confirmSubscription } from "../db/newsletter";
-import { enqueueOutbox } from "../db/outbox";
-import { newRecordId } from "../db/record-id";
-import type { Db } from "../db/schema";
-import { unsuppress } from "../db/suppressions";
+import { claimConfirmation, closeConfirmations, confirmSubscription, enqueueOutbox, newRecordId, recordChange, recordConsent, unclaimableReason, unsuppress, type Db, type RequestContext } from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 export type ConfirmOutcome = ConfirmSubscriptionStatus | "expired";

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isSuppressed } from "../db/suppressions";
+import { expect, it } from "vitest";
+import { isSuppressed } from "../db/store";
 import { auditMark, auditSince } from "../test-support/audit";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
-import { PENDING_DAYS } from "../db/retention";
+import { send, signIn } from "../test-support/admin";
+import { PENDING_DAYS } from "../db/store";
 import { confirmationToken, derivePrivacyKeys, emailHash, unsubscribeToken } from "./keys";
 import { DAY_MS, runRetention } from "./retention";
 
@@ -13,17 +14,7 @@ import { DAY_MS, runRetention } from "./retention";
 
 const keys = derivePrivacyKeys(TEST_APP_SECRET);
 
-describe.each(testDatabases)("retention purge ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("retention purge", (open) => {
   it("purges closed leads and contacts and unsubscribed addresses RETENTION_DAYS after their last status change", async () => {
     const time = manualClock("2023-01-01T00:00:00.000Z");
     const app = () => testApp(open.db, { clock: time.clock, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1", notifyTo: ["sales@erf.test"] }) });
@@ -123,4 +114,4 @@ describe.each(testDatabases)("retention purge ($name)", (database) => {
     await runRetention(open.db, { now, retentionDays: 30, actor: "cli", auditEmptyRuns: true });
     expect(await auditSince(open.db, mark)).toMatchObject([{ actor: "cli", action: "retention.purge", details: { total: 0, retentionDays: 30 } }]);
   });
-});
+}, { admin: true });

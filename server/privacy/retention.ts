@@ -1,6 +1,4 @@
-import { appendAudit } from "../db/audit";
-import { purgeExpiredRecords, type PurgeCounts } from "../db/retention";
-import type { Db } from "../db/schema";
+import { appendAudit, purgeExpiredRecords, type Db, type PurgeCounts } from "../db/store";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The scheduled purge runs this often (and once at start-up). */

@@ -1,14 +1,6 @@
 import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
 import type { ConsentRecord } from "../../src/domain/privacy";
-import { appendAudit } from "../db/audit";
-import { recordRemovals } from "../db/changes";
-import type { RequestContext } from "../db/consents";
-import { toContactRecord } from "../db/contacts";
-import { toLeadRecord } from "../db/leads";
-import { toNewsletterRecord } from "../db/newsletter";
-import type { Db } from "../db/schema";
-import { eraseSubjectRows, subjectRows } from "../db/subjects";
-import { isSuppressed, suppress } from "../db/suppressions";
+import { appendAudit, eraseSubjectRows, isSuppressed, recordRemovals, subjectRows, suppress, toContactRecord, toLeadRecord, toNewsletterRecord, type Db, type RequestContext } from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 /** Who asked, for the audit entry. */

@@ -1,7 +1,5 @@
 import type { Transaction } from "kysely";
-import type { ChangeOp, Tables } from "../db/schema";
-import { changeSubscriptionStatus, findSubscriptionByEmail, insertSubscription, type NewSubscription } from "../db/newsletter";
-import { isSuppressed } from "../db/suppressions";
+import { changeSubscriptionStatus, findSubscriptionByEmail, insertSubscription, isSuppressed, type ChangeOp, type NewSubscription, type Tables } from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 // What a newsletter form submission may do to an address. Anyone can type anyone's address into the

@@ -1,10 +1,6 @@
 import type { Transaction } from "kysely";
 import type { UnsubscribeStatus } from "../../src/domain/privacy";
-import { recordChange } from "../db/changes";
-import { recordConsent, type RequestContext } from "../db/consents";
-import { cancelPending } from "../db/outbox";
-import type { Db, Tables } from "../db/schema";
-import { suppress } from "../db/suppressions";
+import { cancelPending, recordChange, recordConsent, suppress, type Db, type RequestContext, type Tables } from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 /** How the person opted out, kept as the withdrawal's source. */

@@ -1,27 +1,17 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { AuditPage } from "../../src/domain/privacy";
-import { appendAudit } from "../db/audit";
+import { appendAudit } from "../db/store";
 import { derivePrivacyKeys, emailHash } from "../privacy/keys";
 import { auditMark, auditSince } from "../test-support/audit";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, TEST_APP_SECRET, testApp, testConfig } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, send, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, send, signIn } from "../test-support/admin";
 import { seedContact, seedLead, minute } from "../test-support/records";
 
 // The append-only audit log: what is recorded, how it is read, and that nothing can rewrite it.
 
-describe.each(testDatabases)("audit log ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("audit log", (open) => {
   const at = "2025-09-01T07:30:00.000Z";
   const app = () => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy: 1 }) });
   const from = { "X-Forwarded-For": "203.0.113.9", "User-Agent": "Firefox/140" };
@@ -114,9 +104,9 @@ describe.each(testDatabases)("audit log ($name)", (database) => {
     const before = await auditMark(open.db);
     await expect(open.db.updateTable("audit").set({ actor: "someone else" }).execute()).rejects.toThrow(/append-only/);
     await expect(open.db.deleteFrom("audit").execute()).rejects.toThrow(/append-only/);
-    if (database.name === "postgres") await expect(sql`truncate audit`.execute(open.db)).rejects.toThrow(/append-only/);
+    if (open.name === "postgres") await expect(sql`truncate audit`.execute(open.db)).rejects.toThrow(/append-only/);
     expect(await auditMark(open.db)).toBe(before);
     const [latest] = (await open.db.selectFrom("audit").select("actor").orderBy("id", "desc").limit(1).execute()) ?? [];
     expect(latest?.actor).toBe("cli");
   });
-});
+}, { admin: true });

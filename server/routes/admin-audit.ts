@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AuditPage } from "../../src/domain/privacy";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
-import { listAudit } from "../db/audit";
-import type { Db } from "../db/schema";
+import { listAudit, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 
 /** GET /api/admin/audit?limit=&cursor=: newest first; the cursor is the last entry's id. Read-only by design. */

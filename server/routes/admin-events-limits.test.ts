@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "../test-support/app";
 import { seedAdmin, send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
@@ -8,20 +8,15 @@ import { MAX_STREAMS_PER_SESSION } from "../events/stream-slots";
 // Each open live stream holds a connection, a wake-up listener and a read of the change log per commit.
 // Without a cap, one session (or a stolen cookie) could open them until the server ran out.
 
-describe.each(testDatabases)("live stream caps ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("live stream caps", (open) => {
   let shutdown: AbortController;
   const readers: ReturnType<typeof sseReader>[] = [];
 
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    shutdown?.abort();
+  afterEach(async () => {
+    shutdown.abort();
     for (const reader of readers.splice(0)) await reader.close();
-    await clearTables(open.db);
-    await seedAdmin(open.db);
+  });
+  beforeEach(async () => {
     await seedAdmin(open.db, "second@erf.co.za");
     shutdown = new AbortController();
   });
@@ -115,4 +110,4 @@ describe.each(testDatabases)("live stream caps ($name)", (database) => {
       await response.text();
     }
   });
-});
+}, { admin: true });

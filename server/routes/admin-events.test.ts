@@ -1,31 +1,26 @@
 import { RawNode, SelectQueryNode, type KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { latestPosition, LOG_START } from "../db/changes";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { latestPosition, LOG_START } from "../db/store";
+import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
 import { latestConfirmationToken, pressConfirm } from "../test-support/confirmations";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
 import { createLocalChangeFeed } from "../events/change-feed";
 import { MIN_READ_GAP_MS } from "./admin-events";
 
 // The live stream in-process: app.request's Response body read frame by frame.
 
-describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("GET /api/admin/events", (open) => {
   let app: ReturnType<typeof testApp>;
   let cookie: string;
   let shutdown: AbortController;
   const readers: ReturnType<typeof sseReader>[] = [];
 
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
+  afterEach(async () => {
     for (const reader of readers.splice(0)) await reader.close();
-    await clearTables(open.db);
-    await seedAdmin(open.db);
+  });
+  beforeEach(async () => {
     shutdown = new AbortController();
     app = testApp(open.db, { shutdownSignal: shutdown.signal, eventsHeartbeatMs: 100 });
     cookie = await signIn(app);
@@ -280,4 +275,4 @@ describe.each(testDatabases)("GET /api/admin/events ($name)", (database) => {
     await new Promise((resolve) => setTimeout(resolve, MIN_READ_GAP_MS * 4));
     expect(logReads.count).toBe(1);
   });
-});
+}, { admin: true });

@@ -1,8 +1,7 @@
 import type { Handler } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { parseLogPosition, type LogPosition } from "../../src/domain/admin";
-import { latestPosition } from "../db/changes";
-import type { Db } from "../db/schema";
+import { latestPosition, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import type { SessionStore } from "../auth/sessions";
 import { sendChangesAfter } from "../events/change-events";

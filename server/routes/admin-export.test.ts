@@ -2,12 +2,13 @@ import { sql } from "kysely";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSV_COLUMNS } from "../../src/domain/csv";
-import { insertContact } from "../db/contacts";
+import { insertContact } from "../db/store";
 import { startCsvThread, type CsvThread } from "../export/csv-thread";
 import { createLogger } from "../logger";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { testDatabases } from "../test-support/databases";
+import { useTestDatabase } from "../test-support/storage-suite";
 import { manualClock, testApp } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 
 const parseCsv = (text: string) => {
@@ -24,22 +25,18 @@ const cases = testDatabases.flatMap((database) => [
 ]);
 
 describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (database) => {
-  let open: OpenDatabase;
+  const open = useTestDatabase(database, { admin: true });
   let csvThread: CsvThread | null = null;
   let app: ReturnType<typeof testApp>;
   let cookie: string;
   const exportApp = (deps: Parameters<typeof testApp>[1] = {}) => testApp(open.db, { ...deps, ...(csvThread && { csvSource: csvThread.source }) });
-  beforeAll(async () => {
-    open = await database.open();
+  beforeAll(() => {
     if (database.inWorker) csvThread = startCsvThread({ url: open.url, ...(open.schema && { searchPath: open.schema }) });
   });
   afterAll(async () => {
     await csvThread?.close();
-    await open.close();
   });
   beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
     app = exportApp({ clock: manualClock("2025-07-09T23:59:00.000Z").clock });
     cookie = await signIn(app);
   });

@@ -3,14 +3,12 @@ import { BRAND } from "../../src/config/brand";
 import { csvFileName } from "../../src/domain/csv";
 import { COLLECTIONS, LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES } from "../../src/domain/status";
 import type { Clock } from "../clock";
-import { isValidStatus } from "../db/collections";
-import type { Db } from "../db/schema";
+import { appendAudit, isValidStatus, type Db, type NewAuditEntry } from "../db/store";
 import type { CsvChunk, CsvSource, ExportPart } from "../export/csv-chunks";
 import type { AdminEnv } from "../auth/require-session";
 import { parseFilters } from "../http/list-query";
 import { requestContext } from "../http/request-context";
 import { describeError, type Logger } from "../logger";
-import { appendAudit, type NewAuditEntry } from "../db/audit";
 import { emailHash, type PrivacyKeys } from "../privacy/keys";
 
 export interface ExportDeps {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { describeStorage } from "../test-support/storage-suite";
 import { testApp } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 
 // Every staff route, without a session, answers 401 and reveals nothing.
 
@@ -19,14 +19,7 @@ const ADMIN_ROUTES: [method: string, path: string, body?: unknown][] = [
   ["GET", "/api/admin"],
 ];
 
-describe.each(testDatabases)("admin routes without a session ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-    await seedAdmin(open.db);
-  });
-  afterAll(() => open.close());
-
+describeStorage("admin routes without a session", (open) => {
   it.each(ADMIN_ROUTES)("%s %s answers 401 unauthenticated, not cached", async (method, path, body) => {
     const response = await send(testApp(open.db), method, path, { body });
     expect(response.status).toBe(401);
@@ -46,4 +39,4 @@ describe.each(testDatabases)("admin routes without a session ($name)", (database
     expect(response.status).toBe(404);
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
-});
+}, { clear: "once", admin: true });

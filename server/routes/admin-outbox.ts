@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import type { Clock } from "../clock";
-import { appendAudit } from "../db/audit";
-import { outboxHealth, requeueFailed } from "../db/outbox";
-import type { Db } from "../db/schema";
+import { appendAudit, outboxHealth, requeueFailed, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import { requestContext } from "../http/request-context";
 

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import type { ListPage } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 
-describe.each(testDatabases)("admin lists and status changes ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("admin lists and status changes", (open) => {
   let app: ReturnType<typeof testApp>;
   let cookie: string;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
   beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
     app = testApp(open.db, { clock: manualClock("2025-06-01T08:00:00.000Z").clock });
     cookie = await signIn(app);
   });
@@ -220,4 +213,4 @@ describe.each(testDatabases)("admin lists and status changes ($name)", (database
       tabs: { leads: 3, contacts: 1, newsletter: 4 },
     });
   });
-});
+}, { admin: true });

@@ -3,17 +3,12 @@ import { z } from "zod";
 import type { ListPage } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import type { Clock } from "../clock";
-import { latestPosition } from "../db/changes";
-import { COLLECTION_SPECS } from "../db/collections";
-import { listRecords } from "../db/record-lists";
-import { updateRecordStatus } from "../db/record-status";
-import type { Db } from "../db/schema";
+import { appendAudit, COLLECTION_SPECS, latestPosition, listRecords, updateRecordStatus, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { encodeCursor, parseListQuery } from "../http/list-query";
 import { requestContext } from "../http/request-context";
-import { appendAudit } from "../db/audit";
 import type { PrivacyKeys } from "../privacy/keys";
 import { recordOptOut } from "../privacy/unsubscribe";
 

@@ -1,14 +1,12 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
-import { isPostgres } from "../db/connect";
-import type { Db } from "../db/schema";
-import { isSuppressed } from "../db/suppressions";
+import { isPostgres, isSuppressed, type Db } from "../db/store";
 import { derivePrivacyKeys, emailHash, unsubscribeToken } from "../privacy/keys";
 import { auditMark, auditSince } from "../test-support/audit";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { send, signIn } from "../test-support/admin";
 import { latestConfirmationToken, pressConfirm } from "../test-support/confirmations";
 
 // Data-subject requests: find, export and erase everything about one address.
@@ -33,17 +31,7 @@ async function everyRow(db: Db): Promise<{ table: string; row: unknown }[]> {
 const mentioning = (rows: { table: string; row: unknown }[], needle: string) =>
   rows.filter(({ row }) => JSON.stringify(row).toLowerCase().includes(needle.toLowerCase()));
 
-describe.each(testDatabases)("data-subject requests ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("data-subject requests", (open) => {
   const time = manualClock("2025-08-01T10:00:00.000Z");
   // Mail switched on, so the subject also has queued alert and welcome emails to erase.
   const config = testConfig({ smtpUrl: "smtp://127.0.0.1:1", notifyTo: ["sales@erf.test"] });
@@ -186,4 +174,4 @@ describe.each(testDatabases)("data-subject requests ($name)", (database) => {
     expect(crossSite.status).toBe(403);
     expect(await open.db.selectFrom("leads").select("id").where("email", "=", SUBJECT).execute()).toHaveLength(2);
   });
-});
+}, { admin: true });

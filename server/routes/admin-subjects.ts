@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { BRAND } from "../../src/config/brand";
 import { emailField } from "../../src/domain/schemas";
 import type { Clock } from "../clock";
-import type { Db } from "../db/schema";
+import type { Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import { requestContext } from "../http/request-context";
 import type { ChangeFeed } from "../events/change-feed";

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { COLLECTIONS } from "../../src/domain/status";
 import type { Clock } from "../clock";
-import { dashboardStats } from "../db/stats";
-import type { Db } from "../db/schema";
+import { dashboardStats, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import type { SessionStore } from "../auth/sessions";
 import type { ChangeFeed } from "../events/change-feed";

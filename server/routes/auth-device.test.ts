@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEVICE_TOKEN_LIFETIME_MS } from "../auth/device-token";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../test-support/app";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, deviceCookieFrom, seedAdmin, send, sessionCookieFrom } from "../test-support/admin";
 
@@ -10,17 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, deviceCookieFrom, seedAdmin, send, session
 const MINUTE = 60 * 1000;
 const OTHER = { email: "other@erf.co.za", password: "another long passphrase" };
 
-describe.each(testDatabases)("known browsers and the lockout ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("known browsers and the lockout", (open) => {
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = ({ limit = 10, time = manualClock() } = {}) => {
     const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: 1, loginMaxFailures: limit }) });
@@ -146,4 +136,4 @@ describe.each(testDatabases)("known browsers and the lockout ($name)", (database
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     expect((await login(ADMIN_PASSWORD)).status).toBe(200);
   });
-});
+}, { admin: true });

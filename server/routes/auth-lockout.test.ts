@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, send } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, send } from "../test-support/admin";
 
 // The failed-login lockout: per account and per client IP, counted before the password is checked.
 
 const MINUTE = 60 * 1000;
 
-describe.each(testDatabases)("login lockout ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("login lockout", (open) => {
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = (limit = 10) => {
     const time = manualClock();
@@ -107,4 +97,4 @@ describe.each(testDatabases)("login lockout ($name)", (database) => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
-});
+}, { admin: true });

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { hashSessionToken } from "../auth/sessions";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, send, sessionCookieFrom, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, send, sessionCookieFrom, signIn } from "../test-support/admin";
 
 const HOUR = 60 * 60 * 1000;
 
-describe.each(testDatabases)("session lifecycle ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("session lifecycle", (open) => {
   const whoAmI = async (app: ReturnType<typeof testApp>, cookie: string | null) => {
     const response = await send(app, "GET", "/api/auth/session", { cookie });
     return { status: response.status, body: (await response.json()) as unknown };
@@ -153,4 +143,4 @@ describe.each(testDatabases)("session lifecycle ($name)", (database) => {
     const response = await send(testApp(open.db), "POST", "/api/auth/login", { body: "{not json" });
     expect(response.status).toBe(400);
   });
-});
+}, { admin: true });

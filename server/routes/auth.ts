@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { fieldErrors } from "../../src/domain/schemas";
-import { findAdminByEmail, normalizeEmail } from "../db/admins";
-import type { Db } from "../db/schema";
+import { appendAudit, findAdminByEmail, normalizeEmail, type Db } from "../db/store";
 import { clientIp } from "../http/client-ip";
 import { clientBucket } from "../security/client-bucket";
 import { limitBody, readJsonBody } from "../http/json-body";
@@ -14,7 +13,6 @@ import { unauthenticated } from "../auth/require-session";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../auth/session-cookie";
 import type { SessionStore } from "../auth/sessions";
 import type { Clock } from "../clock";
-import { appendAudit } from "../db/audit";
 import { requestContext } from "../http/request-context";
 
 export interface AuthDeps {

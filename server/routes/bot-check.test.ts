@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findContactById } from "../db/contacts";
-import { findLeadById } from "../db/leads";
-import { findSubscriptionById } from "../db/newsletter";
+import { expect, it } from "vitest";
+import { findContactById, findLeadById, findSubscriptionById } from "../db/store";
 import type { SiteverifyResult } from "../security/recaptcha";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { fakeVerifier, postJson, testApp, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
 
 // The verifier is replaced through createApp's deps; the verdict logic and storage are the real ones.
 
 const good = (action: string): SiteverifyResult => ({ success: true, action, score: 0.9 });
 
-describe.each(testDatabases)("bot check verdicts ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("bot check verdicts", (open) => {
   async function contactVerdict(answer: SiteverifyResult | Error, body: Record<string, unknown> = { ...validContact, recaptchaToken: "token-1" }) {
     const { verifier, tokens } = fakeVerifier(answer);
     const response = await postJson(testApp(open.db, { verifier }), "/api/contacts", body);

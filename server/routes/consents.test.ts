@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CONSENT_WORDING } from "../../src/domain/consent";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
 
 // Consent recorded with each opt-in (POPIA section 69): the wording version the form showed, the
 // server's own text for it, when, where from (page, IP, user agent).
 
-describe.each(testDatabases)("consent records ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("consent records", (open) => {
   const at = "2025-06-02T08:00:00.000Z";
   const app = (trustProxy = 0) => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy }) });
   const consents = () => open.db.selectFrom("consents").selectAll().orderBy("createdAt").execute();

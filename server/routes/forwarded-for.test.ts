@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Config } from "../env";
 import { configFromEnv } from "../env";
 import { auditMark, auditSince } from "../test-support/audit";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, testConfig, validNewsletter } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, send, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, send, signIn } from "../test-support/admin";
 
 // TRUST_PROXY=<n>: a client behind our proxies writes whatever it likes to the left of X-Forwarded-For.
 // Each request below comes from the same real client with a new forged left-hand entry; the per-IP form
@@ -20,17 +20,7 @@ const PROXIES = [
   { hops: 2, header: (i: number) => `${forged(i)}, ${REAL}, 10.0.0.1`, other: "198.51.100.8, 10.0.0.1" },
 ] as const;
 
-describe.each(testDatabases)("client IP behind trusted proxies ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("client IP behind trusted proxies", (open) => {
   const appWith = (config: Partial<Config>) => testApp(open.db, { clock: manualClock().clock, config: testConfig(config) });
 
   describe.each(PROXIES)("with $hops trusted proxies", ({ hops, header, other }) => {
@@ -78,4 +68,4 @@ describe.each(testDatabases)("client IP behind trusted proxies ($name)", (databa
     expect((await postJson(app, "/api/newsletter", validNewsletter, { "X-Forwarded-For": REAL })).status).toBe(429);
     expect(await open.db.selectFrom("consents").select("ip").execute()).toEqual([{ ip: REAL }]);
   });
-});
+}, { admin: true });

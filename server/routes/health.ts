@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { pingDatabase } from "../db/health";
-import type { Db } from "../db/schema";
+import { pingDatabase, type Db } from "../db/store";
 
 /** For load balancers and orchestrators: 200 only while the database answers. */
 export function healthRoutes(db: Db) {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, validContact, validSignup } from "../test-support/app";
 
 // An Idempotency-Key names one request. Sent again with another body it is a client bug, or someone
 // guessing keys: the draft standard's answer is 422, and the second request must not be dropped in
 // silence behind the first one's 201.
 
-describe.each(testDatabases)("Idempotency-Key reused with another body ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("Idempotency-Key reused with another body", (open) => {
   const storedMessages = async () => (await open.db.selectFrom("contacts").select("message").execute()).map((row) => row.message);
 
   it("answers 422 idempotency-key-reused and stores nothing of the second body", async () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { subscribeEmail } from "../db/newsletter";
-import { suppress } from "../db/suppressions";
+import { expect, it } from "vitest";
+import { subscribeEmail, suppress } from "../db/store";
 import type { Config } from "../env";
 import { derivePrivacyKeys, emailHash } from "../privacy/keys";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig } from "../test-support/app";
 
 // Item: the answer to a subscription must not tell a stranger whether the address was new, already
@@ -25,14 +24,7 @@ interface Answer {
   id: string;
 }
 
-describe.each(testDatabases)("the answer to POST /api/newsletter ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("the answer to POST /api/newsletter", (open) => {
   const time = manualClock("2026-01-05T09:00:00.000Z");
   const storedIds = async () => new Set((await open.db.selectFrom("newsletter").select("id").execute()).map((row) => row.id));
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { CONSENT_WORDING } from "../../src/domain/consent";
-import { CONFIRMATION_RESEND_MS, CONFIRMATION_TTL_MS } from "../db/confirmations";
-import { isSuppressed, suppress } from "../db/suppressions";
+import { CONFIRMATION_RESEND_MS, CONFIRMATION_TTL_MS, isSuppressed, suppress } from "../db/store";
 import type { Config } from "../env";
 import { createLogger } from "../logger";
 import { confirmationToken, derivePrivacyKeys, emailHash, unsubscribeToken } from "../privacy/keys";
 import { latestConfirmationToken } from "../test-support/confirmations";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig } from "../test-support/app";
 
 // Item: an opt-out sticks until the person proves they want back in. The newsletter form cannot undo an
@@ -17,14 +17,7 @@ const keys = derivePrivacyKeys(TEST_APP_SECRET);
 const READER = "reader@example.com";
 const WITH_MAIL = { smtpUrl: "smtp://127.0.0.1:1" } satisfies Partial<Config>;
 
-describe.each(testDatabases)("newsletter confirmation links ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("newsletter confirmation links", (open) => {
   let time = manualClock("2025-09-01T08:00:00.000Z");
   let lines: string[] = [];
   beforeEach(() => {

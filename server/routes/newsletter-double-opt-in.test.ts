@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONFIRMATION_RESEND_MS } from "../db/confirmations";
+import { expect, it } from "vitest";
+import { CONFIRMATION_RESEND_MS } from "../db/store";
 import { latestConfirmationToken } from "../test-support/confirmations";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, testConfig } from "../test-support/app";
 
 // NEWSLETTER_DOUBLE_OPT_IN: off, the spec's subscribe-at-once; on, every new subscription is "pending"
 // until its address confirms by the emailed link (its 7-day purge: privacy/retention.test.ts).
 
-describe.each(testDatabases)("NEWSLETTER_DOUBLE_OPT_IN ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("NEWSLETTER_DOUBLE_OPT_IN", (open) => {
   const time = manualClock("2025-10-01T08:00:00.000Z");
   const app = (doubleOptIn: boolean) => testApp(open.db, { clock: time.clock, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1", newsletterDoubleOptIn: doubleOptIn }) });
   const row = (email: string) => open.db.selectFrom("newsletter").select(["id", "status"]).where("email", "=", email).executeTakeFirst();

@@ -1,9 +1,8 @@
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { subscribeEmail } from "../db/newsletter";
-import { suppress } from "../db/suppressions";
+import { expect, it } from "vitest";
+import { subscribeEmail, suppress } from "../db/store";
 import { derivePrivacyKeys, emailHash } from "../privacy/keys";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage, type StorageContext } from "../test-support/storage-suite";
 import { postJson, TEST_APP_SECRET, testApp, testConfig } from "../test-support/app";
 
 // Item: the time a subscription takes must not tell a stranger whether the address was on the list. The
@@ -20,21 +19,14 @@ type Kind = (typeof KINDS)[number];
 const emailOf = (kind: Kind, i: number) => `${kind}.${i}@example.com`;
 
 /** Seeds `count` subscribed and `count` opted-out addresses. */
-async function seed(open: OpenDatabase, count: number) {
+async function seed(open: StorageContext, count: number) {
   for (let i = 0; i < count; i++) {
     await subscribeEmail(open.db, { id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`, data: { email: emailOf("subscribed", i) }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
     await suppress(open.db, emailHash(keys, emailOf("opted-out", i)), "unsubscribed", "2024-08-01T00:00:00.000Z");
   }
 }
 
-describe.each(testDatabases)("the cost of POST /api/newsletter ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("the cost of POST /api/newsletter", (open) => {
   it("writes in every case: a new, a subscribed and an opted-out address", async () => {
     await seed(open, 1);
     let rowsWritten = 0;

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findContactById } from "../db/contacts";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { findContactById } from "../db/store";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, validContact } from "../test-support/app";
 
-describe.each(testDatabases)("POST /api/contacts ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("POST /api/contacts", (open) => {
   it("stores a valid message as new, with the server's time, and answers 201 {id}", async () => {
     const { clock } = manualClock("2025-03-01T10:00:00.123Z");
     const response = await postJson(testApp(open.db, { clock }), "/api/contacts", validContact);

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { contactInput } from "../../src/domain/schemas";
-import { contactRow } from "../db/contacts";
+import { contactRow } from "../db/store";
 import { appendRecord, submissionHandler, type SubmissionDeps } from "./submission";
 import { contactFollowUp } from "./submission-follow-ups";
 

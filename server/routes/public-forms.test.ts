@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/domain/limits";
-import { findContactById } from "../db/contacts";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { findContactById } from "../db/store";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, testConfig, validContact, validNewsletter, validSignup } from "../test-support/app";
 
 // What every public form shares: body size, media type, JSON syntax, idempotency, honeypot, rate limit.
 
-describe.each(testDatabases)("public form guards ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("public form guards", (open) => {
   describe("body", () => {
     it("answers 413 when Content-Length is over 32 KB", async () => {
       const big = JSON.stringify({ ...validContact, message: "x".repeat(LIMITS.bodyBytes) });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findLeadById } from "../db/leads";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { findLeadById } from "../db/store";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, validDemo, validSignup } from "../test-support/app";
 
-describe.each(testDatabases)("POST /api/leads ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("POST /api/leads", (open) => {
   const submit = async (body: unknown, clock = manualClock("2025-04-02T08:30:00.000Z").clock) => {
     const response = await postJson(testApp(open.db, { clock }), "/api/leads", body);
     return { response, payload: (await response.json()) as { id?: string; error?: string; fields?: Record<string, string> } };

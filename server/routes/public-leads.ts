@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { leadInput } from "../../src/domain/schemas";
-import { leadRow } from "../db/leads";
+import { leadRow } from "../db/store";
 import { appendRecord, submissionHandler, type SubmissionDeps } from "./submission";
 import { leadFollowUp } from "./submission-follow-ups";
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findSubscriptionById } from "../db/newsletter";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { expect, it } from "vitest";
+import { findSubscriptionById } from "../db/store";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, validNewsletter } from "../test-support/app";
 
-describe.each(testDatabases)("POST /api/newsletter ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("POST /api/newsletter", (open) => {
   const subscribe = async (body: unknown) => {
     const response = await postJson(testApp(open.db, { clock: manualClock("2025-05-05T05:05:05.005Z").clock }), "/api/newsletter", body);
     return { response, payload: (await response.json()) as { id?: string; fields?: Record<string, string> } };

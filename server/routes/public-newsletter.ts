@@ -1,10 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Transaction } from "kysely";
 import { newsletterInput, type NewsletterData } from "../../src/domain/schemas";
-import { openConfirmation } from "../db/confirmations";
-import { outboxRow } from "../db/outbox";
-import type { Tables } from "../db/schema";
-import type { GroupRows } from "../db/submissions";
+import { openConfirmation, outboxRow, type GroupRows, type Tables } from "../db/store";
 import type { Logger } from "../logger";
 import { requestSubscription, rewriteState, type SubscriptionRequest } from "../privacy/subscription-request";
 import { submissionHandler, type FollowUpContext, type NewRecord, type StoredRecord, type SubmissionDeps } from "./submission";

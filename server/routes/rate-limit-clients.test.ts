@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectDatabase } from "../db/connect";
-import type { Db } from "../db/schema";
-import { clearTables, postgresUrl, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connectDatabase, type Db } from "../db/store";
+import { postgresUrl, testDatabases } from "../test-support/databases";
+import { describeStorage, useTestDatabase } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validNewsletter } from "../test-support/app";
 
 // Who the per-client form limit counts together, and where: an IPv4 address, or an IPv6 /64 (one
@@ -10,14 +10,7 @@ import { postJson, testApp, testConfig, validNewsletter } from "../test-support/
 
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
 
-describe.each(testDatabases)("form rate limit per client ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("form rate limit per client", (open) => {
   const limitedApp = (limit: number) => testApp(open.db, { config: testConfig({ rateLimitPerMinute: limit, trustProxy: 1 }) });
   const status = async (app: ReturnType<typeof limitedApp>, ip: string) => (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
 
@@ -42,14 +35,9 @@ describe.each(testDatabases)("form rate limit per client ($name)", (database) =>
 const postgres = testDatabases.find((database) => database.name === "postgres");
 
 describe.skipIf(!postgres || !postgresUrl)("form rate limit across instances (postgres)", () => {
-  let open: OpenDatabase;
+  const open = useTestDatabase(postgres!);
   let second: Db;
-  beforeAll(async () => {
-    open = await postgres!.open();
-  });
-  afterAll(() => open.close());
   beforeEach(async () => {
-    await clearTables(open.db);
     // A pool of its own on the same schema, as a second server process has.
     second = connectDatabase(postgresUrl!, { searchPath: open.schema! });
   });

@@ -2,10 +2,7 @@ import type { Transaction } from "kysely";
 import type { ConsentPurpose } from "../../src/domain/consent";
 import type { ContactData, LeadData } from "../../src/domain/schemas";
 import type { Collection } from "../../src/domain/status";
-import { consentRow } from "../db/consents";
-import { outboxRow } from "../db/outbox";
-import type { GroupRows } from "../db/submissions";
-import type { Tables } from "../db/schema";
+import { consentRow, outboxRow, type GroupRows, type Tables } from "../db/store";
 import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
 
 // What each form does besides storing its record, inside the same transaction: consent records

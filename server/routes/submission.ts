@@ -6,20 +6,15 @@ import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/doma
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { findStoredResponse, isReusedFor } from "../db/idempotency";
-import type { Db } from "../db/schema";
-import { IdempotencyKeyReused, idempotencyWindowStart, type GroupRows, type SubmissionWriter } from "../db/submissions";
+import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type RequestContext, type SubmissionWriter, type Tables } from "../db/store";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { requestFingerprint } from "../http/request-fingerprint";
-import { newRecordId } from "../db/record-id";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
 import type { RecaptchaVerifier } from "../security/recaptcha";
 import type { ChangeFeed } from "../events/change-feed";
 import type { Insertable, Transaction } from "kysely";
-import type { ChangeOp, Tables } from "../db/schema";
-import type { RequestContext } from "../db/consents";
 import { requestContext } from "../http/request-context";
 import type { PrivacyKeys } from "../privacy/keys";
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findSubscriptionById } from "../db/newsletter";
-import { isSuppressed } from "../db/suppressions";
+import { expect, it } from "vitest";
+import { findSubscriptionById, isSuppressed } from "../db/store";
 import { derivePrivacyKeys, emailHash, unsubscribeToken } from "../privacy/keys";
-import { clearTables, countRows, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { countRows } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, validSignup } from "../test-support/app";
 import { seedAdmin, send, signIn } from "../test-support/admin";
 
@@ -11,14 +11,7 @@ import { seedAdmin, send, signIn } from "../test-support/admin";
 
 const keys = derivePrivacyKeys(TEST_APP_SECRET);
 
-describe.each(testDatabases)("unsubscribe ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("unsubscribe", (open) => {
   const time = manualClock("2025-07-01T09:00:00.000Z");
   const app = () => testApp(open.db, { clock: time.clock });
 

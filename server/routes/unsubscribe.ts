@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Clock } from "../clock";
-import type { Db } from "../db/schema";
+import type { Db } from "../db/store";
 import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody, requireJson } from "../http/json-body";
 import { requestContext } from "../http/request-context";

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { configFromEnv, type Config } from "../env";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from "../test-support/admin";
 
 // DNS rebinding: a page on evil.test re-pointed at our address is same-origin with us in the browser,
 // so it sends its own Origin and Host: evil.test. The staff API answers only its own names.
 
 const PRODUCTION: Partial<Config> = { publicUrl: "https://erf.example", allowLoopbackHosts: false, nodeEnv: "production" };
 
-describe.each(testDatabases)("staff API host allow-list ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("staff API host allow-list", (open) => {
   const appWith = (config: Partial<Config> = {}) => testApp(open.db, { config: testConfig(config) });
 
   /** A login as the page at `host` would send it: its own origin, same-origin JSON. */
@@ -100,4 +90,4 @@ describe.each(testDatabases)("staff API host allow-list ($name)", (database) => 
     const response = await postJson(appWith(PRODUCTION), "http://evil.test/api/contacts", validContact, { Host: "evil.test" });
     expect(response.status).toBe(201);
   });
-});
+}, { admin: true });

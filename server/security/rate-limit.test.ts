@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Clock } from "../clock";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { describeStorage } from "../test-support/storage-suite";
 import { manualClock } from "../test-support/app";
 import { createFixedWindowLimiter, type FixedWindow, type RateLimiter } from "./rate-limit";
 import { createDatabaseLimiter } from "./shared-rate-limit";
@@ -44,14 +44,7 @@ describe("createFixedWindowLimiter", () => {
   limiterContract(() => createFixedWindowLimiter);
 });
 
-describe.each(testDatabases)("createDatabaseLimiter ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(() => clearTables(open.db));
-
+describeStorage("createDatabaseLimiter", (open) => {
   limiterContract(() => (window) => createDatabaseLimiter(open.db, window));
 
   it("keeps one row per client, restarting it when its window has ended", async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearTables, testDatabases, type OpenDatabase } from "../test-support/databases";
+import { beforeEach, expect, it } from "vitest";
+import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from "../test-support/admin";
 
 // CSRF: state-changing staff requests must be same-origin JSON; anything else is 403 and changes nothing.
 
@@ -31,16 +31,9 @@ const hostileRequests: [string, Record<string, string>, string | null][] = [
   ["no Content-Type from the same origin", { Origin: "http://localhost" }, null],
 ];
 
-describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("same-origin JSON writes", (open) => {
   let contactId: string;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
   beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
     const response = await postJson(testApp(open.db), "/api/contacts", validContact);
     contactId = ((await response.json()) as { id: string }).id;
   });
@@ -167,4 +160,4 @@ describe.each(testDatabases)("same-origin JSON writes ($name)", (database) => {
     const response = await postJson(testApp(open.db), "/api/contacts", validContact, { Origin: "https://partner.example" });
     expect(response.status).toBe(201);
   });
-});
+}, { admin: true });

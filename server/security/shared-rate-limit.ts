@@ -1,5 +1,4 @@
-import { hitRateLimit } from "../db/rate-limits";
-import type { Db } from "../db/schema";
+import { hitRateLimit, type Db } from "../db/store";
 import { decide, type FixedWindow, type RateLimiter } from "./rate-limit";
 
 /**

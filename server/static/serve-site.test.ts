@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
-import { testDatabases, type OpenDatabase } from "../test-support/databases";
+import { testDatabases } from "../test-support/databases";
+import { useTestDatabase } from "../test-support/storage-suite";
 import { testApp } from "../test-support/app";
 import { loadSite, type Site } from "./site";
 
@@ -17,7 +18,7 @@ const ASSET = "console.log('hashed asset');".repeat(50);
 
 let root: string;
 let site: Site;
-let open: OpenDatabase;
+const open = useTestDatabase(testDatabases[0]!, { clear: "once" });
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -37,11 +38,9 @@ beforeAll(async () => {
   await writeFile(join(root, "assets", "x.js.gz"), gzipSync(ASSET));
   await writeFile(join(root, "..secret"), "nope");
   site = await loadSite(root);
-  open = await testDatabases[0]!.open();
 });
 
 afterAll(async () => {
-  await open.close();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -1,8 +1,7 @@
 import { createPasswordHasher, type PasswordHasher } from "../auth/passwords";
 import { DEVICE_COOKIE_NAME } from "../auth/device-cookie";
 import { SESSION_COOKIE_NAME } from "../auth/session-cookie";
-import { insertAdmin } from "../db/admins";
-import type { Db } from "../db/schema";
+import { insertAdmin, type Db } from "../db/store";
 import type { App } from "../app";
 
 // Helpers for the staff API suites: an account, a signed-in cookie, same-origin JSON requests.

@@ -1,6 +1,6 @@
 import { createApp, type AppDeps } from "../app";
 import type { Clock } from "../clock";
-import type { Db } from "../db/schema";
+import type { Db } from "../db/store";
 import { configFromEnv, type Config } from "../env";
 import type { RecaptchaVerifier, SiteverifyResult } from "../security/recaptcha";
 import { fastHasher } from "./admin";

@@ -1,6 +1,5 @@
 import type { AuditEntry } from "../../src/domain/privacy";
-import { listAudit } from "../db/audit";
-import type { Db } from "../db/schema";
+import { listAudit, type Db } from "../db/store";
 
 // The audit log cannot be cleared between tests (it is append-only, by trigger), so suites note where
 // it stood and read what was added since.

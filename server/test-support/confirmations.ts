@@ -1,4 +1,4 @@
-import type { Db } from "../db/schema";
+import type { Db } from "../db/store";
 import { confirmationToken, derivePrivacyKeys } from "../privacy/keys";
 import { postJson, TEST_APP_SECRET, type testApp } from "./app";
 

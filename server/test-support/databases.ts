@@ -3,9 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { connectDatabase } from "../db/connect";
-import { migrateToLatest } from "../db/migrate";
-import type { Db } from "../db/schema";
+import { connectDatabase, migrateToLatest, type Db } from "../db/store";
 
 // The databases the API suites run against: always a real SQLite file, and PostgreSQL too when
 // TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test).

@@ -1,7 +1,4 @@
-import { insertContact } from "../db/contacts";
-import { insertLead } from "../db/leads";
-import { subscribeEmail } from "../db/newsletter";
-import type { Db } from "../db/schema";
+import { insertContact, insertLead, subscribeEmail, type Db } from "../db/store";
 import { contactInput, leadInput } from "../../src/domain/schemas";
 import { validContact, validDemo, validSignup } from "./app";
 

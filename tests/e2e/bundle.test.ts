@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
 // What `npm start` runs is build/server.mjs, a bundle, with the files its worker threads start beside it
-// (scripts/bundle-server.mjs): the CSV export's (csv-worker.mjs) and the SQLite read thread's
-// (sqlite-worker.mjs, which imports statement-cache.mjs), and the SQLite checkpoint thread's
-// (sqlite-checkpointer.mjs). The other suites run the sources; this one checks that the bundle finds and
+// (scripts/bundle-server.mjs), each bundled with what it imports: the CSV export's (csv-worker.mjs), the
+// SQLite read thread's (sqlite-worker.mjs) and the SQLite checkpoint thread's (sqlite-checkpointer.mjs). The other suites run the sources; this one checks that the bundle finds and
 // starts all three.
 
 const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passphrase" };

@@ -1,7 +1,4 @@
-import { connectDatabase } from "../../server/db/connect";
-import { migrateToLatest } from "../../server/db/migrate";
-import { subscribeEmail } from "../../server/db/newsletter";
-import { suppress } from "../../server/db/suppressions";
+import { connectDatabase, migrateToLatest, subscribeEmail, suppress } from "../../server/db/store";
 import { derivePrivacyKeys, emailHash } from "../../server/privacy/keys";
 import { postJson, TEST_APP_SECRET, testApp, testConfig } from "../../server/test-support/app";
 import { createReport, median, percentile, runOnSelectedDatabases, type Report } from "./lib/report";

@@ -53,6 +53,8 @@ const FEATURES_APART = "Features never import one another";
 const SERVER = "server/ may import only src/domain and src/config/brand.ts";
 const FIREBASE = "Only src/backend/firebase imports the Firebase SDK";
 const PUBLIC = "Public site code never imports admin code";
+const STORE = "import the database from server/db/store.ts only";
+const SQLITE = "reached only through server/db/sqlite/sqlite.ts";
 
 export const VIOLATIONS: Violation[] = [
   { name: "a feature imports a route", file: "src/features/site/planted.tsx", imports: ["src/routes/home.tsx"], rule: paths, message: "it never imports a route" },
@@ -70,6 +72,11 @@ export const VIOLATIONS: Violation[] = [
   { name: "a components/ui file imports a feature", file: "src/components/ui/planted.tsx", imports: ["src/features/site/cta-band.tsx"], rule: paths, message: "UI pieces depend on nothing above them" },
   { name: "a feature imports an adapter past its port", file: "src/features/capture/planted.ts", imports: ["src/backend/http/public.ts"], rule: paths, message: "the adapters load behind them" },
   { name: "browser code imports server code", file: "src/features/admin/planted.ts", imports: ["server/env.ts"], rule: paths, message: "it never imports server/" },
+  { name: "a route imports a table's module past the store", file: "server/routes/planted.ts", imports: ["server/db/leads.ts"], rule: paths, message: STORE },
+  { name: "a test imports the schema past the store", file: "tests/unit/reliability/planted.ts", imports: ["server/db/schema.ts"], rule: paths, message: STORE },
+  { name: "a benchmark imports the migrations past the store", file: "bench/lib/planted.ts", imports: ["server/db/migrate.ts"], rule: paths, message: STORE },
+  { name: "server code imports the SQLite machinery", file: "server/export/planted.ts", imports: ["server/db/sqlite/sqlite-writer.ts"], rule: paths, message: SQLITE },
+  { name: "a repository imports the SQLite read thread", file: "server/db/planted.ts", imports: ["server/db/sqlite/sqlite-thread.ts"], rule: paths, message: SQLITE },
   // schemas.ts imports limits.ts for its values, so limits.ts importing schemas.ts closes a loop.
   { name: "a cycle", file: "src/domain/limits.ts", imports: ["src/domain/schemas.ts"], rule: "import-x/no-cycle", message: "Dependency cycle" },
 ];
@@ -91,4 +98,8 @@ export const ALLOWED: PlantedFile[] = [
   { name: "the Firebase adapter uses the SDK", file: "src/backend/firebase/planted.ts", imports: ["firebase/firestore", "src/domain/records.ts"] },
   { name: "the back end entry loads its adapters lazily", file: "src/backend/planted.ts", imports: ["src/backend/http/public.ts"], dynamic: true },
   { name: "page copy uses the brand", file: "src/content/planted.ts", imports: ["src/config/brand.ts"] },
+  { name: "a route uses the database's front door", file: "server/routes/planted.ts", imports: ["server/db/store.ts"] },
+  { name: "a test uses the database's front door", file: "tests/unit/reliability/planted.ts", imports: ["server/db/store.ts"] },
+  { name: "a repository uses its neighbours and the SQLite door", file: "server/db/planted.ts", imports: ["server/db/schema.ts", "server/db/sqlite/sqlite.ts"] },
+  { name: "the SQLite machinery uses its own modules", file: "server/db/sqlite/planted.ts", imports: ["server/db/sqlite/sqlite-writer.ts", "server/db/sqlite/statement-cache.mjs"] },
 ];

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Db } from "../../../server/db/schema";
+import type { Db } from "../../../server/db/store";
 import { clearTables } from "../../../server/test-support/databases";
 import { manualClock, testApp } from "../../../server/test-support/app";
 import { seedAdmin, send, signIn } from "../../../server/test-support/admin";

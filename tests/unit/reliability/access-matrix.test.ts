@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../../server/test-support/databases";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { testApp } from "../../../server/test-support/app";
 import { ADMIN_EMAIL } from "../../../server/test-support/admin";
 import { AUTH_STATES, ROUTE_CASES } from "./api-routes";
@@ -29,14 +30,11 @@ describe("the route table", () => {
   });
 });
 
-describe.each(testDatabases)("access matrix ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("access matrix", (open) => {
   let answers: MatrixAnswer[];
   beforeAll(async () => {
-    open = await database.open();
     answers = await runMatrix(open.db, ROUTE_CASES);
   }, 120_000);
-  afterAll(() => open.close());
 
   it(`answers all ${ROUTE_CASES.length} cases x ${AUTH_STATES.length} sign-in states as the table says`, () => {
     expect(answers).toHaveLength(ROUTE_CASES.length * AUTH_STATES.length);
@@ -67,4 +65,4 @@ describe.each(testDatabases)("access matrix ($name)", (database) => {
     expect(errors.filter((a) => INTERNALS.test(a.body)).map(describeAnswer)).toEqual([]);
     expect(errors.filter((a) => a.headers.get("content-type")?.startsWith("application/json") !== true).map(describeAnswer)).toEqual([]);
   });
-});
+}, { clear: "once" });

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "../../../src/domain/limits";
 import { createRecaptchaVerifier } from "../../../server/security/recaptcha";
-import { countRows, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { countRows } from "../../../server/test-support/databases";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { postJson, testApp, validContact, validDemo, validNewsletter, validSignup } from "../../../server/test-support/app";
 
 // Check 10 of docs/reliability.md: the REAL verifier (server/security/recaptcha.ts) with its fetch
@@ -49,12 +50,10 @@ const FAST_FAILURES: [label: string, fetch: (action: string) => Fetch][] = [
   }],
 ];
 
-describe.each(testDatabases)("the bot check fails safe ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("the bot check fails safe", (open) => {
   let stallServer: Server;
   let stallUrl: string;
   beforeAll(async () => {
-    open = await database.open();
     // A real HTTP peer on the loopback that accepts and then says nothing (or sends headers only).
     stallServer = createServer((request, response) => {
       if (request.url === "/headers-only") {
@@ -69,7 +68,6 @@ describe.each(testDatabases)("the bot check fails safe ($name)", (database) => {
   afterAll(async () => {
     stallServer.closeAllConnections();
     await new Promise((resolve) => stallServer.close(resolve));
-    await open.close();
   });
 
   async function submit(form: (typeof FORMS)[number], fetch: Fetch, body: Record<string, unknown> = { ...form.body, recaptchaToken: "tok" }) {
@@ -159,4 +157,4 @@ describe.each(testDatabases)("the bot check fails safe ($name)", (database) => {
       expect(result.elapsedMs, result.label).toBeLessThan(BOUND_MS + SLACK_MS);
     }
   }, 20_000);
-});
+}, { clear: "once" });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { describe, expect, it } from "vitest";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, deviceCookieFrom, seedAdmin, send } from "../../../server/test-support/admin";
 
@@ -19,17 +19,7 @@ const BATCH = 50;
 
 type Outcome = { status: number; retryAfter: string | null; body: string };
 
-describe.each(testDatabases)("1,000 wrong passwords ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("1,000 wrong passwords", (open) => {
   function attacker(trustProxy: number) {
     const app = testApp(open.db, { clock: manualClock().clock, config: testConfig({ trustProxy, loginMaxFailures: LIMIT }) });
     const login = async (email: string, password: string, forwardedFor?: string, cookie?: string): Promise<Outcome> => {
@@ -106,4 +96,4 @@ describe.each(testDatabases)("1,000 wrong passwords ($name)", (database) => {
       expect({ ...unknown }).toEqual({ ...known });
     }
   });
-});
+}, { admin: true });

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../server/db/schema";
-import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../../../server/db/store";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp } from "../../../server/test-support/app";
-import { seedAdmin, signIn } from "../../../server/test-support/admin";
+import { signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
 import { ROUTE_CASES, type Fixture, type RouteCase } from "./api-routes";
 import { snapshot } from "./table-snapshot";
@@ -67,16 +67,8 @@ async function seed(db: Db): Promise<Fixture> {
   return fixture;
 }
 
-describe.each(testDatabases)("CSRF on every staff write ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-
+describeStorage("CSRF on every staff write", (open) => {
   async function prepare() {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
     const fixture = await seed(open.db);
     const app = testApp(open.db, { clock: manualClock().clock });
     const cookie = await signIn(app);
@@ -115,4 +107,4 @@ describe.each(testDatabases)("CSRF on every staff write ($name)", (database) => 
       expect(await snapshot(open.db, open.schema)).not.toBe(before);
     });
   });
-});
+}, { admin: true });

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import Papa from "papaparse";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { CSV_COLUMNS } from "../../../src/domain/csv";
 import type { ContactData, LeadData } from "../../../src/domain/schemas";
-import { insertContact } from "../../../server/db/contacts";
-import { insertLead } from "../../../server/db/leads";
-import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { insertContact, insertLead } from "../../../server/db/store";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, postJson, testApp, validContact, validDemo } from "../../../server/test-support/app";
-import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
+import { send, signIn } from "../../../server/test-support/admin";
 import { formulaSegments, hostileText, INVISIBLES, KNOWN_BYPASSES, LOOKALIKE_TRIGGERS, OWASP_CONTROL_START, unguard } from "./formula-oracle";
 
 // Check 9 of docs/reliability.md: records whose fields start with = + - @ (or their full-width and
@@ -40,22 +39,18 @@ function parse(text: string): Row[] {
 
 const sortRows = (rows: Row[]) => rows.map((row) => JSON.stringify(row)).sort();
 
-describe.each(testDatabases)("CSV export of hostile values ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("CSV export of hostile values", (open) => {
   let app: ReturnType<typeof testApp>;
   let cookie: string;
   const createdAt = "2025-03-01T10:00:00.000Z";
   const expectedRows: Row[] = [];
 
   beforeAll(async () => {
-    open = await database.open();
-    await clearTables(open.db);
-    await seedAdmin(open.db);
     app = testApp(open.db, { clock: manualClock(createdAt).clock });
     cookie = await signIn(app);
 
     // PostgreSQL text cannot hold U+0000 at all, so NUL is only stored straight into SQLite.
-    const allowNul = database.name === "sqlite";
+    const allowNul = open.name === "sqlite";
     const direct = fc.sample(fc.tuple(hostile(allowNul), hostile(allowNul), hostile(allowNul), hostile(allowNul), hostile(allowNul)), { numRuns: RUNS, seed: 7 });
     let index = 0;
     for (const [first, phone, company, text, last] of direct) {
@@ -90,7 +85,6 @@ describe.each(testDatabases)("CSV export of hostile values ($name)", (database) 
       expectedRows.push([`${nameStart}Name ${validDemo.lastName}`, email.toLowerCase(), validDemo.phone, trimmedCompany, "demo", "new", createdAt, challenges.trim()]);
     }
   }, 60_000);
-  afterAll(() => open.close());
 
   it("reads back every value, less the guard, and no piece starts a formula however the file is split", async () => {
     const response = await send(app, "GET", "/api/admin/export.csv?collections=leads,contacts", { cookie });
@@ -113,4 +107,4 @@ describe.each(testDatabases)("CSV export of hostile values ($name)", (database) 
       expect(rows.flat().some((cell) => cell.includes(special)), JSON.stringify(special)).toBe(true);
     }
   });
-});
+}, { clear: "once", admin: true });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { expect, it } from "vitest";
+import { clearTables } from "../../../server/test-support/databases";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
 import { seedAdmin, signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
@@ -20,13 +21,7 @@ function placeholder(): Fixture {
   return { leadId: "l", contactId: "c", subscriberId: "s", confirmationId: "n", canary: "x", subjectEmail: "x@example.com" };
 }
 
-describe.each(testDatabases)("staff routes on a name that is not ours ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-
+describeStorage("staff routes on a name that is not ours", (open) => {
   it("covers every staff route the app registers", () => {
     const registered = testApp(open.db)
       .routes.filter((r) => r.method !== "ALL" && /^\/api\/(admin|auth)\//.test(r.path))
@@ -60,4 +55,4 @@ describe.each(testDatabases)("staff routes on a name that is not ours ($name)", 
     expect(text).not.toContain(canary);
     expect(await snapshot(open.db, open.schema)).toBe(before);
   });
-});
+}, { clear: "once" });

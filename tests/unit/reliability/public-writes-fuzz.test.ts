@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { beforeAll, expect, it } from "vitest";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { testApp, testConfig } from "../../../server/test-support/app";
 import { hostileRequest } from "./payloads";
 import { toJsonText, validPayloads, type PublicRoute, type WireRequest } from "./valid-payloads";
@@ -25,17 +25,14 @@ interface Sent {
   body: string;
 }
 
-describe.each(testDatabases)("fuzzed public writes ($name)", (database) => {
-  let open: OpenDatabase;
+describeStorage("fuzzed public writes", (open) => {
   let app: ReturnType<typeof testApp>;
   const sent: Sent[] = [];
   let keyCounter = 0;
 
   beforeAll(async () => {
-    open = await database.open();
     app = testApp(open.db, { config: testConfig({ rateLimitPerMinute: 10_000_000 }) });
   });
-  afterAll(() => open.close());
 
   async function send(route: PublicRoute, request: WireRequest): Promise<Sent> {
     // A valid key is made unique, so a repeated generated value is not an idempotent replay.
@@ -123,4 +120,4 @@ describe.each(testDatabases)("fuzzed public writes ($name)", (database) => {
     for (const status of [201, 400, 413, 415]) expect(statuses, `no ${status} at all`).toContain(status);
     expect(sent.filter((s) => s.status >= 500)).toEqual([]);
   });
-});
+}, { clear: "once" });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../../src/domain/limits";
-import type { Db } from "../../../server/db/schema";
+import type { Db } from "../../../server/db/store";
 import { loadSite, type Site } from "../../../server/static/site";
 import { testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
 import { testApp, testConfig, validContact } from "../../../server/test-support/app";

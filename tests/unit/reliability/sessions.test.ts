@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../server/auth/sessions";
-import { clearTables, testDatabases, type OpenDatabase } from "../../../server/test-support/databases";
+import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp } from "../../../server/test-support/app";
-import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
+import { send, signIn } from "../../../server/test-support/admin";
 import { sseReader } from "../../../server/test-support/sse";
 
 // Check 6 of docs/reliability.md, the gaps left by server/routes/auth.test.ts (which already proves the
@@ -10,17 +10,7 @@ import { sseReader } from "../../../server/test-support/sse";
 // coarse idle and absolute expiry): the exact expiry boundaries, a cookie planted without the __Host-
 // prefix, and an open live stream outliving its session.
 
-describe.each(testDatabases)("session edges ($name)", (database) => {
-  let open: OpenDatabase;
-  beforeAll(async () => {
-    open = await database.open();
-  });
-  afterAll(() => open.close());
-  beforeEach(async () => {
-    await clearTables(open.db);
-    await seedAdmin(open.db);
-  });
-
+describeStorage("session edges", (open) => {
   const status = async (app: ReturnType<typeof testApp>, cookie: string) => (await send(app, "GET", "/api/admin/stats", { cookie })).status;
 
   it("ends a session exactly 12 hours after its last recorded activity, not a millisecond sooner", async () => {
@@ -90,4 +80,4 @@ describe.each(testDatabases)("session edges ($name)", (database) => {
       await reader.close();
     }
   });
-});
+}, { admin: true });

@@ -1,5 +1,5 @@
 import { contactInput, leadInput, newsletterInput } from "../../../src/domain/schemas";
-import type { Db } from "../../../server/db/schema";
+import type { Db } from "../../../server/db/store";
 import type { PublicRoute } from "./valid-payloads";
 
 // Maps stored rows back to the input that would have produced them and re-parses that with the shared

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../../server/db/schema";
+import type { Db } from "../../../server/db/store";
 
 /**
  * The suite's own tables. On PostgreSQL (where `schema` is given) Kysely's introspection reads every

@@ -1,6 +1,7 @@
+// @ts-check
 // One prepared statement per SQL text, for a better-sqlite3 connection. Plain JavaScript because the SQLite
-// read thread's worker (sqlite-worker.mjs, copied beside the bundle) imports it too, as do the writer
-// (sqlite-writer.ts) and the export's connection (connect.ts).
+// read thread's worker (sqlite-worker.mjs, which runs without a TypeScript loader) imports it too, as do
+// the writer (sqlite-writer.ts) and the export's connection (sqlite-bulk-reader.ts).
 
 /** Distinct statements kept prepared; the app writes a few dozen, so this never evicts in practice. */
 const STATEMENT_CACHE_SIZE = 500;

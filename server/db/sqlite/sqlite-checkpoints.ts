@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { receivedError } from "../../worker-errors.mjs";
+import type { CheckpointThreadData, FromCheckpointThread, ToCheckpointThread } from "./messages";
 import { SQLITE_PATH } from "./sqlite-package";
-import { receivedError, type SentError } from "./worker-errors.mjs";
 
 // SQLite's automatic checkpoint runs inside the COMMIT that takes the WAL past 1,000 pages, on the thread
 // that commits: for the server's write connection, the server's own thread. There it copied the WAL into
@@ -36,7 +37,7 @@ export class CheckpointThread {
   #failed = false;
 
   constructor({ file, intervalMs = CHECKPOINT_INTERVAL_MS, onFailure }: CheckpointThreadOptions) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { file, sqlitePath: SQLITE_PATH, intervalMs } });
+    this.#worker = new Worker(WORKER_URL, { workerData: { file, sqlitePath: SQLITE_PATH, intervalMs } satisfies CheckpointThreadData });
     // The thread must never keep the process alive: it only tidies up after the writer.
     this.#worker.unref();
     const fail = (error: Error) => {
@@ -45,9 +46,7 @@ export class CheckpointThread {
       onFailure(error);
     };
     this.#exited = new Promise((resolve) => this.#worker.once("exit", () => resolve()));
-    this.#worker.on("message", (message: { error?: SentError }) => {
-      if (message.error) fail(receivedError(message.error));
-    });
+    this.#worker.on("message", (message: FromCheckpointThread) => fail(receivedError(message.error)));
     this.#worker.on("error", fail);
     this.#worker.on("exit", (code) => fail(new Error(`The SQLite checkpoint thread ended (exit code ${code})`)));
   }
@@ -55,7 +54,7 @@ export class CheckpointThread {
   /** Stops the thread and closes its connection (the write connection's own close checkpoints last). */
   async close(): Promise<void> {
     this.#closing = true;
-    this.#worker.postMessage({ close: true });
+    this.#worker.postMessage({ close: true } satisfies ToCheckpointThread);
     await this.#exited;
   }
 }

@@ -1,8 +1,9 @@
 import { Worker } from "node:worker_threads";
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from "kysely";
+import { receivedError } from "../../worker-errors.mjs";
+import type { FromReadThread, ReadThreadData, ToReadThread } from "./messages";
 import { SQLITE_PATH } from "./sqlite-package";
 import { sqliteDialectWith } from "./sqlite-writer";
-import { receivedError, type SentError } from "./worker-errors.mjs";
 
 // A Kysely dialect for reads whose SQLite connection lives in a worker thread (sqlite-worker.mjs).
 // better-sqlite3 is synchronous: on the server's own thread a scan of a large table (the stats, a CSV
@@ -23,15 +24,8 @@ export interface SqliteThreadOptions {
   rowKey?: (column: string) => string;
 }
 
-interface Reply {
-  id: number;
-  columns?: string[];
-  rows?: unknown[][];
-  changes?: number;
-  lastInsertRowid?: number | bigint;
-  closed?: boolean;
-  error?: SentError;
-}
+/** An answer the thread sends for a request that succeeded. */
+type Reply = Exclude<FromReadThread, { error: unknown }>;
 
 /** Rows read as arrays, as objects with `keys` (in column order): cheaper than the driver building them. */
 export function keyedRows(keys: readonly string[], rows: readonly unknown[][]): Record<string, unknown>[] {
@@ -56,15 +50,15 @@ class SqliteThread {
   #failure: Error | null = null;
 
   constructor({ file, pragmas, fileMustExist = false }: SqliteThreadOptions) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { file, pragmas, fileMustExist, sqlitePath: SQLITE_PATH } });
+    this.#worker = new Worker(WORKER_URL, { workerData: { file, pragmas, fileMustExist, sqlitePath: SQLITE_PATH } satisfies ReadThreadData });
     // Idle, the thread must not keep the process alive (a CLI that forgot to close would hang); while a
     // statement is out it must, or the process could exit with the answer still to come.
     this.#worker.unref();
-    this.#worker.on("message", (reply: Reply) => {
+    this.#worker.on("message", (reply: FromReadThread) => {
       const waiting = this.#pending.get(reply.id);
       if (!waiting) return;
       this.#settled(reply.id);
-      if (reply.error) waiting.reject(receivedError(reply.error));
+      if ("error" in reply) waiting.reject(receivedError(reply.error));
       else waiting.resolve(reply);
     });
     this.#worker.on("error", (error) => this.#fail(error));
@@ -77,7 +71,7 @@ class SqliteThread {
     return new Promise<Reply>((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, ...message });
+      this.#worker.postMessage({ id, ...message } satisfies ToReadThread);
     });
   }
 
@@ -115,12 +109,9 @@ class ThreadConnection implements DatabaseConnection {
 
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     const reply = await this.#thread.request({ sql, parameters });
-    if (reply.rows) return { rows: this.#objects(sql, reply.columns ?? [], reply.rows) as R[] };
-    return {
-      numAffectedRows: reply.changes === undefined ? undefined : BigInt(reply.changes),
-      insertId: reply.lastInsertRowid === undefined ? undefined : BigInt(reply.lastInsertRowid),
-      rows: [],
-    };
+    if ("rows" in reply) return { rows: this.#objects(sql, reply.columns, reply.rows) as R[] };
+    if ("changes" in reply) return { numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.lastInsertRowid), rows: [] };
+    return { rows: [] };
   }
 
   #objects(sql: string, columns: string[], rows: unknown[][]): Record<string, unknown>[] {

@@ -1,7 +1,8 @@
+// @ts-check
 // Errors across a worker thread's message port: structured clone keeps neither an Error's class nor its
 // driver code (SQLITE_BUSY, 42P01...), so a worker sends this plain form and the starting thread rebuilds
-// one. Plain JavaScript: sqlite-worker.mjs (copied beside the bundle) imports it too, as do
-// sqlite-thread.ts and the CSV export's thread (server/export/).
+// one. Plain JavaScript: the SQLite threads' workers (server/db/sqlite/, which run without a TypeScript
+// loader) import it, as do the modules that start them and the CSV export's thread (server/export/).
 
 /**
  * @typedef {{ name: string, message: string, code?: unknown }} SentError

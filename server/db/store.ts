@@ -1,0 +1,80 @@
+// The storage layer's one front door: code outside server/db imports the database only from here (lint
+// refuses the modules behind it: eslint.layers.js). It is the one module of re-exports in the code base,
+// against the habit of no barrel files, because a door is what it is for: the list below is everything
+// the rest of the server may use of server/db, grouped by table, so a new dependency on storage shows up
+// as a line added here rather than as one more deep path among many. Names are listed one by one, never
+// `export *`, so nothing becomes public by accident.
+//
+// The modules in server/db import one another directly, never this file (that would be a cycle). These
+// are plain ES module re-exports: the bundle and the module loader bind each name to its module once, so a
+// call through the door costs nothing per request.
+
+// Opening a database, its schema and its migrations.
+export { connectBulkReader, connectDatabase, connectReader, isInMemoryDatabase, isPostgres, parseDatabaseUrl } from "./connect";
+export { migrateToLatest } from "./migrate";
+export type { ChangeOp, Db, OutboxTable, Tables } from "./schema";
+export { pingDatabase } from "./health";
+
+// Public submissions: the group-commit writer, idempotency keys, the form rate limit, record ids.
+export { IdempotencyKeyReused, idempotencyWindowStart, SubmissionWriter, type GroupRows } from "./submissions";
+export { findStoredResponse, isReusedFor, purgeIdempotencyKeys } from "./idempotency";
+export { hitRateLimit, purgeRateLimits } from "./rate-limits";
+export { newRecordId } from "./record-id";
+
+// The three collections, and what staff read and change in them.
+export { contactRow, findContactById, insertContact, toContactRecord } from "./contacts";
+export { findLeadById, insertLead, leadRow, toLeadRecord } from "./leads";
+export {
+  changeSubscriptionStatus,
+  confirmSubscription,
+  findSubscriptionByEmail,
+  findSubscriptionById,
+  insertSubscription,
+  subscribeEmail,
+  toNewsletterRecord,
+  type NewSubscription,
+} from "./newsletter";
+export {
+  claimConfirmation,
+  closeConfirmations,
+  CONFIRMATION_RESEND_MS,
+  CONFIRMATION_TTL_MS,
+  findOpenConfirmation,
+  openConfirmation,
+  unclaimableReason,
+} from "./confirmations";
+export { COLLECTION_SPECS, isValidStatus } from "./collections";
+export { findRecords, listRecords, type Keyset, type ListFilters } from "./record-lists";
+export { updateRecordStatus } from "./record-status";
+export { dashboardStats } from "./stats";
+
+// The change log that live streams follow.
+export { changesAfter, latestPosition, LOG_START, pruneChanges, recordChange, recordRemovals, REMOVAL_RECORD_ID, type Change } from "./changes";
+
+// Email: the outbox and the suppression list.
+export {
+  cancelPending,
+  claimDueMessages,
+  enqueueOutbox,
+  markAttemptFailed,
+  markCancelled,
+  markSent,
+  MAX_ATTEMPTS,
+  outboxHealth,
+  outboxRow,
+  purgeFinishedOutbox,
+  requeueFailed,
+  RETRY_DELAYS_MS,
+} from "./outbox";
+export { isSuppressed, suppress, unsuppress } from "./suppressions";
+
+// Privacy: consents, data-subject requests, retention, the audit log.
+export { consentRow, recordConsent, type RequestContext } from "./consents";
+export { eraseSubjectRows, subjectRows } from "./subjects";
+export { PENDING_DAYS, purgeExpiredRecords, type PurgeCounts } from "./retention";
+export { appendAudit, listAudit, type NewAuditEntry } from "./audit";
+
+// Staff accounts, sessions and the sign-in lockout.
+export { countAdmins, DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, normalizeEmail, setAdminPassword } from "./admins";
+export { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "./sessions";
+export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-throttle";
