@@ -1,4 +1,4 @@
-import { emailField } from "../../src/domain/schemas";
+import { emailField } from "../../src/domain/field-validators";
 import { appendAudit, DuplicateAdminError, findAdminByEmail, insertAdmin, isPostgres, listAdmins, setAdminPassword, type Db } from "../db/store";
 import { runRetention } from "../privacy/retention";
 import { notifyChangeListeners } from "../events/pg-change-feed";

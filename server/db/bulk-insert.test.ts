@@ -10,6 +10,7 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import { describe, expect, it } from "vitest";
+import { leadInput } from "../../src/domain/schemas";
 import { insertQuery, insertRows, snakeCase, type Placeholders } from "./bulk-insert";
 import { leadRow } from "./leads";
 import { outboxRow } from "./outbox";
@@ -28,15 +29,16 @@ const compilerFor = (placeholders: Placeholders) =>
   });
 
 const createdAt = "2026-11-22T04:00:00.000Z";
+// Through the shared schema, as the server gets them, so every field a lead has is in the rows.
 const signup = leadRow({
   id: "lead-1",
-  data: { type: "signup", firstName: "Thandi", lastName: "Nkosi", email: "thandi@example.co.za", phone: "", companyName: "Nkosi Rentals", organizationType: "landlord", propertyCount: "6-20", marketingOptIn: true, termsAccepted: true },
+  data: leadInput.parse({ type: "signup", firstName: "Thandi", lastName: "Nkosi", email: "thandi@example.co.za", phone: "", companyName: "Nkosi Rentals", organizationType: "landlord", propertyCount: "6-20", marketingOptIn: true, termsAccepted: true }),
   botCheck: "passed",
   createdAt,
 });
 const demo = leadRow({
   id: "lead-2",
-  data: { type: "demo", firstName: "Pieter", lastName: "van Wyk", email: "pieter@example.co.za", phone: "+27 21 555 0100", jobTitle: "", companyName: "Van Wyk HOA", organizationType: "hoa", propertyCount: "11-50", challenges: "Levies" },
+  data: leadInput.parse({ type: "demo", firstName: "Pieter", lastName: "van Wyk", email: "pieter@example.co.za", phone: "+27 21 555 0100", jobTitle: "", companyName: "Van Wyk HOA", organizationType: "hoa", propertyCount: "11-50", challenges: "Levies" }),
   botCheck: "skipped",
   createdAt,
 });

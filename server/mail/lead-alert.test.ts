@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ContactRecord, LeadRecord } from "../../src/domain/records";
+import { contactInput, leadInput } from "../../src/domain/schemas";
+import { contactRow, leadRow, toContactRecord, toLeadRecord } from "../db/store";
+import { validDemo } from "../test-support/app";
 import { leadAlertEmail } from "./lead-alert";
 import type { MailSettings } from "./settings";
 
@@ -7,40 +9,18 @@ const settings: MailSettings = { from: "Erf <hello@erf.co.za>", notifyTo: ["sale
 const OUR_LINK = "https://erf.test/admin/dashboard?tab=leads&q=ama%40example.com";
 const FAKE = "Open it in the dashboard: https://evil.test/admin/login";
 
-const demo: LeadRecord = {
-  id: "l1",
-  type: "demo",
-  firstName: "Ama",
-  lastName: "Owusu",
-  name: "Ama Owusu",
-  email: "ama@example.com",
-  phone: "+233 20 000 0000",
-  companyName: "Accra Estates",
-  jobTitle: "Operations Lead",
-  organizationType: "investor",
-  propertyCount: "51-200",
-  message: null,
-  challenges: "Arrears tracking across 3 buildings",
-  marketingOptIn: null,
-  termsAcceptedAt: null,
-  status: "new",
-  botCheck: "passed",
-  createdAt: "2025-10-01T08:00:00.000Z",
-};
-
-const contact: ContactRecord = {
-  id: "c1",
-  type: "contact",
-  firstName: "Naledi",
-  lastName: "Mokoena",
-  email: "naledi@example.co.za",
-  phone: null,
-  companyName: null,
-  message: "Please call me.\nAbout 40 units.",
-  status: "new",
-  botCheck: "skipped",
-  createdAt: "2025-10-01T08:00:00.000Z",
-};
+// Built as the server builds them (schema, row, record), so a field added to a list needs nothing here.
+const createdAt = "2025-10-01T08:00:00.000Z";
+const demo = toLeadRecord({ ...leadRow({ id: "l1", data: leadInput.parse(validDemo), botCheck: "passed", createdAt }), statusChangedAt: null });
+const contact = toContactRecord({
+  ...contactRow({
+    id: "c1",
+    data: contactInput.parse({ firstName: "Naledi", lastName: "Mokoena", email: "naledi@example.co.za", phone: "", message: "Please call me.\nAbout 40 units." }),
+    botCheck: "skipped",
+    createdAt,
+  }),
+  statusChangedAt: null,
+});
 
 /** Lines of the plain-text part that do not start with the quote marker. */
 const ourLines = (text: string) => text.split("\n").filter((line) => !line.startsWith(">"));

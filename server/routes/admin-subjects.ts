@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { BRAND } from "../../src/config/brand";
-import { emailField } from "../../src/domain/schemas";
+import { emailField } from "../../src/domain/field-validators";
 import type { Clock } from "../clock";
 import type { Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { LEAD_FIELDS } from "../../src/domain/lead-fields";
 import { findLeadById } from "../db/store";
 import { countRows } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
@@ -13,7 +14,9 @@ describeStorage("POST /api/leads", (open) => {
   it("stores a signup with name joined, opt-in and the server's terms acceptance time", async () => {
     const { response, payload } = await submit(validSignup);
     expect(response.status).toBe(201);
+    // Every field of the list: those named below with their values, any other null.
     expect(await findLeadById(open.db, payload.id!)).toEqual({
+      ...Object.fromEntries(Object.keys(LEAD_FIELDS).map((name) => [name, null])),
       id: payload.id,
       type: "signup",
       firstName: "Pieter",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csvCell, csvFileName, csvHeader, newsletterCsvRow } from "./csv";
 
 describe("csv", () => {
+  // The one place the header's text is written out: it is the product's, so a change to it must be deliberate.
   it("writes the exact header", () => {
     expect(csvHeader()).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges\r\n");
   });

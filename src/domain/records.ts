@@ -1,47 +1,14 @@
-import type { BotCheckVerdict, LeadStatus, LeadType, NewsletterStatus } from "./status";
+import type { CONTACT_FIELDS } from "./contact-fields";
+import type { RecordOf } from "./fields";
+import type { LEAD_FIELDS } from "./lead-fields";
+import type { NEWSLETTER_FIELDS } from "./newsletter-fields";
+import type { LeadType } from "./status";
 
-// What staff read back, timestamps as ISO strings.
+// What staff read back, timestamps as ISO strings: each collection's field list, as a type. A field
+// added to a list is a compile error wherever a record is built field by field.
 
-export interface ContactRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  companyName: string | null;
-  status: LeadStatus;
-  type: "contact";
-  botCheck: BotCheckVerdict;
-  createdAt: string;
-}
+export type ContactRecord = RecordOf<typeof CONTACT_FIELDS>;
 
-export interface LeadRecord {
-  id: string;
-  type: LeadType;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  companyName: string;
-  jobTitle: string | null;
-  organizationType: string;
-  propertyCount: string;
-  message: string | null;
-  challenges: string | null;
-  marketingOptIn: boolean | null;
-  termsAcceptedAt: string | null;
-  status: LeadStatus;
-  botCheck: BotCheckVerdict;
-  createdAt: string;
-}
+export type LeadRecord = RecordOf<typeof LEAD_FIELDS, LeadType>;
 
-export interface NewsletterRecord {
-  id: string;
-  email: string;
-  status: NewsletterStatus;
-  type: "newsletter";
-  botCheck: BotCheckVerdict;
-  createdAt: string;
-}
+export type NewsletterRecord = RecordOf<typeof NEWSLETTER_FIELDS>;

@@ -1,44 +1,15 @@
 import { z } from "zod";
 import { consentVersions, type ConsentPurpose } from "./consent";
+import { CONTACT_FIELDS } from "./contact-fields";
+import { visitorShape } from "./field-validators";
+import { LEAD_FIELDS } from "./lead-fields";
 import { LIMITS, HONEYPOT_FIELD } from "./limits";
-import {
-  DEMO_ORGANIZATION_TYPES,
-  DEMO_PROPERTY_COUNTS,
-  SIGNUP_ORGANIZATION_TYPES,
-  SIGNUP_PROPERTY_COUNTS,
-  valuesOf,
-} from "./options";
+import { NEWSLETTER_FIELDS } from "./newsletter-fields";
 
 // One schema per submission, parsed by the form's adapter, the server and the Firebase adapter alike.
-
-const requiredText = (max: number) =>
-  z.string({ error: "Required" }).trim().min(1, "Required").max(max, `At most ${max} characters`);
-
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).optional().default("");
-
-export const emailField = z
-  .string({ error: "Required" })
-  .trim()
-  .min(1, "Required")
-  .max(LIMITS.email, `At most ${LIMITS.email} characters`)
-  .pipe(z.email("Enter a valid email address"))
-  .transform((email) => email.toLowerCase());
-
-// Digits with the usual separators and an optional leading +; at least 7 digits.
-const PHONE_PATTERN = /^\+?[0-9 ()\-.]{7,32}$/;
-const phoneShape = z
-  .string()
-  .trim()
-  .max(LIMITS.phone, `At most ${LIMITS.phone} characters`)
-  .regex(PHONE_PATTERN, "Enter a valid phone number");
-
-const optionalPhone = z
-  .union([z.literal(""), phoneShape])
-  .optional()
-  .default("");
-
-const requiredPhone = z.string({ error: "Required" }).trim().min(1, "Required").pipe(phoneShape);
+// The fields a visitor writes come from the collection's field list (validators: field-validators.ts);
+// what follows them here is the submission's own: the terms box, the consent's wording and page, the
+// bot-check token and the honeypot, none of them stored on the record as sent.
 
 const recaptchaToken = z.string().max(LIMITS.recaptchaToken).nullish();
 
@@ -56,29 +27,14 @@ const sourcePath = z
 const consentVersion = (purpose: ConsentPurpose) =>
   z.enum(consentVersions(purpose), { error: "Unknown consent wording version" }).optional();
 
-const option = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: "Choose one of the options" });
-
 export const contactInput = z.strictObject({
-  firstName: requiredText(LIMITS.name),
-  lastName: requiredText(LIMITS.name),
-  email: emailField,
-  phone: optionalPhone,
-  message: requiredText(LIMITS.message),
+  ...visitorShape(CONTACT_FIELDS),
   recaptchaToken,
   ...honeypot,
 });
 
 export const signupInput = z.strictObject({
-  type: z.literal("signup"),
-  firstName: requiredText(LIMITS.name),
-  lastName: requiredText(LIMITS.name),
-  email: emailField,
-  phone: optionalPhone,
-  companyName: requiredText(LIMITS.company),
-  organizationType: option(valuesOf(SIGNUP_ORGANIZATION_TYPES)),
-  propertyCount: option(valuesOf(SIGNUP_PROPERTY_COUNTS)),
-  marketingOptIn: z.boolean({ error: "Must be true or false" }),
+  ...visitorShape(LEAD_FIELDS, "signup"),
   termsAccepted: z.literal(true, { error: "You must accept the terms" }),
   /** The marketing checkbox's wording version; only stored when marketingOptIn is true. */
   consentVersion: consentVersion("marketing"),
@@ -88,16 +44,7 @@ export const signupInput = z.strictObject({
 });
 
 export const demoInput = z.strictObject({
-  type: z.literal("demo"),
-  firstName: requiredText(LIMITS.name),
-  lastName: requiredText(LIMITS.name),
-  email: emailField,
-  phone: requiredPhone,
-  companyName: requiredText(LIMITS.company),
-  jobTitle: optionalText(LIMITS.jobTitle),
-  organizationType: option(valuesOf(DEMO_ORGANIZATION_TYPES)),
-  propertyCount: option(valuesOf(DEMO_PROPERTY_COUNTS)),
-  challenges: optionalText(LIMITS.challenges),
+  ...visitorShape(LEAD_FIELDS, "demo"),
   recaptchaToken,
   ...honeypot,
 });
@@ -107,7 +54,7 @@ export const leadInput = z.discriminatedUnion("type", [signupInput, demoInput], 
 });
 
 export const newsletterInput = z.strictObject({
-  email: emailField,
+  ...visitorShape(NEWSLETTER_FIELDS),
   consentVersion: consentVersion("newsletter"),
   sourcePath,
   recaptchaToken,

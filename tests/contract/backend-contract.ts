@@ -4,6 +4,7 @@ import type { AdminBackend, ExportFilters, LiveState } from "../../src/backend/a
 import type { PublicBackend } from "../../src/backend/port";
 import type { RecordChange } from "../../src/domain/admin";
 import { CONSENT_WORDING } from "../../src/domain/consent";
+import { CSV_COLUMNS } from "../../src/domain/csv";
 import type { ContactInput, DemoInput, SignupInput } from "../../src/domain/schemas";
 
 // The back-end port's behaviour, written once and run against every adapter: the http adapter on the
@@ -241,7 +242,7 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         const { fileName, text } = await subject.exportCsv({});
         expect(fileName).toMatch(/^erf-data-\d{4}-\d{2}-\d{2}\.csv$/);
         const lines = text.split("\r\n").filter(Boolean);
-        expect(lines[0]).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges");
+        expect(lines[0]).toBe(CSV_COLUMNS.join(","));
         expect(lines.slice(1).map((line) => line.split(",")[4])).toEqual(["demo", "signup", "contact", "contact", "contact", "newsletter"]);
         expect(lines[1]).toMatch(/^Amina Okafor,amina@example\.ng,021 555 0100,'=Formula Estates,demo,contacted,\d{4}-[^,]+,Arrears tracking$/);
         expect(lines.at(-1)).toMatch(new RegExp(`^,reader@example\\.com,,,newsletter,${subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed"},\\d{4}-[^,]+,$`));

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CSV_COLUMNS } from "../../src/domain/csv";
 import {
   closeBrowserSession,
   openBrowserSession,
@@ -95,7 +96,7 @@ describe("staff journey", () => {
     expect(download.suggestedFilename()).toMatch(/^erf-data-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, "utf8");
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges");
+    expect(lines[0]).toBe(CSV_COLUMNS.join(","));
     const row = lines.find((line) => line.includes("live.lead@example.com"));
     expect(row).toContain("Live Lead,live.lead@example.com,021 555 0100,'=Formula Estates,demo,contacted,");
   });

@@ -1,4 +1,8 @@
 import { CONSENT_USER_AGENT_LENGTH, consentWording, type ConsentPurpose } from "../../domain/consent";
+import { CONTACT_FIELDS } from "../../domain/contact-fields";
+import { visitorFields, type FieldList, type FieldsWrittenBy } from "../../domain/fields";
+import { LEAD_FIELDS } from "../../domain/lead-fields";
+import { NEWSLETTER_FIELDS } from "../../domain/newsletter-fields";
 import type { ContactData, LeadData, NewsletterData } from "../../domain/schemas";
 
 // The documents anonymous visitors create, field for field what firestore.rules accepts. `now` is the
@@ -50,13 +54,26 @@ export function consentEntry<T>(email: string, consent: ConsentProof<T>, record:
   return { email, consent, recordCollection: record.collection, recordId: record.id };
 }
 
+/**
+ * What the visitor wrote, field for field as the collection's list says (on the lead's type), from the
+ * shared schema's output: a field added to the list reaches the document, and the rules, by itself.
+ */
+function visitorPart<D extends object>(list: FieldList, data: D, variant?: string): VisitorPart<D> {
+  const part: Record<string, unknown> = {};
+  for (const [name] of visitorFields(list, variant)) part[name] = (data as Record<string, unknown>)[name];
+  return part as VisitorPart<D>;
+}
+
+/** The submission's keys that are record fields (not its token, honeypot or consent metadata). */
+type VisitorPart<D> = D extends unknown ? Pick<D, Extract<keyof D, VisitorName>> : never;
+type VisitorName =
+  | FieldsWrittenBy<typeof CONTACT_FIELDS, "visitor">
+  | FieldsWrittenBy<typeof LEAD_FIELDS, "visitor">
+  | FieldsWrittenBy<typeof NEWSLETTER_FIELDS, "visitor">;
+
 export function contactDocument<T>(data: ContactData, now: T) {
   return {
-    firstName: data.firstName,
-    lastName: data.lastName,
-    email: data.email,
-    phone: data.phone,
-    message: data.message,
+    ...visitorPart(CONTACT_FIELDS, data),
     ...token(data.recaptchaToken),
     status: "new" as const,
     type: "contact" as const,
@@ -67,15 +84,8 @@ export function contactDocument<T>(data: ContactData, now: T) {
 /** A signup's ledger entry has the signup's id, so the rules can find one from the other. */
 export function leadDocument<T>(data: LeadData, now: T, context: ConsentContext = {}) {
   const common = {
-    firstName: data.firstName,
-    lastName: data.lastName,
-    // `name` is first and last name joined, for demos and signups alike, as on the http server.
+    // First and last name joined, as the http server stores it.
     name: `${data.firstName} ${data.lastName}`,
-    email: data.email,
-    phone: data.phone,
-    companyName: data.companyName,
-    organizationType: data.organizationType,
-    propertyCount: data.propertyCount,
     ...token(data.recaptchaToken),
     status: "new" as const,
     createdAt: now,
@@ -84,19 +94,18 @@ export function leadDocument<T>(data: LeadData, now: T, context: ConsentContext 
     // termsAccepted is always true here (the schema requires it); the moment is the server's.
     // A consent is only stored when the marketing box was ticked.
     return {
+      ...visitorPart(LEAD_FIELDS, data, data.type),
       ...common,
-      type: "signup" as const,
-      marketingOptIn: data.marketingOptIn,
       termsAcceptedAt: now,
       ...(data.marketingOptIn && { marketingConsent: consentProof("marketing", data, context, now) }),
     };
   }
-  return { ...common, type: "demo" as const, jobTitle: data.jobTitle, challenges: data.challenges };
+  return { ...visitorPart(LEAD_FIELDS, data, data.type), ...common };
 }
 
 /** `consentId` names the ledger entry written with it (a fresh one for each subscription). */
 export function newsletterDocument<T>(data: NewsletterData, consent: ConsentProof<T>, consentId: string, now: T) {
-  return { email: data.email, ...token(data.recaptchaToken), consent, consentId, status: "subscribed" as const, type: "newsletter" as const, createdAt: now };
+  return { ...visitorPart(NEWSLETTER_FIELDS, data), ...token(data.recaptchaToken), consent, consentId, status: "subscribed" as const, type: "newsletter" as const, createdAt: now };
 }
 
 /** What a re-subscription may change on an existing document (firestore.rules allows exactly these keys). */

@@ -1,9 +1,14 @@
 import type { RecordsByCollection } from "../../domain/admin";
+import { CONTACT_FIELDS } from "../../domain/contact-fields";
+import { onVariant, type FieldDefinition, type FieldList } from "../../domain/fields";
+import { LEAD_FIELDS } from "../../domain/lead-fields";
+import { NEWSLETTER_FIELDS } from "../../domain/newsletter-fields";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../domain/records";
-import type { Collection, LeadStatus, NewsletterStatus } from "../../domain/status";
+import { LEAD_TYPES, type Collection } from "../../domain/status";
 
 // Firestore documents -> the records the dashboard reads (src/domain/records.ts), the same shapes the
-// http server answers. Read defensively: a document written by hand in the console may lack fields.
+// http server answers, read by each field's kind from the collection's field list. Read defensively: a
+// document written by hand in the console may lack fields.
 
 type Data = Record<string, unknown>;
 
@@ -23,57 +28,63 @@ const optionalText = (value: unknown) => (typeof value === "string" && value !==
 // The http server records its own bot-check verdict; on Firebase no server ever sees the token.
 const BOT_CHECK = "skipped" as const;
 
-export function toContactRecord(id: string, data: Data): ContactRecord {
-  return {
-    id,
-    firstName: text(data.firstName),
-    lastName: text(data.lastName),
-    email: text(data.email),
-    phone: optionalText(data.phone),
-    message: text(data.message),
-    companyName: optionalText(data.companyName),
-    status: text(data.status) as LeadStatus,
-    type: "contact",
-    botCheck: BOT_CHECK,
-    createdAt: isoTime(data.createdAt) ?? "",
+/** A collection's variants (a lead's type) and the field that names them. */
+interface Variants {
+  field: string;
+  names: readonly string[];
+}
+
+/** One field of a document as the record has it. `nullable`: the record's type admits null for it. */
+function readValue(field: FieldDefinition, value: unknown, nullable: boolean): unknown {
+  switch (field.kind) {
+    case "enum":
+      // A code with one value (a contact's type) is the collection's; others are read as stored.
+      return field.values.length === 1 ? field.values[0] : text(value);
+    case "boolean":
+      return typeof value === "boolean" ? value : nullable ? null : false;
+    case "timestamp":
+      return isoTime(value) ?? (nullable ? null : "");
+    default:
+      return field.nullable ? optionalText(value) : text(value);
+  }
+}
+
+type FieldReader = [name: string, read: (data: Data) => unknown];
+
+/** How a document of one variant gives each field of the list; the variant's own field names it. */
+function fieldReaders(list: FieldList, variants: Variants | undefined, variant: string | undefined): FieldReader[] {
+  return Object.entries(list).map(([name, field]): FieldReader => {
+    if (variants && name === variants.field) return [name, () => variant];
+    const here = onVariant(field, variant);
+    const nullable = field.nullable === true || (variants?.names.some((other) => !onVariant(field, other)) ?? false);
+    return [name, here ? (data) => readValue(here, data[name], nullable) : () => null];
+  });
+}
+
+/**
+ * Reads records field for field from the collection's list, each variant's readers worked out once. An
+ * unknown variant reads as the first. `fixed`: values that are not in the document (its id, the verdict).
+ */
+function recordReader(list: FieldList, variants?: Variants) {
+  const readers = new Map((variants?.names ?? [undefined]).map((variant) => [variant, fieldReaders(list, variants, variant)]));
+  return (data: Data, fixed: Data): Data => {
+    const stored = variants && data[variants.field];
+    const variant = variants && (variants.names.find((name) => name === stored) ?? variants.names[0]);
+    const record: Data = {};
+    for (const [name, read] of readers.get(variant)!) record[name] = name in fixed ? fixed[name] : read(data);
+    return record;
   };
 }
 
-export function toLeadRecord(id: string, data: Data): LeadRecord {
-  const type = data.type === "demo" ? "demo" : "signup";
-  return {
-    id,
-    type,
-    firstName: text(data.firstName),
-    lastName: text(data.lastName),
-    name: text(data.name),
-    email: text(data.email),
-    phone: optionalText(data.phone),
-    companyName: text(data.companyName),
-    jobTitle: optionalText(data.jobTitle),
-    organizationType: text(data.organizationType),
-    propertyCount: text(data.propertyCount),
-    message: optionalText(data.message),
-    // A demo's challenges are text, empty when absent; signups have none.
-    challenges: type === "demo" ? text(data.challenges) : null,
-    marketingOptIn: typeof data.marketingOptIn === "boolean" ? data.marketingOptIn : null,
-    termsAcceptedAt: isoTime(data.termsAcceptedAt),
-    status: text(data.status) as LeadStatus,
-    botCheck: BOT_CHECK,
-    createdAt: isoTime(data.createdAt) ?? "",
-  };
-}
+const readContact = recordReader(CONTACT_FIELDS);
+const readLead = recordReader(LEAD_FIELDS, { field: "type", names: LEAD_TYPES });
+const readSubscription = recordReader(NEWSLETTER_FIELDS);
 
-export function toNewsletterRecord(id: string, data: Data): NewsletterRecord {
-  return {
-    id,
-    email: text(data.email),
-    status: text(data.status) as NewsletterStatus,
-    type: "newsletter",
-    botCheck: BOT_CHECK,
-    createdAt: isoTime(data.createdAt) ?? "",
-  };
-}
+export const toContactRecord = (id: string, data: Data) => readContact(data, { id, botCheck: BOT_CHECK }) as ContactRecord;
+
+export const toLeadRecord = (id: string, data: Data) => readLead(data, { id, botCheck: BOT_CHECK }) as LeadRecord;
+
+export const toNewsletterRecord = (id: string, data: Data) => readSubscription(data, { id, botCheck: BOT_CHECK }) as NewsletterRecord;
 
 const READERS: { [C in Collection]: (id: string, data: Data) => RecordsByCollection[C] } = {
   leads: toLeadRecord,

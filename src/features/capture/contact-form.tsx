@@ -5,7 +5,7 @@ import { LIMITS } from "../../domain/limits";
 import { CaptureForm } from "./capture-form";
 import { EmailField, NameFields, PhoneField } from "./lead-fields";
 import { SUBMISSION_TOASTS } from "./messages";
-import { personValues } from "./form-values";
+import { contactPayload } from "./payloads";
 import { useCaptureForm } from "./use-capture-form";
 
 export function ContactForm() {
@@ -15,7 +15,7 @@ export function ContactForm() {
       send: (backend, input, key) => backend.submitContact(input, { idempotencyKey: key }),
       toasts: SUBMISSION_TOASTS.contact,
     },
-    (values) => ({ ...personValues(values), message: values.message ?? "" }),
+    contactPayload,
   );
 
   return (

@@ -8,7 +8,7 @@ import { CaptureForm } from "./capture-form";
 import { CompanyField, EmailField, FieldRow, NameFields, PhoneField } from "./lead-fields";
 import { OrganizationFields } from "./organization-fields";
 import { SUBMISSION_TOASTS } from "./messages";
-import { personValues } from "./form-values";
+import { demoPayload } from "./payloads";
 import { useCaptureForm } from "./use-capture-form";
 
 export function DemoForm() {
@@ -18,15 +18,7 @@ export function DemoForm() {
       send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
       toasts: SUBMISSION_TOASTS.demo,
     },
-    (values) => ({
-      type: "demo",
-      ...personValues(values),
-      companyName: values.companyName ?? "",
-      jobTitle: values.jobTitle ?? "",
-      organizationType: (values.organizationType ?? "") as DemoInput["organizationType"],
-      propertyCount: (values.propertyCount ?? "") as DemoInput["propertyCount"],
-      challenges: values.challenges ?? "",
-    }),
+    demoPayload,
   );
 
   // Remounting on success clears the selects back to their placeholders.

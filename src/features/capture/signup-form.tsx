@@ -7,8 +7,7 @@ import { CaptureForm } from "./capture-form";
 import { CompanyField, EmailField, FieldRow, NameFields, PhoneField } from "./lead-fields";
 import { OrganizationFields } from "./organization-fields";
 import { SUBMISSION_TOASTS } from "./messages";
-import { consentFields } from "./consent-context";
-import { isChecked, personValues } from "./form-values";
+import { signupPayload } from "./payloads";
 import { useCaptureForm } from "./use-capture-form";
 
 export function SignupForm() {
@@ -18,17 +17,7 @@ export function SignupForm() {
       send: (backend, input, key) => backend.submitLead(input, { idempotencyKey: key }),
       toasts: SUBMISSION_TOASTS.signup,
     },
-    (values, form) => ({
-      type: "signup",
-      ...personValues(values),
-      companyName: values.companyName ?? "",
-      organizationType: (values.organizationType ?? "") as SignupInput["organizationType"],
-      propertyCount: (values.propertyCount ?? "") as SignupInput["propertyCount"],
-      marketingOptIn: isChecked(form, "marketingOptIn"),
-      termsAccepted: isChecked(form, "termsAccepted") as true,
-      // The box's wording version; the server records a consent only when it was ticked.
-      ...consentFields("marketing"),
-    }),
+    signupPayload,
   );
 
   // Remounting on success clears the selects back to their placeholders.

@@ -3,7 +3,7 @@ import { useTypedBeforeHydration } from "../../components/ui/use-typed-before-hy
 import { LIMITS } from "../../domain/limits";
 import type { BotCheckAction } from "../../domain/status";
 import type { NewsletterInput } from "../../domain/schemas";
-import { consentFields } from "./consent-context";
+import { subscriptionPayload } from "./payloads";
 import { SUBMISSION_TOASTS } from "./messages";
 import { useSubmission } from "./use-submission";
 
@@ -16,8 +16,7 @@ export function useNewsletter(action: Extract<BotCheckAction, "newsletter" | "ct
     send: (backend, input, key) => backend.subscribe(input, { idempotencyKey: key }),
     toasts: SUBMISSION_TOASTS.newsletter,
   });
-  // Every newsletter box shows the newsletter wording (NewsletterConsentNotice); its version goes along.
-  const subscribe = (address: string) => submit({ email: address, ...consentFields("newsletter"), website: "" });
+  const subscribe = (address: string) => submit(subscriptionPayload(address));
   // One name, autofill hint, limit and placeholder for every newsletter box, bound to this state.
   const emailInput = {
     ref: emailField,

@@ -1,3 +1,7 @@
+import { CONTACT_FIELDS } from "../../../src/domain/contact-fields";
+import { visitorFields, type FieldList } from "../../../src/domain/fields";
+import { LEAD_FIELDS } from "../../../src/domain/lead-fields";
+import { NEWSLETTER_FIELDS } from "../../../src/domain/newsletter-fields";
 import { contactInput, leadInput, newsletterInput } from "../../../src/domain/schemas";
 import type { Db } from "../../../server/db/store";
 import type { PublicRoute } from "./valid-payloads";
@@ -21,24 +25,22 @@ export const canonical = (value: Record<string, unknown>) => JSON.stringify(Obje
 
 type Row = Record<string, unknown>;
 
-/** The input a row came from, as far as the row tells (tokens and consent metadata are not on it). */
+const LISTS: Record<PublicRoute, FieldList> = { contacts: CONTACT_FIELDS, leads: LEAD_FIELDS, newsletter: NEWSLETTER_FIELDS };
+
+/**
+ * The input a row came from, as far as the row tells (tokens and consent metadata are not on it): each
+ * field the visitor wrote, by its list, with text the server keeps as null back to "" and 0/1 to a boolean.
+ */
 export function inputFromRow(route: PublicRoute, row: Row): Record<string, unknown> {
-  if (route === "contacts") {
-    return { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone ?? "", message: row.message };
+  const variant = route === "leads" ? String(row.type) : undefined;
+  const input: Record<string, unknown> = {};
+  for (const [name, field] of visitorFields(LISTS[route], variant)) {
+    const value = row[name];
+    input[name] = field.kind === "boolean" ? value === 1 || value === true : field.kind === "text" || field.kind === "phone" ? (value ?? "") : value;
   }
-  if (route === "newsletter") return { email: row.email };
-  const common = {
-    type: row.type,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone ?? "",
-    companyName: row.companyName,
-    organizationType: row.organizationType,
-    propertyCount: row.propertyCount,
-  };
-  if (row.type === "signup") return { ...common, marketingOptIn: row.marketingOptIn === 1 || row.marketingOptIn === true, termsAccepted: row.termsAcceptedAt !== null };
-  return { ...common, jobTitle: row.jobTitle ?? "", challenges: row.challenges ?? "" };
+  // The form's terms box is stored as the moment the server accepted it.
+  if (variant === "signup") input.termsAccepted = row.termsAcceptedAt !== null;
+  return input;
 }
 
 const SCHEMAS = { contacts: contactInput, leads: leadInput, newsletter: newsletterInput } as const;

@@ -1,0 +1,22 @@
+import type { FieldList } from "./fields";
+import { LIMITS } from "./limits";
+import { BOT_CHECK_VERDICTS, LEAD_STATUSES } from "./status";
+
+// Every field of a contact message, once (see fields.ts). Order: the schema's keys and the record's.
+
+export const CONTACT_FIELDS = {
+  id: { kind: "id", label: "ID", writer: "server", firestore: false },
+  firstName: { kind: "text", max: LIMITS.name, required: true, label: "First Name", writer: "visitor", csv: "Name", dashboard: "Name" },
+  lastName: { kind: "text", max: LIMITS.name, required: true, label: "Last Name", writer: "visitor", csv: "Name", dashboard: "Name" },
+  email: { kind: "email", label: "Email", writer: "visitor", csv: "Email", dashboard: "Email" },
+  phone: { kind: "phone", label: "Phone", writer: "visitor", nullable: true, csv: "Phone" },
+  message: { kind: "text", max: LIMITS.message, required: true, label: "Message", writer: "visitor", csv: "Message/Challenges", dashboard: "Message" },
+  /** The contact form does not ask for it: always null, kept so contacts and leads read alike. */
+  companyName: { kind: "text", max: LIMITS.company, label: "Company", writer: "server", nullable: true, csv: "Company", firestore: false },
+  /** "new" when stored; staff move it on. */
+  status: { kind: "enum", values: LEAD_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
+  /** The API adds it to rows it reads; the Firestore document carries it. */
+  type: { kind: "enum", values: ["contact"], label: "Type", writer: "server", sql: false, csv: "Type" },
+  botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },
+  createdAt: { kind: "timestamp", label: "Created At", writer: "server", csv: "Created At", dashboard: "Created" },
+} as const satisfies FieldList;
