@@ -1,5 +1,6 @@
-import { useId, type ComponentProps, type ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
+import { ControlMessages, useControlDescription } from "./control-messages";
 
 export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
   label: ReactNode;
@@ -9,11 +10,8 @@ export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
 
 /** A native checkbox with its label beside it; the whole label row is the click/touch target. */
 export function Checkbox({ label, hint, error, id, className, ...props }: CheckboxProps) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const ids = useControlDescription(id, hint, error);
+  const { controlId, describedBy } = ids;
 
   return (
     <div className={cn("flex flex-col gap-1", className)}>
@@ -28,16 +26,7 @@ export function Checkbox({ label, hint, error, id, className, ...props }: Checkb
         />
         <span>{label}</span>
       </label>
-      {hint && (
-        <p id={hintId} className="pl-8 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="pl-8 text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      )}
+      <ControlMessages ids={ids} hint={hint} error={error} className="pl-8" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { createContext, useContext, useId, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { cn } from "./cn";
+import { ControlMessages, useControlDescription } from "./control-messages";
 import { Label } from "./label";
 
 interface FieldControl {
@@ -29,11 +30,8 @@ export interface FieldProps {
 
 /** Label + control + hint + error, with the error and hint tied to the control by aria-describedby. */
 export function Field({ label, children, id, hint, error, required = false, className }: FieldProps) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const ids = useControlDescription(id, hint, error);
+  const { controlId, describedBy } = ids;
 
   return (
     <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(error), required }}>
@@ -42,16 +40,7 @@ export function Field({ label, children, id, hint, error, required = false, clas
           {label}
         </Label>
         {children}
-        {hint && (
-          <p id={hintId} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
-            {error}
-          </p>
-        )}
+        <ControlMessages ids={ids} hint={hint} error={error} />
       </div>
     </FieldContext.Provider>
   );

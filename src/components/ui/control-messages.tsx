@@ -1,0 +1,46 @@
+import { useId, type ReactNode } from "react";
+import { cn } from "./cn";
+
+export interface ControlDescription {
+  controlId: string;
+  hintId: string | undefined;
+  errorId: string | undefined;
+  /** For the control's aria-describedby: its hint and error, whichever it has. */
+  describedBy: string | undefined;
+}
+
+/** The ids that tie a form control to its hint and error; `id` is the control's own, generated when omitted. */
+export function useControlDescription(id: string | undefined, hint: ReactNode, error: string | null | undefined): ControlDescription {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+export interface ControlMessagesProps {
+  ids: ControlDescription;
+  hint?: ReactNode;
+  error?: string | null;
+  /** Classes put first on both lines, e.g. an indent that lines them up with a label. */
+  className?: string;
+}
+
+/** A form control's hint and its error (announced as an alert), under the control. */
+export function ControlMessages({ ids, hint, error, className }: ControlMessagesProps) {
+  return (
+    <>
+      {hint && (
+        <p id={ids.hintId} className={cn(className, "text-sm text-slate-600")}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={ids.errorId} className={cn(className, "text-sm font-medium text-red-700")} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
