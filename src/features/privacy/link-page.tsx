@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import type { ComponentType, ReactNode } from "react";
+import { Link, type MetaDescriptor } from "react-router";
 import { BRAND } from "../../config/brand";
 
 /** The frame of a page an emailed link opens: the brand, back to the site, the page's heading, its panel. */
@@ -22,4 +22,21 @@ export function LinkPage({ title, children }: { title: string; children: ReactNo
 /** Shown while a client-only link page loads. */
 export function LinkPageLoading() {
   return <p className="p-8 text-center text-slate-700">Loading...</p>;
+}
+
+/**
+ * What a link page's route module exports: its head (the title, and kept out of search results, since each
+ * link is one person's) and its page, the panel in the frame.
+ */
+export function linkPageRoute(title: string, Panel: ComponentType) {
+  return {
+    meta: (): MetaDescriptor[] => [{ title: `${title} | ${BRAND.name}` }, { name: "robots", content: "noindex, nofollow" }],
+    Page: function LinkPageRoute() {
+      return (
+        <LinkPage title={title}>
+          <Panel />
+        </LinkPage>
+      );
+    },
+  };
 }
