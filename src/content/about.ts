@@ -1,6 +1,6 @@
 import { Globe, HeartHandshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { BRAND } from "../config/brand";
-import type { CtaCopy, IconCard, PageHeroCopy, SectionIntro, SeoCopy } from "./types";
+import type { CtaCopy, HeroActions, IconCard, PageHeroCopy, SectionIntro, SeoCopy } from "./types";
 
 export const ABOUT_SEO: SeoCopy = {
   title: "About Us",
@@ -11,6 +11,11 @@ export const ABOUT_HERO: PageHeroCopy = {
   eyebrow: `About ${BRAND.name}`,
   title: "Building the operating system for African property",
   lead: `An "erf" is a plot of land, the starting point of every home and every building. We started ${BRAND.name} to give the people who look after those properties software that works as hard as they do.`,
+};
+
+export const ABOUT_HERO_ACTIONS: HeroActions = {
+  primary: { label: "Get in Touch", to: "/contact" },
+  secondary: { label: "Start Free Trial", to: "/signup" },
 };
 
 export const ABOUT_STORY = {

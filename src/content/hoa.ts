@@ -78,6 +78,10 @@ const HOA_CTA: CtaCopy = {
 export const HOA_PAGE: AudiencePageCopy = {
   seo: HOA_SEO,
   hero: HOA_HERO,
+  heroActions: {
+    primary: { label: "Book a Demo", to: "/request-demo" },
+    secondary: { label: "Explore HOA Features", scrollsTo: "features" },
+  },
   heroNote: "Free 30-day trial for your association · No setup fees on standard plans",
   featuresIntro: HOA_FEATURES_INTRO,
   features: HOA_FEATURES,

@@ -67,6 +67,10 @@ const LANDLORDS_CTA: CtaCopy = {
 export const LANDLORDS_PAGE: AudiencePageCopy = {
   seo: LANDLORDS_SEO,
   hero: LANDLORDS_HERO,
+  heroActions: {
+    primary: { label: "Start Free Trial", to: "/signup" },
+    secondary: { label: "Request a Demo", to: "/request-demo" },
+  },
   heroNote: "30-day free trial · No credit card required",
   featuresIntro: LANDLORDS_FEATURES_INTRO,
   features: LANDLORDS_FEATURES,

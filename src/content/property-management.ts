@@ -82,6 +82,10 @@ const PM_CTA = {
 export const PM_PAGE: AudiencePageCopy = {
   seo: PM_SEO,
   hero: PM_HERO,
+  heroActions: {
+    primary: { label: "Request a Demo", to: "/request-demo" },
+    secondary: { label: "Start Free Trial", to: "/signup" },
+  },
   heroNote: "30-day free trial · No credit card · No setup fees on standard plans",
   featuresIntro: PM_FEATURES_INTRO,
   features: PM_FEATURES,

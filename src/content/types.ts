@@ -50,10 +50,23 @@ export interface CtaCopy {
   secondary?: LinkAction;
 }
 
+/** The two buttons under a hero: the main action, then a second choice. */
+export interface HeroActions<Secondary = LinkAction> {
+  primary: LinkAction;
+  secondary: Secondary;
+}
+
+/** A button that scrolls to the page's own features section instead of opening another page. */
+export interface FeaturesJump {
+  label: string;
+  scrollsTo: "features";
+}
+
 /** An audience's landing page (property managers, HOAs, landlords): the same sections, each audience's words. */
 export interface AudiencePageCopy {
   seo: SeoCopy;
   hero: PageHeroCopy;
+  heroActions: HeroActions<LinkAction | FeaturesJump>;
   /** Small print under the hero's buttons. */
   heroNote: string;
   featuresIntro: SectionIntro;

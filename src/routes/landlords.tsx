@@ -1,5 +1,4 @@
 import type { Route } from "./+types/landlords";
-import { ButtonLink } from "../components/ui/button";
 import { AudiencePage } from "../features/site/audience-page";
 import { pageMeta } from "../features/site/seo";
 import { LANDLORDS_PAGE } from "../content/landlords";
@@ -7,14 +6,5 @@ import { LANDLORDS_PAGE } from "../content/landlords";
 export const meta: Route.MetaFunction = () => pageMeta({ ...LANDLORDS_PAGE.seo, path: "/landlords" });
 
 export default function LandlordsPage() {
-  return (
-    <AudiencePage copy={LANDLORDS_PAGE} idPrefix="landlord">
-      <ButtonLink to="/signup" size="lg">
-        Start Free Trial
-      </ButtonLink>
-      <ButtonLink to="/request-demo" variant="outline" size="lg">
-        Request a Demo
-      </ButtonLink>
-    </AudiencePage>
-  );
+  return <AudiencePage copy={LANDLORDS_PAGE} idPrefix="landlord" />;
 }

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/property-management";
-import { ButtonLink } from "../components/ui/button";
 import { AudiencePage } from "../features/site/audience-page";
 import { pageMeta } from "../features/site/seo";
 import { PM_PAGE } from "../content/property-management";
@@ -7,14 +6,5 @@ import { PM_PAGE } from "../content/property-management";
 export const meta: Route.MetaFunction = () => pageMeta({ ...PM_PAGE.seo, path: "/property-management" });
 
 export default function PropertyManagementPage() {
-  return (
-    <AudiencePage copy={PM_PAGE} idPrefix="pm">
-      <ButtonLink to="/request-demo" size="lg">
-        Request a Demo
-      </ButtonLink>
-      <ButtonLink to="/signup" variant="outline" size="lg">
-        Start Free Trial
-      </ButtonLink>
-    </AudiencePage>
-  );
+  return <AudiencePage copy={PM_PAGE} idPrefix="pm" />;
 }
