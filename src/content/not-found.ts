@@ -1,3 +1,4 @@
+import { PAGE_LINKS } from "./navigation";
 import type { SeoCopy } from "./types";
 
 export const NOT_FOUND_SEO: SeoCopy = {
@@ -11,11 +12,5 @@ export const NOT_FOUND_COPY = {
   body: "The page you're looking for doesn't exist or may have moved. Let's get you back on track.",
   home: { label: "Return to Home", to: "/" },
   suggestionsTitle: "Popular pages",
-  suggestions: [
-    { label: "Property Management", to: "/property-management" },
-    { label: "Landlords", to: "/landlords" },
-    { label: "HOA", to: "/hoa" },
-    { label: "FAQs", to: "/faqs" },
-    { label: "Contact", to: "/contact" },
-  ],
+  suggestions: [PAGE_LINKS.propertyManagement, PAGE_LINKS.landlords, PAGE_LINKS.hoa, PAGE_LINKS.faqs, PAGE_LINKS.contact],
 } as const;
