@@ -4,6 +4,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { BRAND } from "../../config/brand";
 import { ADMIN_LOGIN, FOOTER_COLUMNS } from "../../content/navigation";
 import { BrandLogo } from "./brand-logo";
+import { PhoneLink } from "./phone-link";
 
 const footerLink =
   "inline-flex min-h-8 items-center rounded text-slate-300 hover:text-white " +
@@ -26,9 +27,7 @@ export function SiteFooterBody() {
               </li>
               <li className="flex items-center gap-2">
                 <Phone aria-hidden="true" className="h-4 w-4 text-brand-500" />
-                <a className={footerLink} href={`tel:${BRAND.phone.replace(/\s/g, "")}`}>
-                  {BRAND.phone}
-                </a>
+                <PhoneLink className={footerLink} />
               </li>
               <li className="flex items-center gap-2">
                 <MapPin aria-hidden="true" className="h-4 w-4 text-brand-500" />

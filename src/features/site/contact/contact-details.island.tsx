@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { BRAND } from "../../../config/brand";
 import { CONTACT_CHANNELS } from "../../../content/contact";
+import { PhoneLink } from "../phone-link";
 
 const link = "font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
 
@@ -40,9 +41,7 @@ export function ContactDetailsBody() {
       </DetailsCard>
       <DetailsCard id="contact-phone-title" icon={Phone} title="Call us">
         <p className="mt-3">
-          <a className={link} href={`tel:${BRAND.phone.replace(/\s/g, "")}`}>
-            {BRAND.phone}
-          </a>
+          <PhoneLink className={link} />
         </p>
         <h3 className="mt-5 flex items-center gap-2 font-semibold text-slate-900">
           <Clock aria-hidden="true" className="h-5 w-5 text-brand-700" />
