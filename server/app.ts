@@ -5,6 +5,7 @@ import { createLogger, type Logger } from "./logger";
 import { isPostgres, SubmissionWriter, type Db } from "./db/store";
 import { handleError, handleNotFound } from "./http/errors";
 import { requestLog } from "./http/request-log";
+import { closeUnreadBodies } from "./http/unread-body";
 import { healthRoutes } from "./routes/health";
 import { publicContactsRoutes } from "./routes/public-contacts";
 import { publicFormGuard } from "./routes/public-forms";
@@ -89,6 +90,7 @@ export function createApp({
   const keys = derivePrivacyKeys(config.appSecret);
   const app = new Hono();
 
+  app.use(closeUnreadBodies);
   app.use(requestLog(log));
   app.use(
     securityHeaders(

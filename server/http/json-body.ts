@@ -35,7 +35,7 @@ export const limitBody: MiddlewareHandler = async (c, next) => {
 };
 
 /** The Node request behind the context when served by @hono/node-server (in-process tests have none). */
-function nodeRequest(c: Context): IncomingMessage | null {
+export function nodeRequest(c: Context): IncomingMessage | null {
   const incoming: unknown = (c.env as { incoming?: unknown } | undefined)?.incoming;
   return incoming instanceof IncomingMessage ? incoming : null;
 }
