@@ -2,11 +2,12 @@
 // 200 from /healthz), on an existing database and on a new one, median of 5; beside it the previous way
 // (tsx compiling server/main.ts on every start) and `npm run build` from scratch, the README's first run.
 // Pass --no-build to skip the build (it rewrites build/). Bounded: about a minute; 127.0.0.1 only.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../tests/support/free-port";
+import { spawnServer } from "../tests/support/server-child";
 import { requireBuild, ROOT, waitFor } from "./lib/server";
 import { median, ms, printTable, type Row } from "./lib/table";
 
@@ -16,17 +17,15 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 async function timeStart(command: string, args: string[], databaseFile: string, env: Record<string, string> = {}): Promise<number> {
   const port = await freePort();
-  let log = "";
   const started = performance.now();
-  const child = spawn(command, args, {
+  const { process: child, output } = spawnServer(command, args, {
+    port,
+    databaseUrl: `sqlite:${databaseFile}`,
+    env,
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: "silent", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32", // its own process group, so npm's child goes down with it
   });
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  await waitFor(`http://127.0.0.1:${port}/healthz`, child, () => log);
+  await waitFor(`http://127.0.0.1:${port}/healthz`, child, output);
   const elapsed = performance.now() - started;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   if (process.platform === "win32") child.kill("SIGTERM");

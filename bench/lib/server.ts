@@ -1,11 +1,12 @@
 // Starts the production server for a bench: `node scripts/start.mjs` (the build/server.mjs bundle) on a free
 // port of 127.0.0.1, with its own SQLite file unless DATABASE_URL is given, logging silenced.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../tests/support/free-port";
+import { spawnServer, waitUntilAnswering } from "../../tests/support/server-child";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -25,45 +26,25 @@ export function requireBuild(): void {
   }
 }
 
-export async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
+/** Waits for `url` to answer, polling every 5 ms: how soon a server is ready is itself a figure here. */
+export function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  return waitUntilAnswering(url, child, output, { pollMs: 5 });
 }
 
 export async function startBenchServer(env: Record<string, string> = {}, command: string[] = ["scripts/start.mjs"]): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "erf-bench-"));
-  let log = "";
   const started = performance.now();
   // BENCH_NODE_ARGS adds flags to the server's node for a diagnosis, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, ...command], {
+  const { process: child, output } = spawnServer(process.execPath, [...nodeArgs, ...command], {
+    port,
+    databaseUrl: `sqlite:${join(dataDir, "erf.sqlite")}`,
+    env: { RATE_LIMIT_PER_MINUTE: "100000000", ...env },
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `sqlite:${join(dataDir, "erf.sqlite")}`,
-      LOG_LEVEL: "silent",
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, child, () => log);
+  await waitFor(`${url}/healthz`, child, output);
   const readyMs = performance.now() - started;
   return {
     url,

@@ -1,8 +1,7 @@
-import { request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
+import { request as httpRequest } from "node:http";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serveOverSocket } from "../test-support/socket-server";
 import { clientIp } from "./client-ip";
 
 // clientIp over real sockets: a dual-stack server (so IPv4 clients arrive as ::ffff:a.b.c.d, as they do
@@ -10,20 +9,13 @@ import { clientIp } from "./client-ip";
 
 const app = new Hono().get("/ip/:hops", (c) => c.text(clientIp(c, Number(c.req.param("hops")))));
 
-let server: Server;
-let port: number;
-beforeAll(async () => {
-  server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  await new Promise<void>((resolve) => server.listen(0, "::", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = serveOverSocket(app, "::");
 
 /** GET over a socket from 127.0.0.1 (or `from`); an array sends X-Forwarded-For as separate header lines. */
 function ipSeen(hops: number, forwardedFor?: string | string[], from = "127.0.0.1"): Promise<string> {
   return new Promise((resolve, reject) => {
     const headers = forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor };
-    const req = httpRequest({ host: from, port, path: `/ip/${hops}`, headers }, (res) => {
+    const req = httpRequest({ host: from, port: server.port(), path: `/ip/${hops}`, headers }, (res) => {
       let text = "";
       res.on("data", (chunk: Buffer) => (text += chunk.toString()));
       res.on("end", () => resolve(text));

@@ -1,9 +1,8 @@
-import { request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
+import { request as httpRequest } from "node:http";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/domain/limits";
+import { serveOverSocket } from "../test-support/socket-server";
 import { limitBody, readJsonBody } from "./json-body";
 
 // readJsonBody reads a body of declared length straight from Node's request and anything else through
@@ -15,21 +14,14 @@ const app = new Hono().post("/", limitBody, async (c) => {
   return body.ok ? c.json({ value: body.value }) : body.response;
 });
 
-let server: Server;
-let port: number;
-beforeAll(async () => {
-  server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const server = serveOverSocket(app, "127.0.0.1");
 
 /** POSTs over a socket; `chunked` sends without Content-Length. */
 function overHttp(body: Buffer, { chunked = false } = {}): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { "content-type": "application/json" };
     if (!chunked) headers["content-length"] = body.length;
-    const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/", headers }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port: server.port(), method: "POST", path: "/", headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));

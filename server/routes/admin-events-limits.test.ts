@@ -50,6 +50,13 @@ describeStorage("live stream caps", (open) => {
     expect(await refused.json()).toEqual({ error: "too-many-streams", message: expect.any(String) });
   };
 
+  /** A closed stream's slot comes back: the server notices the close at its next turn, not synchronously. */
+  const expectStreamOpensAgain = (app: ReturnType<typeof appWith>, cookie: string) =>
+    expect.poll(async () => {
+      const stream = await openStream(app, cookie);
+      return stream instanceof Response ? stream.status : 200;
+    }, { timeout: 2_000, interval: 50 }).toBe(200);
+
   it(`allows ${MAX_STREAMS_PER_SESSION} streams per session, refuses the next with 429, and not another session's`, async () => {
     const app = appWith();
     const cookie = await signIn(app);
@@ -71,11 +78,7 @@ describeStorage("live stream caps", (open) => {
     const [first] = await streams(app, cookie, MAX_STREAMS_PER_SESSION);
     await expectRefused(await openStream(app, cookie));
     await first!.close();
-    // The server notices the closed stream at its next turn, not synchronously.
-    await expect.poll(async () => {
-      const stream = await openStream(app, cookie);
-      return stream instanceof Response ? stream.status : 200;
-    }, { timeout: 2_000, interval: 50 }).toBe(200);
+    await expectStreamOpensAgain(app, cookie);
   });
 
   it("caps the streams of all sessions together at EVENT_STREAMS_MAX, freeing slots as streams close", async () => {
@@ -87,10 +90,7 @@ describeStorage("live stream caps", (open) => {
     await expectRefused(await openStream(app, two));
     await expectRefused(await openStream(app, one));
     await a!.close();
-    await expect.poll(async () => {
-      const stream = await openStream(app, two);
-      return stream instanceof Response ? stream.status : 200;
-    }, { timeout: 2_000, interval: 50 }).toBe(200);
+    await expectStreamOpensAgain(app, two);
   });
 
   it("frees the slots of streams ended by a shutdown", async () => {

@@ -45,6 +45,9 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     const response = await send(app, "GET", `/api/admin/export.csv${query}`, { cookie });
     return { response, text: await response.text() };
   };
+  /** The exported file's rows after the header, parsed; `column` picks one cell of each. */
+  const exportedRows = async (query: string) => parseCsv((await exportCsv(query)).text).slice(1);
+  const exportedColumn = async (query: string, column: number) => (await exportedRows(query)).map((row) => row[column]);
 
   it("streams a CSV download with the exact header, uncached, named after today", async () => {
     const { response, text } = await exportCsv();
@@ -126,10 +129,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await seedContact(open.db, "c-match", minute(3), { email: "match@contact.example" });
     await seedContact(open.db, "c-other", minute(4));
     await seedSubscriber(open.db, "n-match", minute(5), "match@news.example");
-    const emails = async (query: string) =>
-      parseCsv((await exportCsv(query)).text)
-        .slice(1)
-        .map((row) => row[1]);
+    const emails = (query: string) => exportedColumn(query, 1);
     expect(await emails("?q=MATCH")).toEqual(["match@accra.example", "match@karoo.example", "match@contact.example", "match@news.example"]);
     expect(await emails("?q=match&type=signup")).toEqual(["match@karoo.example", "match@contact.example", "match@news.example"]);
     // "subscribed" is no lead or contact status: those collections drop out.
@@ -141,10 +141,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await seedLead(open.db, "l-1", minute(1));
     await seedContact(open.db, "c-1", minute(2));
     await seedSubscriber(open.db, "n-1", minute(3), "reader@example.com");
-    const types = async (query: string) =>
-      parseCsv((await exportCsv(query)).text)
-        .slice(1)
-        .map((row) => row[4]);
+    const types = (query: string) => exportedColumn(query, 4);
     expect(await types("?collections=newsletter,leads")).toEqual(["signup", "newsletter"]);
     expect(await types("?collections=contacts")).toEqual(["contact"]);
   });
@@ -165,7 +162,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
           .execute();
       }
     });
-    const rows = parseCsv((await exportCsv("?collections=newsletter")).text).slice(1);
+    const rows = await exportedRows("?collections=newsletter");
     expect(rows).toHaveLength(1_203);
     expect(new Set(rows.map((row) => row[1])).size).toBe(1_203);
   });

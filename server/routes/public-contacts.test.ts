@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
 import { findContactById } from "../db/store";
-import { countRows } from "../test-support/databases";
+import { expectFormRefused } from "../test-support/form-refusals";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, testApp, validContact } from "../test-support/app";
+import { storedContact } from "../test-support/records";
 
 describeStorage("POST /api/contacts", (open) => {
   it("stores a valid message as new, with the server's time, and answers 201 {id}", async () => {
@@ -11,19 +12,7 @@ describeStorage("POST /api/contacts", (open) => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await findContactById(open.db, id)).toEqual({
-      id,
-      firstName: "Naledi",
-      lastName: "Mokoena",
-      email: "naledi@example.co.za",
-      phone: "+27 82 555 0101",
-      message: "Please call me about 40 units in Sandton.",
-      companyName: null,
-      status: "new",
-      type: "contact",
-      botCheck: "skipped",
-      createdAt: "2025-03-01T10:00:00.123Z",
-    });
+    expect(await findContactById(open.db, id)).toEqual(storedContact(id, "2025-03-01T10:00:00.123Z"));
   });
 
   it("stores a missing phone as null", async () => {
@@ -52,14 +41,9 @@ describeStorage("POST /api/contacts", (open) => {
     ["a message over 5,000 characters", { ...validContact, message: "x".repeat(5_001) }, "message"],
   ];
 
-  it.each(invalid)("rejects %s with 400 naming the field, storing nothing", async (_label, body, field) => {
-    const response = await postJson(testApp(open.db), "/api/contacts", body);
-    expect(response.status).toBe(400);
-    const payload = (await response.json()) as { error: string; fields: Record<string, string> };
-    expect(payload.error).toBe("validation");
-    expect(payload.fields[field]).toEqual(expect.any(String));
-    expect(await countRows(open.db, "contacts")).toBe(0);
-  });
+  it.each(invalid)("rejects %s with 400 naming the field, storing nothing", (_label, body, field) =>
+    expectFormRefused(open.db, "contacts", body, field),
+  );
 
   it("accepts strings exactly at the bounds", async () => {
     const atBounds = { ...validContact, firstName: "x".repeat(100), message: "y".repeat(5_000) };

@@ -14,21 +14,32 @@ describeStorage("form rate limit per client", (open) => {
   const limitedApp = (limit: number) => testApp(open.db, { config: testConfig({ rateLimitPerMinute: limit, trustProxy: 1 }) });
   const status = async (app: ReturnType<typeof limitedApp>, ip: string) => (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
 
-  it("counts the addresses of one IPv6 /64 together, however they are written", async () => {
-    const app = limitedApp(2);
-    expect(await status(app, "2001:db8:1:2::1")).toBe(201);
-    expect(await status(app, "2001:db8:1:2:ffff:0:0:9")).toBe(201);
-    expect(await status(app, "2001:0DB8:0001:0002::abcd")).toBe(429);
-    // The next /64 is another client.
-    expect(await status(app, "2001:db8:1:3::1")).toBe(201);
-  });
-
-  it("keeps counting each IPv4 address on its own, written plainly or as IPv6", async () => {
-    const app = limitedApp(1);
-    expect(await status(app, "198.51.100.1")).toBe(201);
-    expect(await status(app, "198.51.100.2")).toBe(201);
-    expect(await status(app, "::ffff:198.51.100.1")).toBe(429);
-    expect(await status(app, "198.51.100.3")).toBe(201);
+  // Each case sends one submission per row, in order, from the address given, and expects that answer.
+  it.each<[name: string, limit: number, answers: [ip: string, status: number][]]>([
+    [
+      "counts the addresses of one IPv6 /64 together, however they are written",
+      2,
+      [
+        ["2001:db8:1:2::1", 201],
+        ["2001:db8:1:2:ffff:0:0:9", 201],
+        ["2001:0DB8:0001:0002::abcd", 429],
+        // The next /64 is another client.
+        ["2001:db8:1:3::1", 201],
+      ],
+    ],
+    [
+      "keeps counting each IPv4 address on its own, written plainly or as IPv6",
+      1,
+      [
+        ["198.51.100.1", 201],
+        ["198.51.100.2", 201],
+        ["::ffff:198.51.100.1", 429],
+        ["198.51.100.3", 201],
+      ],
+    ],
+  ])("%s", async (_name, limit, answers) => {
+    const app = limitedApp(limit);
+    for (const [ip, expected] of answers) expect(await status(app, ip), ip).toBe(expected);
   });
 });
 

@@ -1,4 +1,5 @@
 import { insertContact, insertLead, subscribeEmail, type Db } from "../db/store";
+import type { ContactRecord } from "../../src/domain/records";
 import { contactInput, leadInput } from "../../src/domain/schemas";
 import { validContact, validDemo, validSignup } from "./app";
 
@@ -25,3 +26,24 @@ export async function seedSubscriber(db: Db, id: string, createdAt: string, emai
 
 /** 2025-04-01T00:00:00.000Z plus n minutes: distinct, ordered timestamps. */
 export const minute = (n: number) => new Date(Date.UTC(2025, 3, 1) + n * 60_000).toISOString();
+
+/**
+ * What validContact reads back as once stored, whether posted or seeded: the email lower-cased, no
+ * company, a new contact whose bot check was skipped. Written out, so a change to the record shows here.
+ */
+export function storedContact(id: string, createdAt: string, overrides: Partial<typeof validContact> = {}): ContactRecord {
+  return {
+    id,
+    firstName: "Naledi",
+    lastName: "Mokoena",
+    email: "naledi@example.co.za",
+    phone: "+27 82 555 0101",
+    message: "Please call me about 40 units in Sandton.",
+    companyName: null,
+    status: "new",
+    type: "contact",
+    botCheck: "skipped",
+    createdAt,
+    ...overrides,
+  };
+}

@@ -6,6 +6,7 @@ import type { RecordChange } from "../../src/domain/admin";
 import { CONSENT_WORDING } from "../../src/domain/consent";
 import { CSV_COLUMNS } from "../../src/domain/csv";
 import type { ContactInput, DemoInput, SignupInput } from "../../src/domain/schemas";
+import { sampleContact, sampleSignup } from "../support/sample-forms";
 
 // The back-end port's behaviour, written once and run against every adapter: the http adapter on the
 // real server (tests/contract/http-adapter.test.ts, in `npm test`) and the Firebase adapter on the
@@ -40,22 +41,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const key = () => ({ idempotencyKey: randomUUID() });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const contact: ContactInput = { firstName: "Naledi", lastName: "Dlamini", email: "naledi@example.co.za", phone: "", message: "We manage 40 units in Durban.", website: "" };
-const signup: SignupInput = {
-  type: "signup",
-  firstName: "Pieter",
-  lastName: "van Wyk",
-  email: "pieter@example.com",
-  phone: "+27 82 123 4567",
-  companyName: "Karoo Rentals",
-  organizationType: "landlord",
-  propertyCount: "6-20",
-  marketingOptIn: true,
-  termsAccepted: true,
-  consentVersion: CONSENT_WORDING.marketing.version,
-  sourcePath: "/signup",
-  website: "",
-};
+const contact: ContactInput = { ...sampleContact, website: "" };
+const signup: SignupInput = { ...sampleSignup, website: "" };
 const demo: DemoInput = {
   type: "demo",
   firstName: "Amina",

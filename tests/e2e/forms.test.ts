@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { submitDemoRequest, waitForToast } from "../support/browser-session";
 import { readRows } from "../support/database";
 import { usePagePerTest } from "../support/page-per-test";
+import { sampleContact } from "../support/sample-forms";
 
 const site = usePagePerTest();
 const idempotencyKeys: string[] = [];
@@ -38,29 +39,36 @@ async function holdScripts() {
   };
 }
 
+interface ContactMessage {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  message: string;
+}
+
+/** Types a message into the contact page's form (the phone only when given), without sending it; returns the form. */
+async function fillContactForm(message: ContactMessage) {
+  const form = site.page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("First Name").fill(message.firstName);
+  await form.getByLabel("Last Name").fill(message.lastName);
+  await form.getByLabel("Email").fill(message.email);
+  if (message.phone !== undefined) await form.getByLabel("Phone").fill(message.phone);
+  await form.getByLabel("Message").fill(message.message);
+  return form;
+}
+
 describe("lead capture forms", () => {
   it("stores a contact message and clears the form", async () => {
     await site.page.goto(`${site.server.url}/contact`);
-    const form = site.page.getByRole("form", { name: "Contact form" });
-    await form.getByLabel("First Name").fill("Naledi");
-    await form.getByLabel("Last Name").fill("Dlamini");
-    await form.getByLabel("Email").fill("naledi@example.co.za");
-    await form.getByLabel("Phone").fill("+27 82 555 0101");
-    await form.getByLabel("Message").fill("We manage 40 units in Durban.");
+    const message = { ...sampleContact, phone: "+27 82 555 0101" };
+    const form = await fillContactForm(message);
     await form.getByRole("button", { name: "Send Message" }).click();
 
     expect(await toastText()).toContain("Thank you for your message!");
     await expect.poll(() => form.getByLabel("First Name").inputValue()).toBe("");
     const [row] = readRows(site.server.databasePath, "contacts");
-    expect(row).toMatchObject({
-      firstName: "Naledi",
-      lastName: "Dlamini",
-      email: "naledi@example.co.za",
-      phone: "+27 82 555 0101",
-      message: "We manage 40 units in Durban.",
-      status: "new",
-      botCheck: "skipped",
-    });
+    expect(row).toMatchObject({ ...message, status: "new", botCheck: "skipped" });
     expect(idempotencyKeys).toHaveLength(1);
     expect(idempotencyKeys[0]).toMatch(UUID);
   });
@@ -198,11 +206,7 @@ describe("lead capture forms", () => {
   it("readies the form's back end for a field focused before hydration, so a later outage still gets retries", async () => {
     const scripts = await holdScripts();
     await site.page.goto(`${site.server.url}/contact`, { waitUntil: "domcontentloaded" });
-    const form = site.page.getByRole("form", { name: "Contact form" });
-    await form.getByLabel("First Name").fill("Early");
-    await form.getByLabel("Last Name").fill("Typist");
-    await form.getByLabel("Email").fill("early-typist@example.com");
-    await form.getByLabel("Message").fill("Typed while the page was loading.");
+    const form = await fillContactForm({ firstName: "Early", lastName: "Typist", email: "early-typist@example.com", message: "Typed while the page was loading." });
     await expect.poll(scripts.held).toBeGreaterThan(0);
     await scripts.release();
     await site.page.waitForLoadState("networkidle");
@@ -219,11 +223,7 @@ describe("lead capture forms", () => {
   it("shows the failure toast and keeps the input when the server is down", async () => {
     // The visitor has the whole page, its JavaScript included, when the network drops.
     await site.page.goto(`${site.server.url}/contact`, { waitUntil: "networkidle" });
-    const form = site.page.getByRole("form", { name: "Contact form" });
-    await form.getByLabel("First Name").fill("Offline");
-    await form.getByLabel("Last Name").fill("Visitor");
-    await form.getByLabel("Email").fill("offline@example.com");
-    await form.getByLabel("Message").fill("Is anyone there?");
+    const form = await fillContactForm({ firstName: "Offline", lastName: "Visitor", email: "offline@example.com", message: "Is anyone there?" });
     await site.server.stop();
     try {
       await form.getByRole("button", { name: "Send Message" }).click();

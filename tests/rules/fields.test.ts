@@ -15,6 +15,13 @@ const form = formNamed;
 const create = (name: string, change: Doc = {}, id?: string) => writeSubmission(rules.visitor, form(name).collection, submissionOf(name, change, id));
 const x = (length: number) => "x".repeat(length);
 
+/** A lead kind accepts values from its own option lists and refuses each of the other kind's. */
+async function keepsToOwnOptions(name: string, own: Doc, other: { organizationType: string; propertyCount: string }) {
+  await assertSucceeds(create(name, own));
+  await assertFails(create(name, { organizationType: other.organizationType }));
+  await assertFails(create(name, { propertyCount: other.propertyCount }));
+}
+
 describe("contacts", () => {
   it("accepts names, message and token exactly at their bounds, and an empty phone", async () => {
     await assertSucceeds(create("contact", { firstName: x(100), lastName: x(100), message: x(5000), recaptchaToken: x(4096), phone: "" }));
@@ -40,11 +47,8 @@ describe("contacts", () => {
 });
 
 describe("leads: signup", () => {
-  it("keeps signup to its own option lists", async () => {
-    await assertSucceeds(create("signup", { organizationType: "hoa", propertyCount: "100+" }));
-    await assertFails(create("signup", { organizationType: "investor" }));
-    await assertFails(create("signup", { propertyCount: "500+" }));
-  });
+  it("keeps signup to its own option lists", () =>
+    keepsToOwnOptions("signup", { organizationType: "hoa", propertyCount: "100+" }, { organizationType: "investor", propertyCount: "500+" }));
   it("requires name = first + last, a boolean opt-in, and the server's time for the terms", async () => {
     await assertFails(create("signup", { name: "Someone Else" }));
     await assertFails(create("signup", { marketingOptIn: "yes" }));
@@ -58,11 +62,8 @@ describe("leads: signup", () => {
 });
 
 describe("leads: demo", () => {
-  it("keeps demo to its own option lists", async () => {
-    await assertSucceeds(create("demo", { organizationType: "individual-landlord", propertyCount: "1-10" }));
-    await assertFails(create("demo", { organizationType: "landlord" }));
-    await assertFails(create("demo", { propertyCount: "6-20" }));
-  });
+  it("keeps demo to its own option lists", () =>
+    keepsToOwnOptions("demo", { organizationType: "individual-landlord", propertyCount: "1-10" }, { organizationType: "landlord", propertyCount: "6-20" }));
   it("requires a phone, allows empty job title and challenges, and bounds them", async () => {
     await assertFails(create("demo", { phone: "" }));
     await assertSucceeds(create("demo", { jobTitle: x(100), challenges: "" }));

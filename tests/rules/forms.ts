@@ -3,6 +3,7 @@ import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from "fir
 import { consentEntry, consentProof, contactDocument, leadDocument, newsletterDocument } from "../../src/backend/firebase/documents";
 import { CONSENT_WORDING } from "../../src/domain/consent";
 import { contactInput, leadInput, newsletterInput } from "../../src/domain/schemas";
+import { sampleContact, sampleSignup } from "../support/sample-forms";
 
 // One valid document per form, built by the Firebase adapter's own code (the shared schema, then
 // src/backend/firebase/documents.ts), with its consent ledger entry where it has one, and the ways a
@@ -49,7 +50,7 @@ export const FORMS: Form[] = [
       id: randomUUID(),
       data: stored(
         contactDocument(
-          contactInput.parse({ firstName: "Naledi", lastName: "Dlamini", email: uniqueEmail("naledi"), phone: "", message: "We manage 40 units in Durban." }),
+          contactInput.parse({ ...sampleContact, email: uniqueEmail("naledi") }),
           serverTimestamp(),
         ),
       ),
@@ -66,21 +67,7 @@ export const FORMS: Form[] = [
     valid: () => {
       const id = randomUUID();
       const lead = leadDocument(
-        leadInput.parse({
-          type: "signup",
-          firstName: "Pieter",
-          lastName: "van Wyk",
-          email: uniqueEmail("pieter"),
-          phone: "+27 82 123 4567",
-          companyName: "Karoo Rentals",
-          organizationType: "landlord",
-          propertyCount: "6-20",
-          marketingOptIn: true,
-          termsAccepted: true,
-          consentVersion: CONSENT_WORDING.marketing.version,
-          sourcePath: "/signup",
-          recaptchaToken: "token",
-        }),
+        leadInput.parse({ ...sampleSignup, email: uniqueEmail("pieter"), recaptchaToken: "token" }),
         serverTimestamp(),
         { userAgent: USER_AGENT },
       );

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
+import { envNumber } from "./lib/env-number";
 import { keepAliveAgent, send } from "./lib/http";
 import { withClient } from "./lib/postgres";
 import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
-import { scratchStore } from "./lib/scratch-store";
-import { startServerProcess } from "./lib/server-process";
+import { serverOnScratchStore } from "./lib/server-process";
 
 // Check 3 of docs/reliability.md: 10,000 submissions over several connections while the server is
 // killed with kill -9 at 20+ random moments and restarted. Every submission is retried with its own
@@ -14,9 +14,9 @@ import { startServerProcess } from "./lib/server-process";
 //
 //   npx tsx tests/soak/crash-durability.ts          (SOAK_DB=sqlite|postgres|both, CRASH_SUBMISSIONS, CRASH_KILLS, CRASH_CONNECTIONS)
 
-const SUBMISSIONS = Number(process.env.CRASH_SUBMISSIONS ?? 10_000);
-const KILLS = Number(process.env.CRASH_KILLS ?? 24);
-const CONNECTIONS = Number(process.env.CRASH_CONNECTIONS ?? 8);
+const SUBMISSIONS = envNumber("CRASH_SUBMISSIONS", 10_000);
+const KILLS = envNumber("CRASH_KILLS", 24);
+const CONNECTIONS = envNumber("CRASH_CONNECTIONS", 8);
 // A submission that cannot get a 201 in this long counts as lost.
 const GIVE_UP_MS = 120_000;
 
@@ -83,9 +83,8 @@ async function checkOpensCleanly(kind: "sqlite" | "postgres", location: string):
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const run = randomBytes(3).toString("hex");
-  const store = await scratchStore(kind, "crash");
+  const { store, server } = await serverOnScratchStore(kind, "crash");
   const { location } = store;
-  const server = await startServerProcess({ databaseUrl: store.databaseUrl });
 
   const acknowledged = new Map<number, Acknowledged>();
   const failures = new Map<string, number>();

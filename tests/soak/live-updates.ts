@@ -1,7 +1,7 @@
+import { envNumber } from "./lib/env-number";
 import { keepAliveAgent, send, signIn } from "./lib/http";
 import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
-import { scratchStore } from "./lib/scratch-store";
-import { startServerProcess, type ServerProcess } from "./lib/server-process";
+import { adminEnv, serverOnScratchStore, startServerProcess } from "./lib/server-process";
 import { openEventStream, type EventStream, type StreamEvent } from "./lib/sse-client";
 
 // Check 11 of docs/reliability.md: 20 dashboards on GET /api/admin/events (each its own session),
@@ -15,11 +15,11 @@ import { openEventStream, type EventStream, type StreamEvent } from "./lib/sse-c
 //
 //   npx tsx tests/soak/live-updates.ts     (SOAK_DB, LIVE_CLIENTS, LIVE_CHANGES, LIVE_RATE, LIVE_CUT_MEAN_S)
 
-const CLIENTS = Number(process.env.LIVE_CLIENTS ?? 20);
-const CHANGES = Number(process.env.LIVE_CHANGES ?? 1_000);
-const RATE = Number(process.env.LIVE_RATE ?? 20);
+const CLIENTS = envNumber("LIVE_CLIENTS", 20);
+const CHANGES = envNumber("LIVE_CHANGES", 1_000);
+const RATE = envNumber("LIVE_RATE", 20);
 // Each client's connection is cut after an exponentially distributed time with this mean.
-const CUT_MEAN_S = Number(process.env.LIVE_CUT_MEAN_S ?? 10);
+const CUT_MEAN_S = envNumber("LIVE_CUT_MEAN_S", 10);
 const SETTLE_MS = 30_000;
 const P95_LIMIT_MS = 1_000;
 const ADMIN = { email: "live.admin@erf.test", password: "live updates passphrase" };
@@ -39,11 +39,10 @@ const keyOf = (op: string, collection: string, id: string) => `${op}:${collectio
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL (2 instances)";
-  const store = await scratchStore(kind, "live");
-  const { databaseUrl } = store;
-  const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_MAX_FAILURES: "1000" };
-  const servers: ServerProcess[] = [await startServerProcess({ databaseUrl, env })];
-  if (kind === "postgres") servers.push(await startServerProcess({ databaseUrl, env }));
+  const env = { ...adminEnv(ADMIN), LOGIN_MAX_FAILURES: "1000" };
+  const { store, server } = await serverOnScratchStore(kind, "live", { env });
+  const servers = [server];
+  if (kind === "postgres") servers.push(await startServerProcess({ databaseUrl: store.databaseUrl, env }));
   const pick = () => servers[Math.floor(Math.random() * servers.length)]!.url;
 
   const writes = new Map<string, Write>();

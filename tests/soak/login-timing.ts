@@ -1,7 +1,7 @@
+import { envNumber } from "./lib/env-number";
 import { keepAliveAgent, send } from "./lib/http";
 import { createReport, median, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
-import { scratchStore } from "./lib/scratch-store";
-import { startServerProcess } from "./lib/server-process";
+import { adminEnv, serverOnScratchStore } from "./lib/server-process";
 
 // Check 5 of docs/reliability.md, the timing half (the counting half is tests/unit/reliability/
 // brute-force.test.ts): the real server with the production argon2id cost, 200 wrong-password sign-ins
@@ -10,18 +10,14 @@ import { startServerProcess } from "./lib/server-process";
 //
 //   npx tsx tests/soak/login-timing.ts     (SOAK_DB, TIMING_TRIES)
 
-const TRIES = Number(process.env.TIMING_TRIES ?? 200);
+const TRIES = envNumber("TIMING_TRIES", 200);
 const LIMIT = 0.1;
 const ADMIN = { email: "timing.admin@erf.test", password: "timing check passphrase" };
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  const store = await scratchStore(kind, "timing");
   // The lockout would answer 429 after 10 failures; lifted so every try reaches the password check.
-  const server = await startServerProcess({
-    databaseUrl: store.databaseUrl,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_MAX_FAILURES: "1000000" },
-  });
+  const { store, server } = await serverOnScratchStore(kind, "timing", { env: { ...adminEnv(ADMIN), LOGIN_MAX_FAILURES: "1000000" } });
   const agent = keepAliveAgent(1);
   const login = (email: string) =>
     send(`${server.url}/api/auth/login`, {

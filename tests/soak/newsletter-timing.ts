@@ -1,6 +1,7 @@
 import { connectDatabase, migrateToLatest, subscribeEmail, suppress } from "../../server/db/store";
 import { derivePrivacyKeys, emailHash } from "../../server/privacy/keys";
 import { postJson, TEST_APP_SECRET, testApp, testConfig } from "../../server/test-support/app";
+import { envNumber } from "./lib/env-number";
 import { createReport, median, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import { scratchStore } from "./lib/scratch-store";
 
@@ -15,7 +16,7 @@ import { scratchStore } from "./lib/scratch-store";
 //   npx tsx tests/soak/newsletter-timing.ts     (SOAK_DB, NEWSLETTER_TIMING_TRIES)
 
 const keys = derivePrivacyKeys(TEST_APP_SECRET);
-const TRIES = Number(process.env.NEWSLETTER_TIMING_TRIES ?? 300);
+const TRIES = envNumber("NEWSLETTER_TIMING_TRIES", 300);
 const LIMIT = 0.35;
 const KINDS = ["new", "subscribed", "opted-out"] as const;
 type Kind = (typeof KINDS)[number];

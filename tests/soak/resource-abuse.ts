@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { envNumber } from "./lib/env-number";
 import { send } from "./lib/http";
 import { createReport, percentile, sleep, type Report } from "./lib/report";
 import { startServerProcess, type ServerProcess } from "./lib/server-process";
@@ -14,10 +15,10 @@ import { startServerProcess, type ServerProcess } from "./lib/server-process";
 //
 //   npx tsx tests/soak/resource-abuse.ts     (ABUSE_SECONDS observation window, default 100; ABUSE_IDLE 1000)
 
-const WINDOW_S = Number(process.env.ABUSE_SECONDS ?? 100);
-const IDLE = Number(process.env.ABUSE_IDLE ?? 1_000);
-const SLOW_HEADERS = Number(process.env.ABUSE_SLOW_HEADERS ?? 200);
-const SLOW_BODIES = Number(process.env.ABUSE_SLOW_BODIES ?? 200);
+const WINDOW_S = envNumber("ABUSE_SECONDS", 100);
+const IDLE = envNumber("ABUSE_IDLE", 1_000);
+const SLOW_HEADERS = envNumber("ABUSE_SLOW_HEADERS", 200);
+const SLOW_BODIES = envNumber("ABUSE_SLOW_BODIES", 200);
 const BIG = 10 * 1024 * 1024;
 const PROBE_LIMIT_MS = 1_000;
 const HOLD_LIMIT_S = 60;

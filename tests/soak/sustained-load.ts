@@ -2,14 +2,14 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openLoop } from "../../bench/lib/open-loop";
+import { envNumber } from "./lib/env-number";
 import { signIn } from "./lib/http";
 import { describeCpuMinutes, describeDiskMinutes, sampleCpu, sampleDisks } from "./lib/system-stats";
 import { SOAK_PG_URL } from "./lib/postgres";
 import { describeWaitMinutes, samplePostgresWaits } from "./lib/postgres-waits";
 import { createReport, percentile, runOnSelectedDatabases, type Report } from "./lib/report";
 import type { AdminActivity } from "./lib/admin-activity";
-import { scratchStore } from "./lib/scratch-store";
-import { startServerProcess } from "./lib/server-process";
+import { adminEnv, serverOnScratchStore } from "./lib/server-process";
 
 // Check 4 of docs/reliability.md: a constant rate of public submissions (an open loop, evenly spaced,
 // latency counted from when each was due: bench/lib/open-loop.ts; autocannon's fixed rate sends each
@@ -20,13 +20,13 @@ import { startServerProcess } from "./lib/server-process";
 //
 //   npx tsx tests/soak/sustained-load.ts     (SOAK_DB, SOAK_SECONDS, SOAK_RATE, SOAK_EXPORT_EVERY_S, SOAK_WARMUP_SECONDS)
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
-const RATE = Number(process.env.SOAK_RATE ?? 500);
-const EXPORT_EVERY_S = Number(process.env.SOAK_EXPORT_EVERY_S ?? 60);
+const SECONDS = envNumber("SOAK_SECONDS", 600);
+const RATE = envNumber("SOAK_RATE", 500);
+const EXPORT_EVERY_S = envNumber("SOAK_EXPORT_EVERY_S", 60);
 // A cold server runs interpreted code until V8 has compiled the hot paths, several times slower than
 // it will: 500/s from the first second builds a backlog of seconds that says nothing about the server
 // at work. So a warm-up at a fifth of the rate comes first; its figures are printed, not judged.
-const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 20);
+const WARMUP_SECONDS = envNumber("SOAK_WARMUP_SECONDS", 20);
 const P99_LIMIT_MS = 100;
 const RSS_GROWTH_LIMIT = 0.1;
 const ADMIN = { email: "load.admin@erf.test", password: "sustained load passphrase" };
@@ -69,11 +69,9 @@ function nextSubmission(): { path: string; body: string } {
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  const store = await scratchStore(kind, "load");
-  const server = await startServerProcess({
-    databaseUrl: store.databaseUrl,
+  const { store, server } = await serverOnScratchStore(kind, "load", {
     // info: one JSON line per request, as in production (drained by this process).
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "info" },
+    env: { ...adminEnv(ADMIN), LOG_LEVEL: "info" },
     keepOutput: 20_000,
   });
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
+import { spawnServer, waitUntilAnswering, type ServerChild } from "./server-child";
 
 export interface RunningServer {
   /** For the browser (localhost). */
@@ -17,21 +17,6 @@ export interface RunningServer {
   /** Starts it again on the same port and database. */
   restart(): Promise<void>;
   cleanup(): Promise<void>;
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
 }
 
 /** Extra environment for the server; a function when a value depends on where it runs (PUBLIC_URL). */
@@ -49,30 +34,19 @@ export async function startServer(envOrFactory: ServerEnv = {}, { bundle = false
   const url = `http://localhost:${port}`;
   const healthUrl = `http://127.0.0.1:${port}`;
   const env = typeof envOrFactory === "function" ? envOrFactory({ port, url }) : envOrFactory;
-  let child: ChildProcess;
-  let log = "";
+  let server: ServerChild;
 
   const launch = async () => {
-    log = "";
-    child = spawn(process.execPath, bundle ? ["build/server.mjs"] : ["--import", "tsx", "server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: `sqlite:${databasePath}`,
-        LOG_LEVEL: "silent",
-        RATE_LIMIT_PER_MINUTE: "1000",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = spawnServer(process.execPath, bundle ? ["build/server.mjs"] : ["--import", "tsx", "server/main.ts"], {
+      port,
+      databaseUrl: `sqlite:${databasePath}`,
+      env: { RATE_LIMIT_PER_MINUTE: "1000", ...env },
     });
-    child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    await waitForHealth(healthUrl, child, () => log);
+    await waitUntilAnswering(`${healthUrl}/healthz`, server.process, server.output);
   };
 
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    const child = server.process;
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill(signal);

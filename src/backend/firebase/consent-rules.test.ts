@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CONSENT_PURPOSES, consentWordings } from "../../domain/consent";
+import { expectRulesBlock } from "./test-support/rules-block";
 
 // firestore.rules cannot import src/domain/consent.ts, so it holds a copy of every wording the rules
 // accept. This keeps the copy exact: a new or retired version there fails here until the block in the
@@ -29,17 +29,9 @@ function expectedBlock(): string {
   ].join("\n");
 }
 
-function blockInRules(): string {
-  const rules = readFileSync(new URL("../../../firestore.rules", import.meta.url), "utf8");
-  const start = rules.indexOf(BEGIN);
-  const end = rules.indexOf(END);
-  if (start < 0 || end < start) throw new Error("firestore.rules has no consent wordings block");
-  return rules.slice(start, end + END.length);
-}
-
 describe("firestore.rules and src/domain/consent.ts", () => {
   it("accept exactly the same consent wordings", () => {
-    expect(blockInRules(), "replace the block in firestore.rules with the expected one").toBe(expectedBlock());
+    expectRulesBlock(BEGIN, END, expectedBlock());
   });
 
   it("escapes quotes and backslashes as the rules language reads them", () => {

@@ -1,21 +1,13 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contactInput, leadInput, newsletterInput } from "../../domain/schemas";
 import { consentProof, contactDocument, leadDocument, newsletterDocument } from "./documents";
 import { DOCUMENT_SHAPES, FIELD_RULES_BEGIN, FIELD_RULES_END, documentFields, fieldRulesBlock, type DocumentShape } from "./field-rules";
+import { expectRulesBlock } from "./test-support/rules-block";
 
 // firestore.rules cannot import the field lists, so it holds a generated copy of what they say about
 // each document: its keys, the sizes and option lists of what the visitor wrote, and the limits. A
 // field added to a list fails here until the block in the rules is replaced with the one printed below.
 // (tests/rules checks, in the emulator, that the rules accept and refuse what they should.)
-
-function blockInRules(): string {
-  const rules = readFileSync(new URL("../../../firestore.rules", import.meta.url), "utf8");
-  const start = rules.indexOf(FIELD_RULES_BEGIN);
-  const end = rules.indexOf(FIELD_RULES_END);
-  if (start < 0 || end < start) throw new Error("firestore.rules has no field checks block");
-  return rules.slice(start, end + FIELD_RULES_END.length);
-}
 
 const contact = contactInput.parse({ firstName: "Naledi", lastName: "Dlamini", email: "naledi@example.co.za", phone: "", message: "Hi", recaptchaToken: "t" });
 const signup = leadInput.parse({
@@ -58,7 +50,7 @@ const keysOf = (shape: DocumentShape) => {
 
 describe("firestore.rules and the field lists", () => {
   it("check exactly the fields, sizes and options the lists declare", () => {
-    expect(blockInRules(), "replace the block in firestore.rules with the expected one").toBe(fieldRulesBlock());
+    expectRulesBlock(FIELD_RULES_BEGIN, FIELD_RULES_END, fieldRulesBlock());
   });
 
   it.each(DOCUMENT_SHAPES.map((shape) => [shape.check, shape] as const))("%s: the adapter writes every key the rules require, and no other", (check, shape) => {

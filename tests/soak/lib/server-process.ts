@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../support/free-port";
+import { scratchStore, type ScratchStore } from "./scratch-store";
 
 // The production entry point (server/main.ts) as a child process the soak scripts can kill -9,
 // restart on the same port and database, and measure (RSS by pid). Loopback only.
@@ -93,4 +94,24 @@ export async function startServerProcess({ databaseUrl, env = {}, port: fixedPor
     restart: launch,
     output: () => log,
   };
+}
+
+/** A staff account the server creates at start-up (ADMIN_EMAIL, ADMIN_PASSWORD), for the checks that sign in. */
+export interface SoakAdmin {
+  email: string;
+  password: string;
+}
+
+/** The environment that has the server create `admin`. */
+export const adminEnv = (admin: SoakAdmin) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+
+/** A new scratch store (`name` as for scratchStore) and the server started on it. */
+export async function serverOnScratchStore(
+  kind: "sqlite" | "postgres",
+  name: string,
+  options: Omit<ServerOptions, "databaseUrl"> = {},
+): Promise<{ store: ScratchStore; server: ServerProcess }> {
+  const store = await scratchStore(kind, name);
+  const server = await startServerProcess({ databaseUrl: store.databaseUrl, ...options });
+  return { store, server };
 }
