@@ -7,7 +7,7 @@ import { manualClock, postJson, testApp, validContact } from "../test-support/ap
 describeStorage("POST /api/contacts", (open) => {
   it("stores a valid message as new, with the server's time, and answers 201 {id}", async () => {
     const { clock } = manualClock("2025-03-01T10:00:00.123Z");
-    const response = await postJson(testApp(open.db, { clock }), "/api/contacts", validContact);
+    const response = await postJson(testApp(open.db, { clock }), "/api/contacts", { ...validContact, sourcePath: "/contact" });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -19,7 +19,10 @@ describeStorage("POST /api/contacts", (open) => {
       phone: "+27 82 555 0101",
       message: "Please call me about 40 units in Sandton.",
       companyName: null,
+      sourcePath: "/contact",
       status: "new",
+      owner: null,
+      firstResponseAt: null,
       type: "contact",
       botCheck: "skipped",
       createdAt: "2025-03-01T10:00:00.123Z",
