@@ -88,7 +88,9 @@ describe("fieldSections", () => {
       consent: { purpose: "newsletter" as const, action: "given" as const, at: "2026-11-23T08:00:00.000Z", source: "/contact" },
     } satisfies ContactRecord & Record<string, unknown>;
     const sections = fieldSections("contacts", contact);
-    expect(sections.map((section) => section.title)).toEqual(["Contact details", "What they wrote", "Record"]);
+    expect(sections.map((section) => section.title)).toEqual(["Handling", "Contact details", "What they wrote", "Record"]);
+    expect(sections[0]?.rows.map((row) => row.name)).toEqual(["status", "owner", "firstResponseAt"]);
+    expect(sections.at(-1)?.rows.slice(-2).map((row) => row.name)).toEqual(["consent", "id"]);
     const shown = rows(sections);
     expect(shown.get("message")?.value.kind).toBe("long");
     expect(shown.get("phone")?.value).toEqual({ kind: "empty" });

@@ -51,6 +51,8 @@ export interface FieldSection {
   rows: FieldRow[];
 }
 
+/** What staff change and watch, first: where the record stands and who has it. */
+const HANDLING_SECTION = new Set(["status", "owner", "firstResponseAt"]);
 const CONTACT_SECTION = new Set(["firstName", "lastName", "email", "phone", "companyName", "jobTitle", "organizationType", "propertyCount"]);
 /** The lead's `name` is its first and last name joined: the panel's title, not a row of its own. */
 const NOT_ROWS = new Set(["name"]);
@@ -87,26 +89,34 @@ function valueOf(name: string, field: FieldDefinition, value: unknown, detail: R
   }
 }
 
-/** The record's fields in its list's order, grouped: who they are, what they wrote, the record itself. */
+/**
+ * The record's fields in its list's order, grouped: how it is being handled, who they are, what they
+ * wrote, and the record itself (its consent, then its id, last).
+ */
 export function fieldSections(collection: Collection, detail: RecordDetail): FieldSection[] {
   const variant = collection === "leads" ? String(detail.type) : undefined;
   const values = detail as unknown as Record<string, unknown>;
+  const handling: FieldRow[] = [];
   const contact: FieldRow[] = [];
   const words: FieldRow[] = [];
   const record: FieldRow[] = [];
+  let id: FieldRow | null = null;
   for (const [name, field] of fieldsOn(LISTS[collection], variant)) {
     if (NOT_ROWS.has(name)) continue;
     const value = valueOf(name, field, values[name], detail);
     if (value.kind === "empty" && HIDDEN_WHEN_EMPTY.has(name)) continue;
     const row = { name, label: field.label, value };
-    if (CONTACT_SECTION.has(name)) contact.push(row);
-    else if (value.kind === "long" || (field.kind === "text" && field.max > LONG_TEXT)) words.push(row);
+    if (name === "id") id = row;
+    else if (HANDLING_SECTION.has(name)) handling.push(row);
+    else if (CONTACT_SECTION.has(name)) contact.push(row);
+    else if (field.kind === "text" && field.max > LONG_TEXT) words.push(row);
     else record.push(row);
   }
   // The consent that came with the record is not a field of it, but staff need it beside the record.
-  const idAt = record.findIndex((row) => row.name === "id");
-  record.splice(idAt < 0 ? record.length : idAt, 0, { name: "consent", label: "Consent", value: { kind: "consent", consent: detail.consent } });
+  record.push({ name: "consent", label: "Consent", value: { kind: "consent", consent: detail.consent } });
+  if (id) record.push(id);
   return [
+    { title: "Handling", rows: handling },
     { title: "Contact details", rows: contact },
     { title: "What they wrote", rows: words },
     { title: "Record", rows: record },

@@ -40,7 +40,7 @@ export function NoteForm({ draft, onDraftChange, onAdd }: NoteFormProps) {
   }
 
   return (
-    <form onSubmit={submit} aria-label="Add a note" className="grid gap-2">
+    <form onSubmit={submit} aria-label="New note" className="grid gap-2">
       <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-800">
         Add a note
       </label>

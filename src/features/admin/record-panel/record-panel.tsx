@@ -12,7 +12,7 @@ import { fieldSections, recordTitle, TYPE_LABELS } from "./field-rows";
 import { neighbour, positionText, stepForKey, type Step } from "./navigation";
 import { NoteForm } from "./note-form";
 import { OwnerPicker } from "./owner-picker";
-import type { PanelTarget } from "./panel-url";
+import { sameTarget, type PanelTarget } from "./panel-url";
 import { PersonRecords } from "./person-records";
 import { RecordFields } from "./record-fields";
 import { Timeline } from "./timeline";
@@ -101,30 +101,46 @@ export function RecordPanel({ backend, target, me, staff, list, subscribe, onNav
     });
   }, [target, subscribe, reload, refreshSoon, applyRecord, view]);
 
+  // Keys pressed faster than the address updates (a held j) each step on from the last step taken, not
+  // from the record still shown.
+  const walkingTo = useRef<PanelTarget | null>(null);
+  useEffect(() => {
+    if (!target || sameTarget(walkingTo.current, target)) walkingTo.current = null;
+  }, [target]);
+  const goTo = useCallback(
+    (next: PanelTarget) => {
+      walkingTo.current = next;
+      onNavigate(next);
+    },
+    [onNavigate],
+  );
+
   // j/k at the end of what is loaded asks for the next page, then takes the step.
   const pendingStep = useRef<Step | null>(null);
   const go = useCallback(
     (step: Step) => {
-      if (!target || !list) return;
-      const move = neighbour(list.ids, target.id, step, list.hasMore);
-      if (move.kind === "go") onNavigate({ collection: target.collection, id: move.id });
+      const from = walkingTo.current ?? target;
+      if (!from || !list) return;
+      const move = neighbour(list.ids, from.id, step, list.hasMore);
+      if (move.kind === "go") goTo({ collection: from.collection, id: move.id });
       else if (move.kind === "load-more") {
         pendingStep.current = step;
         list.loadMore();
       }
     },
-    [target, list, onNavigate],
+    [target, list, goTo],
   );
   const loadedCount = list?.ids.length ?? 0;
   useEffect(() => {
     const step = pendingStep.current;
-    if (step === null || !target || !list) return;
-    const move = neighbour(list.ids, target.id, step, false);
+    const from = walkingTo.current ?? target;
+    if (step === null || !from || !list) return;
+    const move = neighbour(list.ids, from.id, step, false);
     if (move.kind === "go") {
       pendingStep.current = null;
-      onNavigate({ collection: target.collection, id: move.id });
+      goTo({ collection: from.collection, id: move.id });
     } else if (!list.hasMore) pendingStep.current = null;
-  }, [loadedCount, list, target, onNavigate]);
+  }, [loadedCount, list, target, goTo]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const step = stepForKey(event);
@@ -177,7 +193,7 @@ export function RecordPanel({ backend, target, me, staff, list, subscribe, onNav
     [backend, person, toast],
   );
 
-  const openRecord = useCallback((collection: Collection, id: string) => onNavigate({ collection, id }), [onNavigate]);
+  const openRecord = useCallback((collection: Collection, id: string) => goTo({ collection, id }), [goTo]);
   const items = useMemo(() => (view ? timelineItems(view.timeline) : []), [view]);
   const sections = useMemo(() => (target && shown ? fieldSections(target.collection, shown) : []), [target, shown]);
   const position = target && list ? positionText(list.ids, target.id, list.hasMore) : null;

@@ -25,6 +25,7 @@ interface BulkBarProps {
 }
 
 const KEEP = "";
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const NOBODY = "__unassigned";
 const selectClass = "min-h-9 max-w-[15rem] rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
 
@@ -77,11 +78,11 @@ export function BulkBar({ collection, count, offerAll, collecting, capped, error
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={`${id}-status`} className="grid gap-1 font-medium text-slate-800">
           Set status
-          <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)} className={`${selectClass} capitalize`}>
+          <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)} className={selectClass}>
             <option value={KEEP}>Keep as is</option>
             {statuses.map((each) => (
               <option key={each} value={each}>
-                {each}
+                {capitalise(each)}
               </option>
             ))}
           </select>

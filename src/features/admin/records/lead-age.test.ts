@@ -12,6 +12,7 @@ describe("lead age", () => {
     expect(formatAge(24 * 3_600_000)).toBe("1 day ago");
     expect(formatAge(3 * 24 * 3_600_000)).toBe("3 days ago");
     expect(formatWait(17 * 60_000)).toBe("17 min");
+    expect(formatWait(95 * 60_000)).toBe("1 h 35 min");
   });
 
   it("marks only leads still new after 15 minutes", () => {

@@ -17,11 +17,6 @@ export function formatAge(ms: number): string {
   return `${days} day${days === 1 ? "" : "s"} ago`;
 }
 
-/** Minutes, hours or days a lead has waited, for the overdue marker ("17 min", "2 h", "3 days"). */
-export function formatWait(ms: number): string {
-  return formatAge(ms).replace(/ ago$/, "");
-}
-
 /** A span as staff read it: "under 1 min", "12 min", "1 h 5 min", "3 days". */
 export function formatDuration(ms: number): string {
   if (ms < MINUTE) return "under 1 min";
@@ -33,6 +28,9 @@ export function formatDuration(ms: number): string {
   const days = Math.floor(ms / DAY);
   return `${days} day${days === 1 ? "" : "s"}`;
 }
+
+/** How long a lead has waited, for the overdue marker ("17 min", "1 h 35 min", "3 days"). */
+export const formatWait = formatDuration;
 
 export function isOverdue(status: string, ageMs: number): boolean {
   return status === "new" && ageMs >= OVERDUE_AFTER_MS;

@@ -88,13 +88,14 @@ export function RecordTable<T extends { id: string }>({
       if (index < 0 || index >= records.length) return;
       setFocusIndex(index);
       virtualizer.scrollToIndex(index, { align: "auto" });
+      // A row in view is focused at once; one scrolled to is focused once the virtualiser renders it.
       let tries = 0;
       const attempt = () => {
         const row = scrollRef.current?.querySelector<HTMLTableRowElement>(`tr[data-index="${index}"]`);
-        if (row) row.focus({ preventScroll: false });
+        if (row) row.focus();
         else if (tries++ < 5) requestAnimationFrame(attempt);
       };
-      requestAnimationFrame(attempt);
+      attempt();
     },
     [records.length, virtualizer],
   );
