@@ -65,7 +65,17 @@ function statusOptions(collection: Collection, status: string): readonly string[
  * sheet over the dashboard. j/k or ↓/↑ walk the tab's filtered list; Escape or Back closes it.
  */
 export function RecordPanel({ backend, target, me, staff, list, subscribe, onNavigate, onClose, onSaved, onClosed }: RecordPanelProps) {
-  const toast = useToast();
+  const showToast = useToast();
+  // While the panel is open, the page behind it (the toasts' live regions too) is hidden from assistive
+  // tech, so the panel says what its own actions did in a live region of its own.
+  const [announcement, setAnnouncement] = useState("");
+  const toast = useCallback(
+    (message: { title: string; description?: string; variant?: "destructive" }) => {
+      showToast(message);
+      setAnnouncement(message.description ? `${message.title}. ${message.description}` : message.title);
+    },
+    [showToast],
+  );
   const headingIds = useId();
   const { detail, status, reload, applyRecord } = useRecordDetail(backend, target);
   const person = usePersonView(backend, detail?.personId ?? null);
@@ -238,6 +248,9 @@ export function RecordPanel({ backend, target, me, staff, list, subscribe, onNav
         )
       }
     >
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {status === "missing" ? (
         <div role="alert" className="m-5 flex gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4">
           <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />

@@ -113,6 +113,9 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
         rowName={nameOf}
         handle={props.tableHandle}
       />
+      <p className="mt-2 text-xs text-slate-600">
+        Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
+      </p>
     </>
   );
 }
