@@ -36,7 +36,10 @@ export function leadRow({ id, data, botCheck, createdAt }: NewLead): LeadsTable 
     marketingOptIn: signup ? (data.marketingOptIn ? 1 : 0) : null,
     // The schema only accepts termsAccepted: true; the server's clock records when.
     termsAcceptedAt: signup && data.termsAccepted ? createdAt : null,
+    sourcePath: data.sourcePath || null,
     status: "new",
+    owner: null,
+    firstResponseAt: null,
     botCheck,
     createdAt,
   };

@@ -7,6 +7,7 @@ import * as changeNotify from "./migrations/0004_change_notify";
 import * as changeOrder from "./migrations/0005_change_order";
 import * as newsletterConfirmation from "./migrations/0006_newsletter_confirmation";
 import * as rateLimits from "./migrations/0007_rate_limits";
+import * as leadWorkspace from "./migrations/0008_lead_workspace";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_change_order": changeOrder,
   "0006_newsletter_confirmation": newsletterConfirmation,
   "0007_rate_limits": rateLimits,
+  "0008_lead_workspace": leadWorkspace,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -32,5 +32,6 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
     demoRequests: Number(leads.demos),
     newsletter: totalNewsletter,
     tabs: { leads: totalLeads, contacts: Number(contacts.total), newsletter: totalNewsletter },
+    medianFirstResponseMs: null, // WORKSPACE-TODO(server): computed in the lead-workspace work
   };
 }

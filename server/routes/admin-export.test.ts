@@ -101,6 +101,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
         lastName: 'O\'Brien, "Jr"',
         email: "tricky@example.com",
         phone: "+27 82 555 0101",
+        sourcePath: "",
         message: 'Line one\r\nLine two, with "quotes"\nand 🏠🔑 emoji',
       },
       botCheck: "skipped",

@@ -30,7 +30,7 @@ export function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: 
       purpose,
       action: "given",
       wordingVersion: form.consentVersion ?? null,
-      source: form.sourcePath ?? null,
+      source: form.sourcePath || null,
       context: context.request,
       record: on,
       createdAt: at,

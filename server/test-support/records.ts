@@ -31,7 +31,7 @@ export const minute = (n: number) => new Date(Date.UTC(2025, 3, 1) + n * 60_000)
  * What validContact reads back as once stored, whether posted or seeded: the email lower-cased, no
  * company, a new contact whose bot check was skipped. Written out, so a change to the record shows here.
  */
-export function storedContact(id: string, createdAt: string, overrides: Partial<typeof validContact> = {}): ContactRecord {
+export function storedContact(id: string, createdAt: string, overrides: Partial<ContactRecord> = {}): ContactRecord {
   return {
     id,
     firstName: "Naledi",
@@ -40,7 +40,10 @@ export function storedContact(id: string, createdAt: string, overrides: Partial<
     phone: "+27 82 555 0101",
     message: "Please call me about 40 units in Sandton.",
     companyName: null,
+    sourcePath: null,
     status: "new",
+    owner: null,
+    firstResponseAt: null,
     type: "contact",
     botCheck: "skipped",
     createdAt,

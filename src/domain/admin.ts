@@ -11,6 +11,11 @@ export interface DashboardStats {
   newsletter: number;
   /** Each tab's record count. */
   tabs: Record<Collection, number>;
+  /**
+   * The median time from arrival to first response (a status change from "new", or a first note) of the
+   * leads and contacts that arrived in the last 7 days and were answered, in milliseconds; null if none.
+   */
+  medianFirstResponseMs: number | null;
 }
 
 export interface RecordsByCollection {
@@ -28,6 +33,8 @@ export interface ListQuery {
   status?: string;
   /** Leads only: signup or demo. */
   type?: string;
+  /** Leads and contacts: "me", "none" (unassigned) or a staff email. */
+  owner?: string;
 }
 
 /**
@@ -63,6 +70,11 @@ export interface ListPage<C extends Collection> {
    * stream is not lost. Absent where the back end has no such log (Firebase).
    */
   position?: LogPosition;
+  /**
+   * How many records each person on the page has, across every collection, keyed by email; only people
+   * with more than one record are listed (the tables' "3 records" badge).
+   */
+  personRecords?: Record<string, number>;
 }
 
 export const MAX_PAGE_SIZE = 500;

@@ -13,8 +13,14 @@ export const CONTACT_FIELDS = {
   message: { kind: "text", max: LIMITS.message, required: true, label: "Message", writer: "visitor", csv: "Message/Challenges", dashboard: "Message" },
   /** The contact form does not ask for it: always null, kept so contacts and leads read alike. */
   companyName: { kind: "text", max: LIMITS.company, label: "Company", writer: "server", nullable: true, csv: "Company", firestore: false },
+  /** The page the form was sent from (a path), or null when the form could not tell. */
+  sourcePath: { kind: "path", label: "Source Page", writer: "visitor", nullable: true },
   /** "new" when stored; staff move it on. */
   status: { kind: "enum", values: LEAD_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
+  /** The staff member handling it (their email), or null; staff set it, or round-robin does on arrival. */
+  owner: { kind: "email", label: "Owner", writer: "staff", nullable: true, firestore: false, dashboard: "Owner" },
+  /** When it first left "new" or got its first note, whichever came first (the speed-to-lead clock). */
+  firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true, firestore: false },
   /** The API adds it to rows it reads; the Firestore document carries it. */
   type: { kind: "enum", values: ["contact"], label: "Type", writer: "server", sql: false, csv: "Type" },
   botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },

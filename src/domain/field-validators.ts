@@ -34,6 +34,18 @@ export const optionalPhone = z
 
 export const requiredPhone = z.string({ error: "Required" }).trim().min(1, "Required").pipe(phoneShape);
 
+/** A page's path only: no query, no fragment, no host. Empty when the form could not tell. */
+export const optionalPath = z
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .max(LIMITS.path, `At most ${LIMITS.path} characters`)
+      .regex(/^\/[^\s?#]*$/, "Use a path such as /signup"),
+  ])
+  .optional()
+  .default("");
+
 export const option = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: "Choose one of the options" });
 
@@ -52,6 +64,8 @@ type ValidatorOf<F, V extends string> = F extends { kind: "text"; required: true
         ? typeof requiredPhone
         : F extends { kind: "phone" }
           ? typeof optionalPhone
+          : F extends { kind: "path" }
+            ? typeof optionalPath
           : F extends { kind: "option"; options: infer O }
             ? z.ZodEnum<{ [K in OptionValues<O>]: K }>
             : F extends { kind: "boolean" }
@@ -73,6 +87,8 @@ function validatorOf(name: string, field: FieldDefinition, variant: string | und
       return emailField;
     case "phone":
       return field.required ? requiredPhone : optionalPhone;
+    case "path":
+      return optionalPath;
     case "option": {
       const values = (field.options ?? []).map((choice) => choice.value);
       if (values.length === 0) throw new Error(`Field ${name} has no options`);

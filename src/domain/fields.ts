@@ -21,6 +21,8 @@ export type FieldKind =
   | { readonly kind: "text"; readonly max: number; readonly required?: boolean }
   /** Lower-cased and trimmed, at most LIMITS.email characters. */
   | { readonly kind: "email" }
+  /** A page path (no query, host or fragment), at most LIMITS.path characters; may be empty. */
+  | { readonly kind: "path" }
   /** Digits with the usual separators; optional ones may be empty. */
   | { readonly kind: "phone"; readonly required?: boolean }
   /** One of a list the visitor picks from: values stored, labels shown (per variant, where they differ). */

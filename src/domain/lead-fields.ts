@@ -45,8 +45,14 @@ export const LEAD_FIELDS = {
   marketingOptIn: { kind: "boolean", label: "Marketing Emails", writer: "visitor", variants: { signup: {} } },
   /** The server's clock when a signup accepted the terms (the form sends termsAccepted: true). */
   termsAcceptedAt: { kind: "timestamp", label: "Terms Accepted At", writer: "server", variants: { signup: {} } },
+  /** The page the form was sent from (a path), or null when the form could not tell. */
+  sourcePath: { kind: "path", label: "Source Page", writer: "visitor", nullable: true },
   /** "new" when stored; staff move it on. */
   status: { kind: "enum", values: LEAD_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
+  /** The staff member handling it (their email), or null; staff set it, or round-robin does on arrival. */
+  owner: { kind: "email", label: "Owner", writer: "staff", nullable: true, firestore: false, dashboard: "Owner" },
+  /** When it first left "new" or got its first note, whichever came first (the speed-to-lead clock). */
+  firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true, firestore: false },
   botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },
   createdAt: { kind: "timestamp", label: "Created At", writer: "server", csv: "Created At", dashboard: "Created" },
 } as const satisfies FieldList;

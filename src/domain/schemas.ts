@@ -38,7 +38,6 @@ export const signupInput = z.strictObject({
   termsAccepted: z.literal(true, { error: "You must accept the terms" }),
   /** The marketing checkbox's wording version; only stored when marketingOptIn is true. */
   consentVersion: consentVersion("marketing"),
-  sourcePath,
   recaptchaToken,
   ...honeypot,
 });

@@ -2,6 +2,7 @@ import { BRAND } from "../../config/brand";
 import type { FirebaseClientConfig } from "../../config/firebase-config";
 import { csvFileName } from "../../domain/csv";
 import type { AdminBackend } from "../admin-port";
+import { notBuiltYet } from "../admin-port";
 import { adminServices, type AdminServiceOptions } from "./admin-services";
 import { authSession } from "./auth-session";
 import { exportCsvChunks } from "./csv-export";
@@ -26,6 +27,8 @@ export function createFirebaseAdminBackend(config: FirebaseClientConfig, options
     stats: () => dashboardStats(db),
     list: (target, request) => listPage(db, target, request),
     setStatus: (target, id, status) => setRecordStatus(db, target, id, status),
+    // WORKSPACE-TODO(firebase): the lead workspace on Firestore.
+    ...notBuiltYet(),
     watch: (onChange, onState) => watchCollections(db, onChange, onState),
     async exportCsv(filters) {
       download(csvFileName(BRAND.csvPrefix, now()), await exportCsvChunks(db, filters));

@@ -54,6 +54,8 @@ function fieldCheck(name: string, field: FieldDefinition, variant: string | unde
       return `validEmail(${value})`;
     case "phone":
       return `${field.required ? "validPhone" : "optionalPhone"}(${value})`;
+    case "path":
+      return `optionalPath(${value})`;
     case "option":
       return `${value} in ${list((field.options ?? []).map((option) => option.value))}`;
     case "boolean":

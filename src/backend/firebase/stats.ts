@@ -16,6 +16,6 @@ export function dashboardStats(db: Firestore): Promise<DashboardStats> {
       count(collection(db, "contacts")),
       count(collection(db, "newsletter")),
     ]);
-    return { totalLeads, newLeads, signups, demoRequests, newsletter, tabs: { leads: totalLeads, contacts, newsletter } };
+    return { totalLeads, newLeads, signups, demoRequests, newsletter, tabs: { leads: totalLeads, contacts, newsletter }, medianFirstResponseMs: null /* WORKSPACE-TODO(firebase) */ };
   });
 }

@@ -1,7 +1,8 @@
 import { clientEnv } from "../../config/env";
 import type { DashboardStats, ListPage } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
-import { AdminApiError, type AdminBackend, type ExportFilters, type PrivacyAdmin } from "../admin-port";
+import type { Note, PersonView, RecordDetail, StaffMember, WorkspaceSettings } from "../../domain/workspace";
+import { AdminApiError, type AdminBackend, type AssignmentAdmin, type ExportFilters, type PrivacyAdmin } from "../admin-port";
 import { openLiveStream } from "./live-stream";
 
 const base = clientEnv.apiBase;
@@ -51,6 +52,14 @@ const httpPrivacyAdmin: PrivacyAdmin = {
   retryFailedEmails: async () => (await call<{ requeued: number }>("POST", "/api/admin/outbox/retry", {})).requeued,
 };
 
+const httpAssignmentAdmin: AssignmentAdmin = {
+  settings: () => call<WorkspaceSettings>("GET", "/api/admin/settings"),
+  saveSettings: (settings) => call<WorkspaceSettings>("PUT", "/api/admin/settings", settings),
+};
+
+/** The path of one record: ids and emails go into the path escaped, never as raw text. */
+const recordPath = (collection: string, id: string) => `/api/admin/${collection}/${encodeURIComponent(id)}`;
+
 export const httpAdminBackend: AdminBackend = {
   async signIn(email, password) {
     try {
@@ -75,8 +84,19 @@ export const httpAdminBackend: AdminBackend = {
   stats: () => call<DashboardStats>("GET", "/api/admin/stats"),
   list: (collection, query) =>
     call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
-  setStatus: (collection, id, status) =>
-    call("PATCH", `/api/admin/${collection}/${encodeURIComponent(id)}`, { status }) as never,
+  setStatus: (collection, id, status) => call("PATCH", recordPath(collection, id), { status }) as never,
+  record: (collection, id) => call<RecordDetail<typeof collection>>("GET", recordPath(collection, id)) as never,
+  person: (personId) => call<PersonView>("GET", `/api/admin/people/${encodeURIComponent(personId)}`),
+  addNote: (collection, id, body) => call<Note>("POST", `${recordPath(collection, id)}/notes`, { body }),
+  // DELETE with a JSON body: the server's CSRF check wants JSON on every write.
+  deleteNote: async (note) => {
+    await call("DELETE", `/api/admin/notes/${encodeURIComponent(note.id)}`, {});
+  },
+  updateRecord: (collection, id, change) => call("PATCH", recordPath(collection, id), change) as never,
+  bulkUpdate: async (collection, ids, change) =>
+    (await call<{ updated: number }>("POST", `/api/admin/${collection}/bulk`, { ids, ...change })).updated,
+  staff: () => call<StaffMember[]>("GET", "/api/admin/staff"),
+  setAvailable: (email, available) => call<StaffMember>("PATCH", `/api/admin/staff/${encodeURIComponent(email)}`, { available }),
   watch(onChange, onState, options) {
     return openLiveStream({
       url: (after) => `${base}/api/admin/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,
@@ -89,4 +109,5 @@ export const httpAdminBackend: AdminBackend = {
     download(`/api/admin/export.csv${queryString({ ...filters, collections: filters.collections?.join(",") })}`);
   },
   privacy: httpPrivacyAdmin,
+  assignment: httpAssignmentAdmin,
 };

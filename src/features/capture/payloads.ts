@@ -3,7 +3,7 @@ import type { FieldList, VisitorFieldName } from "../../domain/fields";
 import type { LEAD_FIELDS } from "../../domain/lead-fields";
 import type { NEWSLETTER_FIELDS } from "../../domain/newsletter-fields";
 import type { ContactInput, DemoInput, NewsletterInput, SignupInput } from "../../domain/schemas";
-import { consentFields } from "./consent-context";
+import { consentFields, pagePath } from "./consent-context";
 import { isChecked, personValues } from "./form-values";
 
 // What each public form sends, from its trimmed text values (and its checkboxes). Every payload names
@@ -15,7 +15,7 @@ type EveryVisitorField<L extends FieldList, V extends string = never> = Record<V
 type Values = Record<string, string>;
 
 export const contactPayload = (values: Values): ContactInput =>
-  ({ ...personValues(values), message: values.message ?? "" }) satisfies ContactInput & EveryVisitorField<typeof CONTACT_FIELDS>;
+  ({ ...personValues(values), message: values.message ?? "", sourcePath: pagePath() }) satisfies ContactInput & EveryVisitorField<typeof CONTACT_FIELDS>;
 
 export function signupPayload(values: Values, form: HTMLFormElement): SignupInput {
   return {
@@ -26,8 +26,9 @@ export function signupPayload(values: Values, form: HTMLFormElement): SignupInpu
     propertyCount: (values.propertyCount ?? "") as SignupInput["propertyCount"],
     marketingOptIn: isChecked(form, "marketingOptIn"),
     termsAccepted: isChecked(form, "termsAccepted") as true,
+    sourcePath: pagePath(),
     // The box's wording version; the server records a consent only when it was ticked.
-    ...consentFields("marketing"),
+    consentVersion: consentFields("marketing").consentVersion,
   } satisfies SignupInput & EveryVisitorField<typeof LEAD_FIELDS, "signup">;
 }
 
@@ -40,6 +41,7 @@ export function demoPayload(values: Values): DemoInput {
     organizationType: (values.organizationType ?? "") as DemoInput["organizationType"],
     propertyCount: (values.propertyCount ?? "") as DemoInput["propertyCount"],
     challenges: values.challenges ?? "",
+    sourcePath: pagePath(),
   } satisfies DemoInput & EveryVisitorField<typeof LEAD_FIELDS, "demo">;
 }
 

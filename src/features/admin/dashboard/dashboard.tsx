@@ -1,25 +1,31 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Download, Loader2, LogOut } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { LiveState } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { TooltipProvider } from "../../../components/ui/tooltip";
-import { earliestPosition, type LiveEvent } from "../../../domain/admin";
+import { earliestPosition, type LiveEvent, type RecordChange, type RecordsByCollection } from "../../../domain/admin";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
 import { AuditTab } from "../audit/audit-tab";
 import { useAdminBackend } from "../common/use-admin-backend";
 import { useNow } from "../common/use-now";
+import { useStaff } from "../common/use-staff";
 import { PrivacyTab } from "../privacy/privacy-tab";
+import { panelTarget, withPanel, type PanelTarget } from "../record-panel/panel-url";
+import { RecordPanel, type PanelList } from "../record-panel/record-panel";
 import { contactColumns, leadColumns, newsletterColumns } from "../records/columns";
-import { FilterBar } from "../records/filter-bar";
 import { hasFilters, type Filters } from "../records/filters";
-import { RecordTable } from "../records/record-table";
+import type { RecordTableHandle } from "../records/record-table";
+import { RecordsTab } from "../records/records-tab";
 import { useCollection } from "../records/use-collection";
+import { usePersonCounts } from "../records/use-person-counts";
 import { useStatusChange } from "../records/use-status-change";
+import { AssignmentSettings } from "./assignment-settings";
 import { CountCards } from "./count-cards";
 import { initialView, isCollection, type DashboardTab } from "./dashboard-tabs";
 import { OutboxBanner } from "./outbox-banner";
+import { useLiveListeners } from "./use-live-listeners";
 import { useOutboxHealth } from "./use-outbox-health";
 import { useStats } from "./use-stats";
 
@@ -27,22 +33,45 @@ const TAB_LABELS: Record<Collection, string> = { leads: "Leads & Signups", conta
 const tabClass =
   "-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
-export function Dashboard() {
+/** History entries the panel pushed: closing one goes Back, so Back and Escape agree. */
+const PANEL_STATE = { panel: true } as const;
+const openedByUs = (state: unknown) => typeof state === "object" && state !== null && (state as { panel?: unknown }).panel === true;
+
+type AnyRecord = RecordsByCollection[Collection];
+
+/** The panel's view of one tab's list. */
+function usePanelList(list: { items: AnyRecord[]; nextCursor: string | null; loadMore: () => void }): PanelList {
+  const { items, nextCursor, loadMore } = list;
+  return useMemo(() => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return { ids: items.map((item) => item.id), hasMore: nextCursor !== null, loadMore, find: (id) => byId.get(id) };
+  }, [items, nextCursor, loadMore]);
+}
+
+export function Dashboard({ me }: { me?: string }) {
   const backend = useAdminBackend();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const [initial] = useState(() => initialView(params));
-  const [tab, setTab] = useState<DashboardTab>(initial.tab);
+  const [chosenTab, setTab] = useState<DashboardTab>(initial.tab);
   const [filters, setFilters] = useState<Record<Collection, Filters>>(initial.filters);
   const [live, setLive] = useState<LiveState>("connecting");
+  // The record panel follows the address (?tab=leads&record=<id>); while open, its tab is the one shown.
+  const target = useMemo(() => panelTarget(params), [params]);
+  const tab: DashboardTab = target ? target.collection : chosenTab;
   // Lead ages ("3 min ago") and the overdue markers move on by themselves.
   const now = useNow(30_000);
   const privacy = backend?.privacy;
   const outbox = useOutboxHealth(privacy);
+  const { staff, refresh: refreshStaff } = useStaff(backend);
+  const staffEmails = useMemo(() => staff.map((member) => member.email), [staff]);
+  const personCounts = usePersonCounts();
+  const listeners = useLiveListeners();
 
-  const leads = useCollection(backend, "leads", filters.leads);
-  const contacts = useCollection(backend, "contacts", filters.contacts);
-  const newsletter = useCollection(backend, "newsletter", filters.newsletter);
+  const leads = useCollection(backend, "leads", filters.leads, { me, onPage: personCounts.onPage });
+  const contacts = useCollection(backend, "contacts", filters.contacts, { me, onPage: personCounts.onPage });
+  const newsletter = useCollection(backend, "newsletter", filters.newsletter, { me, onPage: personCounts.onPage });
   const { stats, refreshSoon } = useStats(backend);
 
   const applyLeads = leads.applyChange;
@@ -51,19 +80,34 @@ export function Dashboard() {
   const reloadLeads = leads.reload;
   const reloadContacts = contacts.reload;
   const reloadNewsletter = newsletter.reload;
+  const countChange = personCounts.onChange;
+  const emit = listeners.emit;
+
+  /** A change this dashboard made itself: shown at once (the live stream confirms it later). */
+  const applyOwn = useCallback(
+    (change: RecordChange) => {
+      applyLeads(change);
+      applyContacts(change);
+      applyNewsletter(change);
+      refreshSoon();
+    },
+    [applyLeads, applyContacts, applyNewsletter, refreshSoon],
+  );
+
   const apply = useCallback(
     (event: LiveEvent) => {
       if (event.op === "reload") {
         // Records were erased or purged, perhaps by another staff member: read that list again.
         ({ leads: reloadLeads, contacts: reloadContacts, newsletter: reloadNewsletter })[event.collection]();
+        refreshSoon();
       } else {
-        applyLeads(event);
-        applyContacts(event);
-        applyNewsletter(event);
+        countChange(event);
+        applyOwn(event);
       }
-      refreshSoon();
+      // The open record panel re-reads what the change touched.
+      emit(event);
     },
-    [applyLeads, applyContacts, applyNewsletter, reloadLeads, reloadContacts, reloadNewsletter, refreshSoon],
+    [applyOwn, countChange, emit, reloadLeads, reloadContacts, reloadNewsletter, refreshSoon],
   );
 
   // The stream opens once the three lists have been read, from the earliest position they were read at,
@@ -89,19 +133,57 @@ export function Dashboard() {
     refreshSoon();
   }, [reloadLeads, reloadContacts, reloadNewsletter, refreshSoon]);
 
-  const setStatus = useStatusChange(backend, apply);
+  const setStatus = useStatusChange(backend, applyOwn);
   const setFiltersFor = useCallback((collection: Collection) => (next: Filters) => setFilters((all) => ({ ...all, [collection]: next })), []);
   const leadFilters = useMemo(() => setFiltersFor("leads"), [setFiltersFor]);
   const contactFilters = useMemo(() => setFiltersFor("contacts"), [setFiltersFor]);
   const newsletterFilters = useMemo(() => setFiltersFor("newsletter"), [setFiltersFor]);
+  const countOf = personCounts.countOf;
   const columns = useMemo(
     () => ({
-      leads: leadColumns((id, status) => setStatus("leads", id, status), now),
-      contacts: contactColumns((id, status) => setStatus("contacts", id, status), now),
-      newsletter: newsletterColumns((id, status) => setStatus("newsletter", id, status)),
+      leads: leadColumns({ setStatus: (id, status) => setStatus("leads", id, status), now, personRecords: countOf, me }),
+      contacts: contactColumns({ setStatus: (id, status) => setStatus("contacts", id, status), now, personRecords: countOf, me }),
+      newsletter: newsletterColumns({ setStatus: (id, status) => setStatus("newsletter", id, status), now, personRecords: countOf, me }),
     }),
-    [setStatus, now],
+    [setStatus, now, countOf, me],
   );
+
+  // The panel: opening pushes a history entry (Back closes it); moving within it replaces that entry.
+  const leadTable = useRef<RecordTableHandle>(null);
+  const contactTable = useRef<RecordTableHandle>(null);
+  const newsletterTable = useRef<RecordTableHandle>(null);
+  const tables = { leads: leadTable, contacts: contactTable, newsletter: newsletterTable };
+  const panelState = location.state as unknown;
+  const openPanel = useCallback(
+    (next: PanelTarget) => {
+      setTab(next.collection);
+      setParams((current) => withPanel(current, next), { state: PANEL_STATE, preventScrollReset: true });
+    },
+    [setParams],
+  );
+  const movePanel = useCallback(
+    (next: PanelTarget) => {
+      setTab(next.collection);
+      setParams((current) => withPanel(current, next), { replace: true, state: panelState, preventScrollReset: true });
+    },
+    [setParams, panelState],
+  );
+  const closePanel = useCallback(() => {
+    if (openedByUs(panelState)) void navigate(-1);
+    else setParams((current) => withPanel(current, null), { replace: true, preventScrollReset: true });
+  }, [navigate, setParams, panelState]);
+  const onPanelClosed = useCallback((closed: PanelTarget) => {
+    ({ leads: leadTable, contacts: contactTable, newsletter: newsletterTable })[closed.collection].current?.focusRow(closed.id);
+  }, []);
+  const onPanelSaved = useCallback(
+    (collection: Collection, record: AnyRecord) => applyOwn({ position: "", collection, op: "update", record } as RecordChange),
+    [applyOwn],
+  );
+  const openLead = useCallback((record: AnyRecord) => openPanel({ collection: "leads", id: record.id }), [openPanel]);
+  const openContact = useCallback((record: AnyRecord) => openPanel({ collection: "contacts", id: record.id }), [openPanel]);
+  const openSubscriber = useCallback((record: AnyRecord) => openPanel({ collection: "newsletter", id: record.id }), [openPanel]);
+
+  const panelLists = { leads: usePanelList(leads), contacts: usePanelList(contacts), newsletter: usePanelList(newsletter) };
 
   async function logout() {
     try {
@@ -113,9 +195,12 @@ export function Dashboard() {
   }
 
   function exportCsv() {
-    // With filters on the open record tab, export exactly what that tab shows; otherwise everything.
-    if (isCollection(tab) && hasFilters(filters[tab])) void backend?.exportCsv({ collections: [tab], ...filters[tab] });
-    else void backend?.exportCsv({});
+    // With filters on the open record tab, export what that tab shows; otherwise everything. The export
+    // has no owner filter (ExportFilters), so an owner-filtered tab exports its other filters' records.
+    if (isCollection(tab) && hasFilters(filters[tab])) {
+      const { q, status, type } = filters[tab];
+      void backend?.exportCsv({ collections: [tab], q, status, type });
+    } else void backend?.exportCsv({});
   }
 
   if (!backend || !stats || !newsletter.loaded) {
@@ -126,6 +211,8 @@ export function Dashboard() {
       </div>
     );
   }
+
+  const active = (collection: Collection) => (target?.collection === collection ? target.id : null);
 
   return (
     <TooltipProvider>
@@ -147,6 +234,7 @@ export function Dashboard() {
           </div>
         </header>
         <OutboxBanner health={outbox.health} onRetry={outbox.retry} />
+        {backend.assignment && <AssignmentSettings backend={backend} assignment={backend.assignment} me={me} staff={staff} onStaffChanged={refreshStaff} />}
         <CountCards stats={stats} />
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-8">
           <Tabs.List aria-label="Records" className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
@@ -167,16 +255,62 @@ export function Dashboard() {
             )}
           </Tabs.List>
           <Tabs.Content value="leads">
-            <FilterBar label="leads" filters={filters.leads} onChange={leadFilters} statuses={LEAD_STATUSES} types={LEAD_TYPES} />
-            <RecordTable label="Leads" columns={columns.leads} records={leads.items} hasMore={Boolean(leads.nextCursor)} loadingMore={leads.loadingMore} onNeedMore={leads.loadMore} emptyText={leads.error ?? "No leads yet."} />
+            <RecordsTab
+              backend={backend}
+              collection="leads"
+              filterLabel="leads"
+              tableLabel="Leads"
+              emptyText="No leads yet."
+              filters={filters.leads}
+              onFiltersChange={leadFilters}
+              statuses={LEAD_STATUSES}
+              types={LEAD_TYPES}
+              staff={staffEmails}
+              me={me}
+              columns={columns.leads}
+              list={leads}
+              onOpen={openLead}
+              activeId={active("leads")}
+              tableHandle={tables.leads}
+            />
           </Tabs.Content>
           <Tabs.Content value="contacts">
-            <FilterBar label="contacts" filters={filters.contacts} onChange={contactFilters} statuses={LEAD_STATUSES} />
-            <RecordTable label="Contact messages" columns={columns.contacts} records={contacts.items} hasMore={Boolean(contacts.nextCursor)} loadingMore={contacts.loadingMore} onNeedMore={contacts.loadMore} emptyText={contacts.error ?? "No contact messages yet."} />
+            <RecordsTab
+              backend={backend}
+              collection="contacts"
+              filterLabel="contacts"
+              tableLabel="Contact messages"
+              emptyText="No contact messages yet."
+              filters={filters.contacts}
+              onFiltersChange={contactFilters}
+              statuses={LEAD_STATUSES}
+              staff={staffEmails}
+              me={me}
+              columns={columns.contacts}
+              list={contacts}
+              onOpen={openContact}
+              activeId={active("contacts")}
+              tableHandle={tables.contacts}
+            />
           </Tabs.Content>
           <Tabs.Content value="newsletter">
-            <FilterBar label="subscribers" filters={filters.newsletter} onChange={newsletterFilters} statuses={NEWSLETTER_STATUSES} />
-            <RecordTable label="Newsletter subscribers" columns={columns.newsletter} records={newsletter.items} hasMore={Boolean(newsletter.nextCursor)} loadingMore={newsletter.loadingMore} onNeedMore={newsletter.loadMore} emptyText={newsletter.error ?? "No subscribers yet."} />
+            <RecordsTab
+              backend={backend}
+              collection="newsletter"
+              filterLabel="subscribers"
+              tableLabel="Newsletter subscribers"
+              emptyText="No subscribers yet."
+              filters={filters.newsletter}
+              onFiltersChange={newsletterFilters}
+              statuses={NEWSLETTER_STATUSES}
+              staff={staffEmails}
+              me={me}
+              columns={columns.newsletter}
+              list={newsletter}
+              onOpen={openSubscriber}
+              activeId={active("newsletter")}
+              tableHandle={tables.newsletter}
+            />
           </Tabs.Content>
           {privacy && (
             <>
@@ -189,6 +323,18 @@ export function Dashboard() {
             </>
           )}
         </Tabs.Root>
+        <RecordPanel
+          backend={backend}
+          target={target}
+          me={me}
+          staff={staffEmails}
+          list={target ? panelLists[target.collection] : null}
+          subscribe={listeners.subscribe}
+          onNavigate={movePanel}
+          onClose={closePanel}
+          onSaved={onPanelSaved}
+          onClosed={onPanelClosed}
+        />
       </div>
     </TooltipProvider>
   );

@@ -9,11 +9,11 @@ import type { Column } from "./record-table";
 // The tables show the fields their lists mark `dashboard`, under those headers, plus the status
 // control; a field newly marked (or unmarked) fails here until columns.tsx shows it (or stops).
 
-const noop = async () => {};
+const context = { setStatus: async () => {}, now: 0 };
 const TABLES: [string, FieldList, Column<never>[]][] = [
-  ["leads", LEAD_FIELDS, leadColumns(noop, 0) as Column<never>[]],
-  ["contacts", CONTACT_FIELDS, contactColumns(noop, 0) as Column<never>[]],
-  ["newsletter", NEWSLETTER_FIELDS, newsletterColumns(noop) as Column<never>[]],
+  ["leads", LEAD_FIELDS, leadColumns(context) as Column<never>[]],
+  ["contacts", CONTACT_FIELDS, contactColumns(context) as Column<never>[]],
+  ["newsletter", NEWSLETTER_FIELDS, newsletterColumns(context) as Column<never>[]],
 ];
 
 /** Not a field: the status control every table ends with. */

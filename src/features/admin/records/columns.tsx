@@ -1,28 +1,53 @@
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../../domain/records";
 import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES } from "../../../domain/status";
 import { formatDate, orNA } from "../common/format";
+import { StatusBadge } from "../common/status-badge";
 import { LeadAgeCell } from "./lead-age-cell";
 import { MessageCell } from "./message-cell";
+import { OwnerCell } from "./owner-cell";
+import { PersonBadge } from "./person-badge";
 import type { Column } from "./record-table";
-import { StatusBadge } from "../common/status-badge";
 import { StatusSelect } from "./status-select";
 
 type SetStatus = (id: string, status: string) => Promise<void>;
 
+/** What the cells need besides the record. */
+export interface ColumnContext {
+  setStatus: SetStatus;
+  /** Ages ("3 min ago") and the speed-to-lead markers are as of this time. */
+  now: number;
+  /** The person's record count when they have several (the "3 records" badge). */
+  personRecords?: (email: string) => number | undefined;
+  /** The signed-in staff member, whose records read "You" in the Owner column. */
+  me?: string;
+}
+
 const fullName = (first: string, last: string) => `${first ?? ""} ${last ?? ""}`.trim();
+
+function NameCell({ name, count }: { name: string; count: number | undefined }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="font-medium">{orNA(name)}</span>
+      <PersonBadge count={count} />
+    </span>
+  );
+}
 
 // The three tables' columns, in order (docs/product.md, "The dashboard").
 
-// Leads and contacts show their age ("3 min ago") as of `now`, and a marker once overdue.
-
-export function leadColumns(setStatus: SetStatus, now: number): Column<LeadRecord>[] {
+export function leadColumns({ setStatus, now, personRecords, me }: ColumnContext): Column<LeadRecord>[] {
   return [
-    { header: "Name", cell: (lead) => <span className="font-medium">{orNA(lead.name || fullName(lead.firstName, lead.lastName))}</span> },
+    { header: "Name", cell: (lead) => <NameCell name={lead.name || fullName(lead.firstName, lead.lastName)} count={personRecords?.(lead.email)} /> },
     { header: "Email", cell: (lead) => orNA(lead.email) },
     { header: "Company", cell: (lead) => orNA(lead.companyName) },
     { header: "Type", cell: (lead) => <span className="capitalize">{orNA(lead.type)}</span> },
     { header: "Status", cell: (lead) => <StatusBadge status={lead.status} /> },
-    { header: "Created", cell: (lead) => <LeadAgeCell createdAt={lead.createdAt} status={lead.status} now={now} />, className: "whitespace-nowrap" },
+    { header: "Owner", cell: (lead) => <OwnerCell owner={lead.owner} me={me} /> },
+    {
+      header: "Created",
+      cell: (lead) => <LeadAgeCell createdAt={lead.createdAt} status={lead.status} firstResponseAt={lead.firstResponseAt} now={now} />,
+      className: "whitespace-nowrap",
+    },
     {
       header: "Actions",
       cell: (lead) => (
@@ -32,15 +57,16 @@ export function leadColumns(setStatus: SetStatus, now: number): Column<LeadRecor
   ];
 }
 
-export function contactColumns(setStatus: SetStatus, now: number): Column<ContactRecord>[] {
+export function contactColumns({ setStatus, now, personRecords, me }: ColumnContext): Column<ContactRecord>[] {
   return [
-    { header: "Name", cell: (contact) => <span className="font-medium">{orNA(fullName(contact.firstName, contact.lastName))}</span> },
+    { header: "Name", cell: (contact) => <NameCell name={fullName(contact.firstName, contact.lastName)} count={personRecords?.(contact.email)} /> },
     { header: "Email", cell: (contact) => orNA(contact.email) },
     { header: "Message", cell: (contact) => <MessageCell message={contact.message} /> },
     { header: "Status", cell: (contact) => <StatusBadge status={contact.status} /> },
+    { header: "Owner", cell: (contact) => <OwnerCell owner={contact.owner} me={me} /> },
     {
       header: "Created",
-      cell: (contact) => <LeadAgeCell createdAt={contact.createdAt} status={contact.status} now={now} />,
+      cell: (contact) => <LeadAgeCell createdAt={contact.createdAt} status={contact.status} firstResponseAt={contact.firstResponseAt} now={now} />,
       className: "whitespace-nowrap",
     },
     {
@@ -52,9 +78,12 @@ export function contactColumns(setStatus: SetStatus, now: number): Column<Contac
   ];
 }
 
-export function newsletterColumns(setStatus: SetStatus): Column<NewsletterRecord>[] {
+export function newsletterColumns({ setStatus, personRecords }: ColumnContext): Column<NewsletterRecord>[] {
   return [
-    { header: "Email", cell: (entry) => <span className="font-medium">{orNA(entry.email)}</span> },
+    {
+      header: "Email",
+      cell: (entry) => <NameCell name={entry.email} count={personRecords?.(entry.email)} />,
+    },
     { header: "Status", cell: (entry) => <StatusBadge status={entry.status} /> },
     { header: "Subscribed Date", cell: (entry) => formatDate(entry.createdAt), className: "whitespace-nowrap" },
     {

@@ -8,28 +8,43 @@ interface FilterBarProps {
   onChange: (filters: Filters) => void;
   statuses: readonly string[];
   types?: readonly string[];
+  /** Leads and contacts: the staff emails to filter by owner ("Mine" and "Unassigned" come first). */
+  owners?: readonly string[];
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+interface Choice {
+  value: string;
+  label: string;
+}
 
 interface FilterSelectProps {
   label: string;
   /** The first option, which filters nothing out. */
   allLabel: string;
-  options: readonly string[];
+  options: readonly Choice[];
   value: string;
   onChange: (value: string) => void;
+  /** Codes (statuses, types) read better capitalised; emails do not. */
+  capitalize?: boolean;
 }
 
-function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelectProps) {
+const asChoices = (values: readonly string[]): Choice[] => values.map((value) => ({ value, label: value }));
+
+function FilterSelect({ label, allLabel, options, value, onChange, capitalize = true }: FilterSelectProps) {
   return (
     <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
       {label}
-      <select className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm capitalize" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        className={`min-h-10 max-w-[16rem] rounded-md border border-slate-300 bg-white px-2 text-sm ${capitalize ? "capitalize" : ""}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{allLabel}</option>
         {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -37,8 +52,14 @@ function FilterSelect({ label, allLabel, options, value, onChange }: FilterSelec
   );
 }
 
+/** The owner filter's choices: mine, nobody's, then each staff member (and a filtered-on owner no longer listed). */
+export function ownerChoices(owners: readonly string[], current: string): Choice[] {
+  const emails = current && current !== "me" && current !== "none" && !owners.includes(current) ? [...owners, current] : owners;
+  return [{ value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...emails.map((email) => ({ value: email, label: email }))];
+}
+
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
-export function FilterBar({ label, filters, onChange, statuses, types }: FilterBarProps) {
+export function FilterBar({ label, filters, onChange, statuses, types, owners }: FilterBarProps) {
   const [query, setQuery] = useState(filters.q);
 
   useEffect(() => {
@@ -62,8 +83,18 @@ export function FilterBar({ label, filters, onChange, statuses, types }: FilterB
           />
         </span>
       </label>
-      <FilterSelect label="Status" allLabel="All statuses" options={statuses} value={filters.status} onChange={(status) => onChange({ ...filters, status })} />
-      {types && <FilterSelect label="Type" allLabel="All types" options={types} value={filters.type} onChange={(type) => onChange({ ...filters, type })} />}
+      <FilterSelect label="Status" allLabel="All statuses" options={asChoices(statuses)} value={filters.status} onChange={(status) => onChange({ ...filters, status })} />
+      {types && <FilterSelect label="Type" allLabel="All types" options={asChoices(types)} value={filters.type} onChange={(type) => onChange({ ...filters, type })} />}
+      {owners && (
+        <FilterSelect
+          label="Owner"
+          allLabel="All owners"
+          options={ownerChoices(owners, filters.owner)}
+          value={filters.owner}
+          onChange={(owner) => onChange({ ...filters, owner })}
+          capitalize={false}
+        />
+      )}
     </div>
   );
 }

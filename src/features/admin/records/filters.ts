@@ -1,22 +1,34 @@
-import type { RecordsByCollection } from "../../../domain/admin";
+import type { ListQuery, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
+import { isOwnedCollection } from "../../../domain/workspace";
 
 export interface Filters {
   q: string;
   status: string;
   type: string;
+  /** Leads and contacts: "" (anyone's), "me", "none" (unassigned) or a staff email. */
+  owner: string;
 }
 
-export const NO_FILTERS: Filters = { q: "", status: "", type: "" };
+export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "" };
 
 export function hasFilters(filters: Filters): boolean {
-  return filters.q.trim() !== "" || filters.status !== "" || filters.type !== "";
+  return filters.q.trim() !== "" || filters.status !== "" || filters.type !== "" || filters.owner !== "";
+}
+
+/** Whether a record's owner passes the owner filter; `me` is the signed-in staff member's email. */
+export function matchesOwner(owner: string | null, filter: string, me: string | undefined): boolean {
+  if (filter === "") return true;
+  if (filter === "none") return owner === null;
+  const wanted = filter === "me" ? me : filter;
+  return wanted !== undefined && owner !== null && owner.toLowerCase() === wanted.toLowerCase();
 }
 
 /** The server's filter rules, applied to a live change so a filtered list only gains rows that belong in it. */
-export function matchesFilters<C extends Collection>(collection: C, record: RecordsByCollection[C], filters: Filters): boolean {
+export function matchesFilters<C extends Collection>(collection: C, record: RecordsByCollection[C], filters: Filters, me?: string): boolean {
   if (filters.status && record.status !== filters.status) return false;
   if (collection === "leads" && filters.type && record.type !== filters.type) return false;
+  if ("owner" in record && !matchesOwner(record.owner, filters.owner, me)) return false;
   const q = filters.q.trim().toLowerCase();
   if (!q) return true;
   const haystack =
@@ -24,4 +36,10 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
       ? [record.firstName, record.lastName, "name" in record ? record.name : "", record.email, record.companyName ?? ""]
       : [record.email];
   return haystack.some((value) => value.toLowerCase().includes(q));
+}
+
+/** The list API's query for a tab's filters: the owner filter only where records have owners. */
+export function listQuery(collection: Collection, filters: Filters): ListQuery {
+  const { q, status, type, owner } = filters;
+  return isOwnedCollection(collection) && owner ? { q, status, type, owner } : { q, status, type };
 }

@@ -1,26 +1,43 @@
-import { AlarmClock } from "lucide-react";
+import { AlarmClock, CheckCircle2 } from "lucide-react";
 import { formatDate } from "../common/format";
-import { formatAge, formatWait, isOverdue } from "./lead-age";
+import { formatAge, formatDuration, formatWait, responseClock } from "./lead-age";
+
+interface LeadAgeCellProps {
+  createdAt: string;
+  status: string;
+  firstResponseAt?: string | null;
+  now: number;
+}
+
+const URGENT = {
+  amber: "bg-amber-100 text-amber-900",
+  red: "bg-red-100 text-red-900",
+} as const;
 
 /**
- * When a lead arrived and how long ago; a lead still "new" after 15 minutes also gets an icon and the
- * words "No reply yet", so the highlight does not rest on colour alone (WCAG 1.4.1).
+ * When a record arrived and its speed-to-lead clock: "responded in 12 min" once answered; while still
+ * new, its age, turning into an amber marker at 15 minutes and a red one at 60. The markers carry an
+ * icon and the words "No reply yet", so they do not rest on colour alone (WCAG 1.4.1).
  */
-export function LeadAgeCell({ createdAt, status, now }: { createdAt: string; status: string; now: number }) {
-  const created = Date.parse(createdAt);
-  if (Number.isNaN(created)) return <span>{formatDate(createdAt)}</span>;
-  const age = Math.max(0, now - created);
+export function LeadAgeCell({ createdAt, status, firstResponseAt, now }: LeadAgeCellProps) {
+  const clock = responseClock({ createdAt, status, firstResponseAt }, now);
+  if (!clock) return <span>{formatDate(createdAt)}</span>;
   return (
     <div className="flex flex-col leading-tight">
       <span>{formatDate(createdAt)}</span>
-      {isOverdue(status, age) ? (
-        <span data-overdue="" className="mt-0.5 inline-flex items-center gap-1 self-start rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+      {clock.kind === "responded" ? (
+        <span data-responded="" className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-700">
+          <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5 text-green-700" />
+          responded in {formatDuration(clock.afterMs)}
+        </span>
+      ) : clock.kind === "waiting" && clock.urgency !== "calm" ? (
+        <span data-overdue={clock.urgency} className={`mt-0.5 inline-flex items-center gap-1 self-start rounded px-1.5 text-xs font-semibold ${URGENT[clock.urgency]}`}>
           <AlarmClock aria-hidden="true" className="h-3.5 w-3.5" />
-          No reply yet: {formatWait(age)}
+          No reply yet: {formatWait(clock.ageMs)}
         </span>
       ) : (
         <span className="text-xs text-slate-600" data-age="">
-          {formatAge(age)}
+          {formatAge(clock.ageMs)}
         </span>
       )}
     </div>

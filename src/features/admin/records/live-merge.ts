@@ -11,7 +11,7 @@ export const CHANGE_LOG_LIMIT = 2_000;
  * The rows with one change applied: an update (or a repeat) replaces the row in place; an insert that
  * belongs under the filters goes on top; anything else leaves the rows as they are (same array).
  */
-export function applyChange<C extends Collection>(items: RecordsByCollection[C][], change: RecordChange, collection: C, filters: Filters) {
+export function applyChange<C extends Collection>(items: RecordsByCollection[C][], change: RecordChange, collection: C, filters: Filters, me?: string) {
   if (change.collection !== collection) return items;
   const record = change.record as RecordsByCollection[C];
   const index = items.findIndex((item) => item.id === record.id);
@@ -20,7 +20,7 @@ export function applyChange<C extends Collection>(items: RecordsByCollection[C][
     next[index] = record;
     return next;
   }
-  if (change.op !== "insert" || !matchesFilters(collection, record, filters)) return items;
+  if (change.op !== "insert" || !matchesFilters(collection, record, filters, me)) return items;
   return [record, ...items];
 }
 
@@ -31,9 +31,10 @@ export function replayAfter<C extends Collection>(
   position: LogPosition | undefined,
   collection: C,
   filters: Filters,
+  me?: string,
 ) {
   if (position === undefined) return items;
-  return log.filter((change) => change.position > position).reduce((rows, change) => applyChange(rows, change, collection, filters), items);
+  return log.filter((change) => change.position > position).reduce((rows, change) => applyChange(rows, change, collection, filters, me), items);
 }
 
 /** The log with a change appended, oldest dropped past the limit. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
-import { DEFAULT_PAGE_SIZE, type LogPosition, type RecordChange, type RecordsByCollection } from "../../../domain/admin";
+import { DEFAULT_PAGE_SIZE, type ListPage, type LogPosition, type RecordChange, type RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
-import type { Filters } from "./filters";
+import { listQuery, type Filters } from "./filters";
 import { appendToLog, applyChange as applyTo, replayAfter } from "./live-merge";
 
 interface CollectionState<C extends Collection> {
@@ -17,29 +17,43 @@ interface CollectionState<C extends Collection> {
 
 const initial = { items: [], nextCursor: null, loaded: false, loadingMore: false, error: null, firstPosition: undefined };
 
+interface CollectionOptions<C extends Collection> {
+  /** The signed-in staff member's email, for the "Mine" filter on live changes. */
+  me?: string;
+  /** Told of every page read (the person counts read ListPage.personRecords from it). */
+  onPage?: (page: ListPage<C>) => void;
+}
+
 /** One tab's rows: newest first, further pages fetched on demand, live changes merged in place. */
-export function useCollection<C extends Collection>(backend: AdminBackend | null, collection: C, filters: Filters) {
+export function useCollection<C extends Collection>(backend: AdminBackend | null, collection: C, filters: Filters, options: CollectionOptions<C> = {}) {
   const [state, setState] = useState<CollectionState<C>>(initial);
   // Answers to an older filter set are dropped when they arrive late.
   const generation = useRef(0);
   // Live changes seen so far, replayed onto a page read before them.
   const log = useRef<RecordChange[]>([]);
-  const { q, status, type } = filters;
+  const { q, status, type, owner } = filters;
+  const { me, onPage } = options;
+  const onPageLatest = useRef(onPage);
+  useEffect(() => {
+    onPageLatest.current = onPage;
+  }, [onPage]);
 
   const fetchPage = useCallback(
     async (cursor: string | null, reset: boolean) => {
       if (!backend) return;
       const current = ++generation.current;
       if (!reset) setState((s) => ({ ...s, loadingMore: true }));
+      const active = { q, status, type, owner };
       try {
-        const page = await backend.list(collection, { limit: DEFAULT_PAGE_SIZE, cursor, q, status, type });
+        const page = await backend.list(collection, { ...listQuery(collection, active), limit: DEFAULT_PAGE_SIZE, cursor });
         if (current !== generation.current) return;
+        onPageLatest.current?.(page);
         setState((s) => {
           const base = reset ? [] : s.items;
           const seen = new Set(base.map((item) => item.id));
           const merged = [...base, ...page.items.filter((item) => !seen.has(item.id))];
           return {
-            items: replayAfter(merged, log.current, page.position, collection, { q, status, type }),
+            items: replayAfter(merged, log.current, page.position, collection, active, me),
             nextCursor: page.nextCursor,
             loaded: true,
             loadingMore: false,
@@ -59,7 +73,7 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
         }));
       }
     },
-    [backend, collection, q, status, type],
+    [backend, collection, q, status, type, owner, me],
   );
 
   useEffect(() => {
@@ -76,11 +90,11 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
       if (change.collection !== collection) return;
       log.current = appendToLog(log.current, change);
       setState((s) => {
-        const items = applyTo(s.items, change, collection, { q, status, type });
+        const items = applyTo(s.items, change, collection, { q, status, type, owner }, me);
         return items === s.items ? s : { ...s, items };
       });
     },
-    [collection, q, status, type],
+    [collection, q, status, type, owner, me],
   );
 
   /** Reads the list again from the top (after an erasure, which the live stream does not carry). */

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import type { ContactRecord } from "../../../domain/records";
+import { hasFilters, matchesFilters, matchesOwner, NO_FILTERS } from "./filters";
+
+const contact = (owner: string | null): ContactRecord =>
+  ({ id: "c1", firstName: "Thandi", lastName: "Nkosi", email: "thandi@example.co.za", status: "new", owner, type: "contact" }) as ContactRecord;
+
+describe("the owner filter", () => {
+  it("matches mine, unassigned and a named owner the way the server does", () => {
+    expect(matchesOwner(null, "", "me@erf.test")).toBe(true);
+    expect(matchesOwner("me@erf.test", "me", "me@erf.test")).toBe(true);
+    expect(matchesOwner("other@erf.test", "me", "me@erf.test")).toBe(false);
+    expect(matchesOwner("me@erf.test", "me", undefined)).toBe(false);
+    expect(matchesOwner(null, "none", "me@erf.test")).toBe(true);
+    expect(matchesOwner("me@erf.test", "none", "me@erf.test")).toBe(false);
+    expect(matchesOwner("Other@erf.test", "other@erf.test", "me@erf.test")).toBe(true);
+    expect(matchesOwner(null, "other@erf.test", "me@erf.test")).toBe(false);
+  });
+
+  it("keeps a live insert out of a list filtered to someone else's records, and counts as a filter", () => {
+    expect(matchesFilters("contacts", contact(null), { ...NO_FILTERS, owner: "me" }, "me@erf.test")).toBe(false);
+    expect(matchesFilters("contacts", contact("me@erf.test"), { ...NO_FILTERS, owner: "me" }, "me@erf.test")).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, owner: "none" })).toBe(true);
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+  });
+});

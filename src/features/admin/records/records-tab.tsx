@@ -1,0 +1,121 @@
+import { useCallback, useMemo, type Ref } from "react";
+import { AdminApiError, type AdminBackend } from "../../../backend/admin-port";
+import { useToast } from "../../../components/ui/toast";
+import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
+import type { Collection } from "../../../domain/status";
+import { isOwnedCollection, type RecordChangeRequest } from "../../../domain/workspace";
+import { BulkBar } from "./bulk-bar";
+import { bulkSummary } from "./bulk-summary";
+import { FilterBar } from "./filter-bar";
+import type { Filters } from "./filters";
+import { RecordTable, type Column, type RecordTableHandle } from "./record-table";
+import { useBulkSelection } from "./use-bulk-selection";
+
+/** What a tab needs of its list (useCollection). */
+interface TabList<C extends Collection> {
+  items: RecordsByCollection[C][];
+  nextCursor: string | null;
+  loadingMore: boolean;
+  error: string | null;
+  loadMore: () => void;
+  applyChange: (change: RecordChange) => void;
+}
+
+interface RecordsTabProps<C extends Collection> {
+  backend: AdminBackend;
+  collection: C;
+  /** For the filter bar: "Search leads". */
+  filterLabel: string;
+  /** The table's name: "Leads". */
+  tableLabel: string;
+  emptyText: string;
+  filters: Filters;
+  onFiltersChange: (filters: Filters) => void;
+  statuses: readonly string[];
+  types?: readonly string[];
+  staff: readonly string[];
+  me: string | undefined;
+  columns: Column<RecordsByCollection[C]>[];
+  list: TabList<C>;
+  onOpen: (record: RecordsByCollection[C]) => void;
+  activeId: string | null;
+  tableHandle: Ref<RecordTableHandle>;
+}
+
+const nameOf = (record: RecordsByCollection[Collection]) => record.email;
+
+/**
+ * One record tab: its filters, the bulk bar while rows are ticked, and the table. Leads and contacts
+ * have owners, so they get the owner filter and the checkbox column.
+ */
+export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
+  const { backend, collection, filters, list, staff, me } = props;
+  const toast = useToast();
+  const owned = isOwnedCollection(collection);
+  const shownIds = useMemo(() => list.items.map((item) => item.id), [list.items]);
+  const bulk = useBulkSelection(backend, collection, filters, shownIds);
+  const { applyChange, items } = list;
+  const { ids, clear } = bulk;
+
+  const apply = useCallback(
+    async (change: RecordChangeRequest) => {
+      const chosen = [...ids];
+      try {
+        const updated = await backend.bulkUpdate(collection, chosen, change);
+        // Shown at once on the rows in view; each record's own update follows on the live stream.
+        const ticked = new Set(chosen);
+        for (const item of items) {
+          if (ticked.has(item.id)) applyChange({ position: "", collection, op: "update", record: { ...item, ...change } } as RecordChange);
+        }
+        clear();
+        toast({ title: bulkSummary(collection, updated, change, me) });
+        return null;
+      } catch (error) {
+        console.error("The bulk change failed:", error);
+        const reason = error instanceof AdminApiError && error.status < 500 && error.message ? error.message : "The server could not be reached or failed.";
+        toast({ title: "Nothing was changed", description: reason, variant: "destructive" });
+        return `Nothing was changed: ${reason}`;
+      }
+    },
+    [backend, collection, ids, items, applyChange, clear, toast, me],
+  );
+
+  return (
+    <>
+      <FilterBar label={props.filterLabel} filters={filters} onChange={props.onFiltersChange} statuses={props.statuses} types={props.types} owners={owned ? staff : undefined} />
+      {owned && (ids.size > 0 || bulk.collecting || bulk.error) && (
+        <BulkBar
+          collection={collection}
+          count={ids.size}
+          offerAll={bulk.table.shown === "all" && Boolean(list.nextCursor) && ids.size <= shownIds.length}
+          collecting={bulk.collecting}
+          capped={bulk.capped}
+          error={bulk.error}
+          statuses={props.statuses}
+          staff={staff}
+          me={me}
+          onSelectAll={() => void bulk.selectAllMatching()}
+          onClear={clear}
+          onApply={apply}
+        />
+      )}
+      <RecordTable
+        label={props.tableLabel}
+        columns={props.columns}
+        records={list.items}
+        hasMore={Boolean(list.nextCursor)}
+        loadingMore={list.loadingMore}
+        onNeedMore={list.loadMore}
+        emptyText={list.error ?? props.emptyText}
+        onOpen={props.onOpen}
+        activeId={props.activeId}
+        selection={owned ? bulk.table : undefined}
+        rowName={nameOf}
+        handle={props.tableHandle}
+      />
+      <p className="mt-2 text-xs text-slate-600">
+        Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
+      </p>
+    </>
+  );
+}
