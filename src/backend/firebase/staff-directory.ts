@@ -48,8 +48,6 @@ export function staffDirectory(db: Firestore, auth: Auth) {
   }
 
   return {
-    ensureOwnProfile: () => adminCall(ensureOwnProfile),
-
     /** Every staff profile, by email. */
     list: () =>
       adminCall(async () => {
