@@ -18,9 +18,9 @@ export const CONTACT_FIELDS = {
   /** "new" when stored; staff move it on. */
   status: { kind: "enum", values: LEAD_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
   /** The staff member handling it (their email), or null; staff set it, or round-robin does on arrival. */
-  owner: { kind: "email", label: "Owner", writer: "staff", nullable: true, firestore: false, dashboard: "Owner" },
+  owner: { kind: "email", label: "Owner", writer: "staff", nullable: true, dashboard: "Owner" },
   /** When it first left "new" or got its first note, whichever came first (the speed-to-lead clock). */
-  firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true, firestore: false },
+  firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true },
   /** The API adds it to rows it reads; the Firestore document carries it. */
   type: { kind: "enum", values: ["contact"], label: "Type", writer: "server", sql: false, csv: "Type" },
   botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },

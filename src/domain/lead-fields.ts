@@ -50,9 +50,9 @@ export const LEAD_FIELDS = {
   /** "new" when stored; staff move it on. */
   status: { kind: "enum", values: LEAD_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
   /** The staff member handling it (their email), or null; staff set it, or round-robin does on arrival. */
-  owner: { kind: "email", label: "Owner", writer: "staff", nullable: true, firestore: false, dashboard: "Owner" },
+  owner: { kind: "email", label: "Owner", writer: "staff", nullable: true, dashboard: "Owner" },
   /** When it first left "new" or got its first note, whichever came first (the speed-to-lead clock). */
-  firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true, firestore: false },
+  firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true },
   botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },
   createdAt: { kind: "timestamp", label: "Created At", writer: "server", csv: "Created At", dashboard: "Created" },
 } as const satisfies FieldList;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_WORDING } from "../../src/domain/consent";
@@ -50,7 +51,7 @@ backendContract("firebase adapter (Firestore and Auth emulators)", async () => {
 });
 
 // What the contract cannot see through the port: the consent proof the adapter stored with the records
-// above (one subscription, subscribed three times; one signup with the box ticked; one demo).
+// above (the reader's subscription, subscribed three times; one signup with the box ticked; one demo).
 describe("consent records on the Firebase adapter, read back as the project owner", () => {
   const ISO = /^\d{4}-\d{2}-\d{2}T/;
   const read = (collection: string) => listDocuments(process.env.FIRESTORE_EMULATOR_HOST!, PROJECT, collection);
@@ -68,10 +69,12 @@ describe("consent records on the Firebase adapter, read back as the project owne
 
   it("keeps the latest newsletter consent on the subscription, and every one in the ledger", async () => {
     const [subscriptions, ledger] = await Promise.all([read("newsletter"), read("consents")]);
-    expect(subscriptions).toHaveLength(1);
-    const subscription = subscriptions[0]!;
+    // The reader's one document (the contract's lead workspace subscribes another address later).
+    const readers = subscriptions.filter((each) => each.data.email === "reader@example.com");
+    expect(readers).toHaveLength(1);
+    const subscription = readers[0]!;
     const time = (entry: (typeof ledger)[number]) => Date.parse(String((entry.data.consent as { at?: unknown }).at));
-    const entries = ledger.filter((entry) => entry.data.recordCollection === "newsletter").sort((a, b) => time(a) - time(b));
+    const entries = ledger.filter((entry) => entry.data.recordCollection === "newsletter" && entry.data.recordId === subscription.id).sort((a, b) => time(a) - time(b));
     const entry = (sourcePath?: string) => ({
       email: "reader@example.com",
       consent: proof("newsletter", sourcePath),
@@ -94,5 +97,30 @@ describe("consent records on the Firebase adapter, read back as the project owne
     expect(entries).toEqual([
       { id: signup.id, data: { email: "pieter@example.com", consent: signup.data.marketingConsent, recordCollection: "leads", recordId: signup.id } },
     ]);
+  });
+});
+
+// Where the lead workspace put what the contract wrote, as firestore.rules expects it.
+describe("the lead workspace's documents on the Firebase adapter, read back as the project owner", () => {
+  const read = (path: string) => listDocuments(process.env.FIRESTORE_EMULATOR_HOST!, PROJECT, path);
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+  it("keeps the staff member's own profile, and each opened person's address under its hash", async () => {
+    expect((await read("staff")).map((each) => each.data)).toEqual([{ email: STAFF.email, available: true }]);
+    const people = await read("people");
+    expect(people).toContainEqual({ id: sha256("pieter@example.com"), data: { email: "pieter@example.com" } });
+    expect(people).toContainEqual({ id: sha256("naledi@example.co.za"), data: { email: "naledi@example.co.za" } });
+  });
+
+  it("keeps notes under their record with their author's uid, and a deleted one only as its timeline entry", async () => {
+    const contact = (await read("contacts")).find((each) => each.data.email === "naledi@example.co.za")!;
+    const notes = await read(`contacts/${contact.id}/notes`);
+    expect(notes.map((note) => note.data.body).sort()).toEqual(["Called again.", "Called, left a message."]);
+    for (const note of notes) expect(note.data).toEqual({ body: expect.any(String), author: STAFF.email, authorUid: expect.any(String), createdAt: expect.stringMatching(/^\d{4}-/) });
+    const events = await read(`contacts/${contact.id}/events`);
+    expect(events.map((event) => event.data.kind).sort()).toEqual(["assigned", "note-deleted", "status-changed"]);
+    expect(events).toContainEqual({ id: expect.stringMatching(/^note-deleted-/), data: expect.objectContaining({ kind: "note-deleted", by: STAFF.email }) });
+    for (const event of events) expect(event.data).toMatchObject({ by: STAFF.email, byUid: expect.any(String), at: expect.stringMatching(/^\d{4}-/) });
+    expect(contact.data).toMatchObject({ status: "closed", owner: STAFF.email, firstResponseAt: expect.stringMatching(/^\d{4}-/), activityAt: expect.stringMatching(/^\d{4}-/) });
   });
 });

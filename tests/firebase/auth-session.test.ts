@@ -98,3 +98,17 @@ describe("Firebase adapter sign-in (Auth emulator)", () => {
     expect((await freshBackend().signIn(STAFF.email, STAFF.password)).ok).toBe(true);
   });
 });
+
+describe("what the Firebase adapter leaves out", () => {
+  it("has no privacy tools and no round-robin assignment, so the dashboard hides them", () => {
+    const backend = freshBackend();
+    expect(backend.privacy).toBeUndefined();
+    expect(backend.assignment).toBeUndefined();
+  });
+
+  it("asks for a sign-in before any workspace call, without touching Firestore", async () => {
+    const backend = freshBackend();
+    await expect(backend.addNote("leads", "some-lead", "Hello")).rejects.toMatchObject({ status: 401 });
+    await expect(backend.staff()).rejects.toMatchObject({ status: 401 });
+  });
+});

@@ -1,5 +1,5 @@
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
-import { doc, getDoc, setDoc, updateDoc } from "firebase/firestore";
+import { doc, getDoc, serverTimestamp, setDoc, updateDoc } from "firebase/firestore";
 import { describe, it } from "vitest";
 import { aLongTimeAgo, formNamed, newsletterId, submissionOf, writeSubmission, type Doc } from "./forms";
 import { seed, useRulesClients } from "./rules-env";
@@ -87,7 +87,7 @@ describe("staff status changes", () => {
   it("allows only each collection's own statuses", async () => {
     const contact = form("contact").valid();
     await seed(rules.env, "contacts", contact.id, contact.data);
-    await assertSucceeds(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "qualified" }));
+    await assertSucceeds(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "qualified", firstResponseAt: serverTimestamp() }));
     await assertFails(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "unsubscribed" }));
     await assertFails(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "archived" }));
     const entry = form("newsletter").valid();
@@ -103,7 +103,9 @@ describe("everything else", () => {
     await assertFails(setDoc(doc(rules.visitor, "settings", "site"), { open: true }));
     const contact = form("contact").valid();
     await seed(rules.env, "contacts", contact.id, contact.data);
+    await assertFails(setDoc(doc(rules.admin, "contacts", contact.id, "attachments", "a1"), { text: "hello" }));
+    await assertFails(getDoc(doc(rules.admin, "contacts", contact.id, "attachments", "a1")));
+    // The workspace's sub-collections (workspace.test.ts) take only their own shapes.
     await assertFails(setDoc(doc(rules.admin, "contacts", contact.id, "notes", "n1"), { text: "hello" }));
-    await assertFails(getDoc(doc(rules.admin, "contacts", contact.id, "notes", "n1")));
   });
 });

@@ -21,14 +21,22 @@ const modular = (db: unknown) => db as Firestore;
 
 const open = new Set<{ terminate(): Promise<void> }>();
 
-export function dbAs(env: RulesTestEnvironment, role: Role): Firestore {
+/** Who each signed-in role is: the uid and token email the rules see. */
+export const ACCOUNTS = {
+  admin: { uid: "staff-uid", email: "staff@erf.test" },
+  "signed-in visitor": { uid: "visitor-uid", email: "visitor@erf.test" },
+  /** A second staff member, for what only a note's author or a profile's owner may do. */
+  colleague: { uid: "colleague-uid", email: "colleague@erf.test" },
+} as const;
+
+export function dbAs(env: RulesTestEnvironment, role: Role | "colleague"): Firestore {
   const context =
     role === "anonymous"
       ? env.unauthenticatedContext()
-      : role === "admin"
-        ? env.authenticatedContext("staff-uid", { email: "staff@erf.test", admin: true })
+      : role === "admin" || role === "colleague"
+        ? env.authenticatedContext(ACCOUNTS[role].uid, { email: ACCOUNTS[role].email, admin: true })
         : // Signed in with Firebase Auth, but no admin claim: a visitor with an account, or staff not yet granted.
-          env.authenticatedContext("visitor-uid", { email: "visitor@erf.test" });
+          env.authenticatedContext(ACCOUNTS[role].uid, { email: ACCOUNTS[role].email });
   const compat = context.firestore();
   open.add(compat);
   return modular(compat);

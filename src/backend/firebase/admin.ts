@@ -2,33 +2,51 @@ import { BRAND } from "../../config/brand";
 import type { FirebaseClientConfig } from "../../config/firebase-config";
 import { csvFileName } from "../../domain/csv";
 import type { AdminBackend } from "../admin-port";
-import { notBuiltYet } from "../admin-port";
 import { adminServices, type AdminServiceOptions } from "./admin-services";
 import { authSession } from "./auth-session";
 import { exportCsvChunks } from "./csv-export";
 import { downloadText } from "./download";
 import { listPage } from "./list";
 import { watchCollections } from "./live";
-import { setRecordStatus } from "./set-status";
-import { dashboardStats } from "./stats";
+import { addNote, deleteNote } from "./notes";
+import { personReader } from "./person-view";
+import { changeRecord, changeRecords, FIRESTORE_WRITE_LIMIT, type ChangeContext } from "./record-changes";
+import { staffDirectory } from "./staff-directory";
+import { dashboardStatsReader } from "./stats";
 
 export interface FirebaseAdminOptions extends AdminServiceOptions {
   /** How the CSV reaches the user; the browser default downloads it. */
   download?: (fileName: string, chunks: readonly string[]) => void;
   now?: () => Date;
+  /** The most writes one transaction of a bulk change takes; Firestore's limit unless a test lowers it. */
+  transactionWriteLimit?: number;
 }
 
-/** The staff port on Firebase Auth and Firestore; firestore.rules is the only server-side guard. */
+/**
+ * The staff port on Firebase Auth and Firestore; firestore.rules is the only server-side guard. No
+ * `privacy` (it needs a server) and no `assignment`: round-robin runs where records arrive, and the
+ * browser that stores a visitor's form is the visitor's, so the dashboard hides both.
+ */
 export function createFirebaseAdminBackend(config: FirebaseClientConfig, options: FirebaseAdminOptions = {}): AdminBackend {
   const { auth, db } = adminServices(config, options);
-  const { download = downloadText, now = () => new Date() } = options;
+  const { download = downloadText, now = () => new Date(), transactionWriteLimit = FIRESTORE_WRITE_LIMIT } = options;
+  const stats = dashboardStatsReader(db, now);
+  const staff = staffDirectory(db, auth);
+  const people = personReader(db);
+  const changes: ChangeContext = { db, auth, staff, writeLimit: transactionWriteLimit, onResponded: stats.invalidate };
   return {
     ...authSession(auth),
-    stats: () => dashboardStats(db),
-    list: (target, request) => listPage(db, target, request),
-    setStatus: (target, id, status) => setRecordStatus(db, target, id, status),
-    // WORKSPACE-TODO(firebase): the lead workspace on Firestore.
-    ...notBuiltYet(),
+    stats: stats.read,
+    list: (target, request) => listPage(db, target, request, auth.currentUser?.email ?? null),
+    setStatus: (target, id, status) => changeRecord(changes, target, id, { status }),
+    record: people.record,
+    person: people.person,
+    addNote: (target, id, body) => addNote(changes, target, id, body),
+    deleteNote: (note) => deleteNote(changes, note),
+    updateRecord: (target, id, change) => changeRecord(changes, target, id, change),
+    bulkUpdate: (target, ids, change) => changeRecords(changes, target, ids, change),
+    staff: staff.list,
+    setAvailable: staff.setAvailable,
     watch: (onChange, onState) => watchCollections(db, onChange, onState),
     async exportCsv(filters) {
       download(csvFileName(BRAND.csvPrefix, now()), await exportCsvChunks(db, filters));

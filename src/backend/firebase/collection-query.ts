@@ -13,11 +13,16 @@ import {
   type QueryDocumentSnapshot,
 } from "firebase/firestore";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
+import { LIMITS } from "../../domain/limits";
+import { isOwnedCollection } from "../../domain/workspace";
+import { AdminApiError } from "../admin-port";
 import { validationError } from "./admin-errors";
 import type { FirestoreKeyset } from "./cursor";
 
-// Every query the staff adapter makes: optional status and type equality, newest first. firestore.indexes.json
-// holds an index for each combination.
+// Every list query the staff adapter makes: optional status, type and owner equality, newest first.
+// firestore.indexes.json holds an index for each combination. "Unassigned" is `owner == null`, which
+// finds only documents that have the key: those created before owners existed have none, and show
+// under no owner filter until someone assigns them.
 
 export const STATUSES: Record<Collection, readonly string[]> = { leads: LEAD_STATUSES, contacts: LEAD_STATUSES, newsletter: NEWSLETTER_STATUSES };
 
@@ -27,10 +32,33 @@ export interface RecordFilters {
   q: string;
   status: string | null;
   type: string | null;
+  /** Leads and contacts: a staff email, or null for unassigned; undefined for anyone's. */
+  owner?: string | null;
+}
+
+interface FilterParams {
+  q?: string | undefined;
+  status?: string | undefined;
+  type?: string | undefined;
+  owner?: string | undefined;
+}
+
+/** `owner=me|none|<email>` as the server reads it; "me" is the signed-in staff member's email. */
+function parseOwner(target: Collection, owner: string | undefined, me: string | null): string | null | undefined {
+  if (!owner) return undefined;
+  if (!isOwnedCollection(target)) throw validationError(`owner: ${target} have no owner`);
+  if (owner === "none") return null;
+  if (owner === "me") {
+    if (!me) throw new AdminApiError(401, "unauthenticated", "Sign in first.");
+    return me.toLowerCase();
+  }
+  const email = owner.trim().toLowerCase();
+  if (email.length > LIMITS.email || !email.includes("@")) throw validationError("owner: use me, none or a staff email");
+  return email;
 }
 
 /** The server's filter rules (server/http/list-query.ts): a status or type the collection lacks is a 400. */
-export function parseFilters(target: Collection, params: { q?: string | undefined; status?: string | undefined; type?: string | undefined }): RecordFilters {
+export function parseFilters(target: Collection, params: FilterParams, me: string | null = null): RecordFilters {
   const q = params.q?.trim() ?? "";
   if (q.length > MAX_QUERY_LENGTH) throw validationError(`q: at most ${MAX_QUERY_LENGTH} characters`);
   const status = params.status || null;
@@ -39,7 +67,8 @@ export function parseFilters(target: Collection, params: { q?: string | undefine
   if (type !== null && (target !== "leads" || !(LEAD_TYPES as readonly string[]).includes(type))) {
     throw validationError(target === "leads" ? `type: use one of ${LEAD_TYPES.join(", ")}` : `type: ${target} have no type filter`);
   }
-  return { q, status, type };
+  const owner = parseOwner(target, params.owner, me);
+  return { q, status, type, ...(owner !== undefined && { owner }) };
 }
 
 /** createdAt descending, then id descending: the server's keyset order, so ties are stable. */
@@ -47,6 +76,7 @@ export function newestFirst(db: Firestore, target: Collection, filters: RecordFi
   const constraints: QueryConstraint[] = [];
   if (filters.status) constraints.push(where("status", "==", filters.status));
   if (filters.type) constraints.push(where("type", "==", filters.type));
+  if (filters.owner !== undefined) constraints.push(where("owner", "==", filters.owner));
   constraints.push(orderBy("createdAt", "desc"), orderBy(documentId(), "desc"));
   if (after) constraints.push(startAfter(new Timestamp(after.seconds, after.nanoseconds), after.id));
   constraints.push(limit(size));

@@ -1,6 +1,6 @@
 import { CONSENT_USER_AGENT_LENGTH, consentWording, type ConsentPurpose } from "../../domain/consent";
 import { CONTACT_FIELDS } from "../../domain/contact-fields";
-import { visitorFields, type FieldList, type FieldsWrittenBy } from "../../domain/fields";
+import { fieldsOn, visitorFields, type FieldList, type FieldsWrittenBy } from "../../domain/fields";
 import { LEAD_FIELDS } from "../../domain/lead-fields";
 import { NEWSLETTER_FIELDS } from "../../domain/newsletter-fields";
 import type { ContactData, LeadData, NewsletterData } from "../../domain/schemas";
@@ -64,6 +64,25 @@ function visitorPart<D extends object>(list: FieldList, data: D, variant?: strin
   return part as VisitorPart<D>;
 }
 
+/** The fields staff (or the adapter on their behalf) fill in later, on lists `L`: null on a new document. */
+type UnsetName<L extends FieldList> = {
+  [K in keyof L]: L[K] extends { writer: "visitor" } ? never : L[K] extends { firestore: false } ? never : L[K] extends { nullable: true } ? K : never;
+}[keyof L] &
+  string;
+
+/**
+ * A new document's staff fields (owner, firstResponseAt), present and null, as the list says: the rules
+ * require them, and the dashboard's "Unassigned" filter (`owner == null`) only finds documents that have
+ * the key.
+ */
+function unsetPart<L extends FieldList>(list: L, variant?: string): { [K in UnsetName<L>]: null } {
+  const part: Record<string, null> = {};
+  for (const [name, field] of fieldsOn(list, variant)) {
+    if (field.writer !== "visitor" && field.firestore !== false && field.nullable) part[name] = null;
+  }
+  return part as { [K in UnsetName<L>]: null };
+}
+
 /** The submission's keys that are record fields (not its token, honeypot or consent metadata). */
 type VisitorPart<D> = D extends unknown ? Pick<D, Extract<keyof D, VisitorName>> : never;
 type VisitorName =
@@ -74,6 +93,7 @@ type VisitorName =
 export function contactDocument<T>(data: ContactData, now: T) {
   return {
     ...visitorPart(CONTACT_FIELDS, data),
+    ...unsetPart(CONTACT_FIELDS),
     ...token(data.recaptchaToken),
     status: "new" as const,
     type: "contact" as const,
@@ -95,12 +115,13 @@ export function leadDocument<T>(data: LeadData, now: T, context: ConsentContext 
     // A consent is only stored when the marketing box was ticked.
     return {
       ...visitorPart(LEAD_FIELDS, data, data.type),
+      ...unsetPart(LEAD_FIELDS, data.type),
       ...common,
       termsAcceptedAt: now,
       ...(data.marketingOptIn && { marketingConsent: consentProof("marketing", data, context, now) }),
     };
   }
-  return { ...visitorPart(LEAD_FIELDS, data, data.type), ...common };
+  return { ...visitorPart(LEAD_FIELDS, data, data.type), ...unsetPart(LEAD_FIELDS, data.type), ...common };
 }
 
 /** `consentId` names the ledger entry written with it (a fresh one for each subscription). */

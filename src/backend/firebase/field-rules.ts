@@ -42,7 +42,9 @@ export const documentFields = (shape: DocumentShape) => fieldsOn(shape.list, sha
 function fieldCheck(name: string, field: FieldDefinition, variant: string | undefined): string | null {
   const value = `data.${name}`;
   if (field.writer !== "visitor") {
-    // The server's clock and the collection's own code; staff fields and derived values are checked by hand.
+    // Filled in later by staff (an owner, the first response): empty on a new document. Then the server's
+    // clock and the collection's own code; staff fields and derived values are checked by hand.
+    if (field.nullable) return `${value} == null`;
     if (field.kind === "timestamp") return `isNow(${value})`;
     if (field.kind === "enum" && field.values.length === 1) return `${value} == ${literal(field.values[0]!)}`;
     return null;

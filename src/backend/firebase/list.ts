@@ -4,6 +4,7 @@ import type { Collection } from "../../domain/status";
 import { adminCall, validationError } from "./admin-errors";
 import { keysetOf, newestFirst, parseFilters } from "./collection-query";
 import { decodeCursor, encodeCursor, type FirestoreKeyset } from "./cursor";
+import { personRecordCounts } from "./person-counts";
 import { toRecord } from "./records";
 import { matchesSearch } from "./search";
 
@@ -14,10 +15,18 @@ import { matchesSearch } from "./search";
  */
 export const SEARCH_SCAN_BUDGET = 1_000;
 
-export async function listPage<C extends Collection>(db: Firestore, target: C, request: ListQuery): Promise<ListPage<C>> {
+/** A page, with how many records each person on it has (person-counts.ts). `me`: the signed-in staff email. */
+export async function listPage<C extends Collection>(db: Firestore, target: C, request: ListQuery, me: string | null = null): Promise<ListPage<C>> {
+  const page = await readPage(db, target, request, me);
+  if (page.items.length === 0) return { ...page, personRecords: {} };
+  const personRecords = await adminCall(() => personRecordCounts(db, page.items.map((item) => item.email)));
+  return { ...page, personRecords };
+}
+
+async function readPage<C extends Collection>(db: Firestore, target: C, request: ListQuery, me: string | null): Promise<ListPage<C>> {
   const size = request.limit ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw validationError(`limit: use a whole number from 1 to ${MAX_PAGE_SIZE}`);
-  const filters = parseFilters(target, request);
+  const filters = parseFilters(target, request, me);
   let after: FirestoreKeyset | null = null;
   if (request.cursor) {
     after = decodeCursor(request.cursor);

@@ -72,6 +72,14 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
       stats: () => call("admin", "stats"),
       list: (target, query) => call("admin", "list", target, query),
       setStatus: (target, id, status) => call("admin", "setStatus", target, id, status),
+      record: (target, id) => call("admin", "record", target, id),
+      person: (personId) => call("admin", "person", personId),
+      addNote: (target, id, body) => call("admin", "addNote", target, id, body),
+      deleteNote: (note) => call("admin", "deleteNote", note),
+      updateRecord: (target, id, change) => call("admin", "updateRecord", target, id, change),
+      bulkUpdate: (target, ids, change) => call("admin", "bulkUpdate", target, ids, change),
+      staff: () => call("admin", "staff"),
+      setAvailable: (email, available) => call("admin", "setAvailable", email, available),
     },
     async watch(): Promise<LiveFeed> {
       changes.length = 0;
