@@ -88,9 +88,3 @@ export class AdminApiError extends Error {
     this.name = "AdminApiError";
   }
 }
-
-/** WORKSPACE-TODO: a placeholder for the lead workspace's methods while they are built; removed before it lands. */
-export function notBuiltYet(): Pick<AdminBackend, "record" | "person" | "addNote" | "deleteNote" | "updateRecord" | "bulkUpdate" | "staff" | "setAvailable"> {
-  const fail = () => Promise.reject(new Error("not built yet"));
-  return { record: fail, person: fail, addNote: fail, deleteNote: fail, updateRecord: fail, bulkUpdate: fail, staff: fail, setAvailable: fail };
-}
