@@ -36,7 +36,10 @@ describeStorage("admin lists and status changes", (open) => {
       phone: "+27 82 555 0101",
       message: "Please call me about 40 units in Sandton.",
       companyName: null,
+      sourcePath: null,
       status: "new",
+      owner: null,
+      firstResponseAt: null,
       type: "contact",
       botCheck: "skipped",
       createdAt: minute(2),
@@ -211,6 +214,8 @@ describeStorage("admin lists and status changes", (open) => {
       demoRequests: 1,
       newsletter: 4,
       tabs: { leads: 3, contacts: 1, newsletter: 4 },
+      // Nothing answered yet (the speed-to-lead median is tested in workspace-response.test.ts).
+      medianFirstResponseMs: null,
     });
   });
 }, { admin: true });
