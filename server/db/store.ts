@@ -47,7 +47,7 @@ export {
 export { COLLECTION_SPECS, isValidStatus } from "./collections";
 export { findRecords, listRecords, type Keyset, type ListFilters } from "./record-lists";
 export { changeRecords, type ChangedRecord, type RecordBefore } from "./record-update";
-export { dashboardStats } from "./stats";
+export { dashboardStats, medianFirstResponseMs } from "./stats";
 
 // The lead workspace: record panels, people and their timelines, notes, owners, round-robin, settings.
 export { findRecordWithConsent } from "./record-detail";

@@ -33,7 +33,10 @@ export function personQueries(db: Db, email: string) {
   };
 }
 
-/** Among entries of one instant, how late each kind comes: a record's submission before what followed it. */
+/**
+ * Among entries of one instant, how late each kind comes: a record's submission before what followed
+ * it, a staff opt-out's status change before the withdrawal it records.
+ */
 const RANK: Record<TimelineEntry["kind"], number> = {
   submitted: 0,
   "consent-given": 1,
@@ -42,7 +45,7 @@ const RANK: Record<TimelineEntry["kind"], number> = {
   "status-changed": 4,
   note: 4,
   "note-deleted": 4,
-  "consent-withdrawn": 4,
+  "consent-withdrawn": 5,
 };
 
 const newestFirst = (a: TimelineEntry, b: TimelineEntry) => (a.at === b.at ? RANK[b.kind] - RANK[a.kind] : a.at < b.at ? 1 : -1);
