@@ -8,6 +8,7 @@ import { addNote, appendAudit, deleteNote, findNote, type Db } from "../db/store
 import type { AdminEnv } from "../auth/require-session";
 import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody } from "../http/json-body";
+import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
 
 export interface NotesDeps {
@@ -26,7 +27,7 @@ const audit = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ actor: 
 
 /** POST /api/admin/{collection}/{id}/notes {body}: 201 the note. */
 export function adminRecordNotesRoutes(collection: Collection, { db, clock, feed, trustProxy }: NotesDeps) {
-  return new Hono<AdminEnv>().post("/:id/notes", limitBody, async (c) => {
+  return new Hono<AdminEnv>().post("/:id/notes", pathKey("id"), limitBody, async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
     const parsed = noteBody.safeParse(body.value);
@@ -46,7 +47,7 @@ export function adminRecordNotesRoutes(collection: Collection, { db, clock, feed
 
 /** DELETE /api/admin/notes/{id}: only its author, within NOTE_DELETE_WINDOW_MS of writing it (403 otherwise). */
 export function adminNotesRoutes({ db, clock, feed, trustProxy }: NotesDeps) {
-  return new Hono<AdminEnv>().delete("/:id", async (c) => {
+  return new Hono<AdminEnv>().delete("/:id", pathKey("id"), async (c) => {
     const now = clock();
     const by = c.get("admin").email;
     const outcome = await db.transaction().execute(async (trx) => {

@@ -5,6 +5,7 @@ import type { Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody } from "../http/json-body";
+import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
 import type { PrivacyKeys } from "../privacy/keys";
 import { checkBulkChange, checkRecordChange } from "../workspace/change-request";
@@ -52,7 +53,7 @@ export function adminRecordChangesRoutes(collection: Collection, { db, clock, fe
       after(result.queuedMail);
       return c.json({ updated: result.records.length });
     })
-    .patch("/:id", limitBody, async (c) => {
+    .patch("/:id", pathKey("id"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const checked = await checkRecordChange(db, collection, body.value);

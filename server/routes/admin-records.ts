@@ -7,6 +7,7 @@ import type { Clock } from "../clock";
 import { findRecordWithConsent, latestPosition, listRecords, personIdFor, personRecordCounts, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import { encodeCursor, parseListQuery } from "../http/list-query";
+import { pathKey } from "../http/path-key";
 
 export interface RecordsDeps {
   db: Db;
@@ -35,7 +36,7 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       const page: ListPage<typeof collection> = { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null, position, personRecords };
       return c.json(page);
     })
-    .get("/:id", async (c) => {
+    .get("/:id", pathKey("id"), async (c) => {
       const found = await findRecordWithConsent(reader, collection, c.req.param("id"));
       if (!found) return c.json({ error: "not-found" }, 404);
       const { record, consent } = found;

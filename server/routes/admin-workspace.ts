@@ -6,6 +6,7 @@ import type { Clock } from "../clock";
 import { appendAudit, listStaff, readSettings, saveSettings, setStaffAvailable, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import { limitBody, readJsonBody } from "../http/json-body";
+import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
 
 // The workspace's team settings: round-robin on or off, and who takes part in it. Any signed-in staff
@@ -46,7 +47,7 @@ export function adminSettingsRoutes({ db, clock, trustProxy }: WorkspaceDeps) {
 export function adminStaffRoutes({ db, reader, clock, trustProxy }: WorkspaceDeps) {
   return new Hono<AdminEnv>()
     .get("/", async (c) => c.json(await listStaff(reader)))
-    .patch("/:email", limitBody, async (c) => {
+    .patch("/:email", pathKey("email"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const parsed = availabilityBody.safeParse(body.value);

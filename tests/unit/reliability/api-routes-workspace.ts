@@ -35,4 +35,12 @@ export const WORKSPACE_ROUTE_CASES: RouteCase[] = [
   staff("GET", "/api/admin/staff", "the staff list", () => "/api/admin/staff", 200),
   staff("PATCH", "/api/admin/staff/:email", "away from round-robin", () => `/api/admin/staff/${encodeURIComponent(ADMIN_EMAIL)}`, 200, { available: false }),
   staff("PATCH", "/api/admin/staff/:email", "an unknown account", () => "/api/admin/staff/nobody%40erf.co.za", 404, { available: false }),
+
+  // A NUL in a path names nothing (PostgreSQL would refuse it in a query: a 500).
+  staff("GET", "/api/admin/leads/:id", "an id with a NUL", () => "/api/admin/leads/a%00b", 404),
+  staff("PATCH", "/api/admin/contacts/:id", "an id with a NUL", () => "/api/admin/contacts/a%00b", 404, { status: "closed" }),
+  staff("POST", "/api/admin/newsletter/:id/notes", "an id with a NUL", () => "/api/admin/newsletter/a%00b/notes", 404, { body: "x" }),
+  staff("DELETE", "/api/admin/notes/:id", "an id with a NUL", () => "/api/admin/notes/a%00b", 404, {}),
+  staff("PATCH", "/api/admin/staff/:email", "an email with a NUL", () => "/api/admin/staff/a%00b%40erf.co.za", 404, { available: true }),
+  staff("GET", "/api/admin/people/:personId", "an id with a NUL", () => "/api/admin/people/a%00b", 404),
 ];
