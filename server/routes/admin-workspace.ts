@@ -25,9 +25,9 @@ const availabilityBody = z.strictObject({ available: z.boolean({ error: "Use tru
 const audit = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ actor: c.get("admin").email, ...requestContext(c, trustProxy), at });
 
 /** GET and PUT /api/admin/settings {assignment}. */
-export function adminSettingsRoutes({ db, clock, trustProxy }: WorkspaceDeps) {
+export function adminSettingsRoutes({ db, reader, clock, trustProxy }: WorkspaceDeps) {
   return new Hono<AdminEnv>()
-    .get("/", async (c) => c.json(await readSettings(db)))
+    .get("/", async (c) => c.json(await readSettings(reader)))
     .put("/", limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
