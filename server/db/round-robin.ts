@@ -1,34 +1,30 @@
 import { CompiledQuery, type Transaction } from "kysely";
-import { isPostgres } from "./connect";
+import { insertQuery, placeholdersOf } from "./bulk-insert";
 import type { GroupRows } from "./group-rows";
 import { outboxRow } from "./outbox";
 import type { Tables } from "./schema";
-import { ROUND_ROBIN_CURSOR_KEY } from "./settings";
+import { ASSIGNMENT_KEY, ROUND_ROBIN_CURSOR_KEY } from "./settings";
 import { workspaceEventRow } from "./workspace-events";
+import type { WorkspaceEventsTable } from "./workspace-schema";
 
 // Round-robin assignment of new contacts, signups and demo requests, inside the submission group's
 // transaction (docs/decisions/0025-lead-workspace-storage.md). The staff marked available, in email
 // order, take turns; the cursor is the email of the one who got the last record, kept in a settings row
-// that a group locks once (SELECT ... FOR UPDATE on PostgreSQL; SQLite has one writer) before it
-// hands out its records. Whatever the number of groups, processes or instances, records are dealt one
-// at a time in commit order, so N records among K staff give each ⌊N/K⌋ or ⌈N/K⌉.
+// that a group locks once (FOR UPDATE on PostgreSQL; SQLite has one writer) before it hands out its
+// records. Whatever the number of groups, processes or instances, records are dealt one at a time in
+// commit order, so N records among K staff give each ⌊N/K⌋ or ⌈N/K⌉.
 //
-// The statements are fixed text (decision 0011): they run for every group that holds a lead or contact.
+// Fixed SQL text (decision 0011), and as few round trips as can be: every group that holds a lead or
+// contact runs the first statement, which locks and reads the cursor with the available staff only while
+// the setting is on (and returns nothing, locking nothing, while it is off). On PostgreSQL the timeline
+// entries and the cursor's move are then one more statement.
 
-/** The available staff, in turn order; none while the setting is off (one statement either way). */
-const STAFF_WHEN_ON = CompiledQuery.raw(
-  "select email from admins where available = 1 and exists (select 1 from settings where key = 'assignment' and value = 'round-robin') order by email",
-);
-const CURSOR = `select value from settings where key = '${ROUND_ROBIN_CURSOR_KEY}'`;
-const LOCK_CURSOR = { sqlite: CompiledQuery.raw(CURSOR), postgres: CompiledQuery.raw(`${CURSOR} for update`) };
-const MAKE_CURSOR = {
-  sqlite: (at: string) => CompiledQuery.raw(`insert into settings (key, value, updated_at) values ('${ROUND_ROBIN_CURSOR_KEY}', '', ?) on conflict (key) do nothing`, [at]),
-  postgres: (at: string) => CompiledQuery.raw(`insert into settings (key, value, updated_at) values ('${ROUND_ROBIN_CURSOR_KEY}', '', $1) on conflict (key) do nothing`, [at]),
-};
-const MOVE_CURSOR = {
-  sqlite: (value: string, at: string) => CompiledQuery.raw(`update settings set value = ?, updated_at = ? where key = '${ROUND_ROBIN_CURSOR_KEY}'`, [value, at]),
-  postgres: (value: string, at: string) => CompiledQuery.raw(`update settings set value = $1, updated_at = $2 where key = '${ROUND_ROBIN_CURSOR_KEY}'`, [value, at]),
-};
+const DEAL = `select c.value as cursor, a.email from settings c cross join admins a
+  where c.key = '${ROUND_ROBIN_CURSOR_KEY}' and a.available = 1
+  and exists (select 1 from settings m where m.key = '${ASSIGNMENT_KEY}' and m.value = 'round-robin')
+  order by a.email`;
+const LOCK_AND_READ = { sqlite: CompiledQuery.raw(DEAL), postgres: CompiledQuery.raw(`${DEAL} for update of c`) };
+const MOVE_CURSOR = `update settings set value = ?, updated_at = ? where key = '${ROUND_ROBIN_CURSOR_KEY}'`;
 
 /** The next in turn after `last`: the first email after it, or the first of all (also when `last` left). */
 export function nextInTurn(staff: readonly string[], last: string): string {
@@ -36,14 +32,19 @@ export function nextInTurn(staff: readonly string[], last: string): string {
   return staff[0]!;
 }
 
-/** Locks the cursor row for the rest of the transaction and reads it; makes it first if it is missing. */
-async function lockCursor(trx: Transaction<Tables>, at: string): Promise<string> {
-  const dialect = isPostgres(trx) ? "postgres" : "sqlite";
-  const locked = await trx.executeQuery<{ value: string }>(LOCK_CURSOR[dialect]);
-  if (locked.rows[0]) return locked.rows[0].value;
-  await trx.executeQuery(MAKE_CURSOR[dialect](at));
-  const made = await trx.executeQuery<{ value: string }>(LOCK_CURSOR[dialect]);
-  return made.rows[0]?.value ?? "";
+/** The dealt records' timeline entries, and the cursor moved to `last`: one statement on PostgreSQL. */
+async function recordDeal(trx: Transaction<Tables>, events: WorkspaceEventsTable[], last: string, at: string): Promise<void> {
+  const placeholders = placeholdersOf(trx);
+  const insert = insertQuery(placeholders, "workspaceEvents", events)!;
+  if (placeholders === "sqlite") {
+    await trx.executeQuery(insert);
+    await trx.executeQuery(CompiledQuery.raw(MOVE_CURSOR, [last, at]));
+    return;
+  }
+  // A data-modifying WITH runs once whether or not the INSERT refers to it.
+  const next = insert.parameters.length;
+  const move = MOVE_CURSOR.replace("?", `$${next + 1}`).replace("?", `$${next + 2}`);
+  await trx.executeQuery(CompiledQuery.raw(`with moved as (${move}) ${insert.sql}`, [...insert.parameters, last, at]));
 }
 
 export interface RoundRobinOptions {
@@ -53,29 +54,27 @@ export interface RoundRobinOptions {
 
 /**
  * Gives each new lead and contact of the group an owner, when round-robin is on and someone is
- * available: sets `owner` on the rows before they are inserted, and appends an "assigned" timeline entry
- * (and an assignment email) for each. Returns whether it queued email.
+ * available: sets `owner` on the rows before they are inserted, and writes an "assigned" timeline entry
+ * by "round-robin" (and queues an assignment email) for each. Returns whether it queued email.
  */
 export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows, { notify }: RoundRobinOptions): Promise<boolean> {
   const leads = rows.rowsOf("leads");
   const contacts = rows.rowsOf("contacts");
   if (leads.length + contacts.length === 0) return false;
-  const staff = (await trx.executeQuery<{ email: string }>(STAFF_WHEN_ON)).rows.map((row) => row.email);
-  if (staff.length === 0) return false;
-  const at = (leads[0] ?? contacts[0])!.createdAt;
-  let last = await lockCursor(trx, at);
+  const turn = await trx.executeQuery<{ cursor: string; email: string }>(LOCK_AND_READ[placeholdersOf(trx)]);
+  if (turn.rows.length === 0) return false;
+  const staff = turn.rows.map((row) => row.email);
+  let last = turn.rows[0]!.cursor;
+  const events: WorkspaceEventsTable[] = [];
   const deal = (collection: "leads" | "contacts", row: { id: string; email: string; createdAt: string; owner?: string | null }) => {
     const owner = nextInTurn(staff, last);
     last = owner;
     row.owner = owner;
-    rows.add(
-      "workspaceEvents",
-      workspaceEventRow({ email: row.email, collection, recordId: row.id, kind: "assigned", actor: "round-robin", details: { from: null, to: owner }, at: row.createdAt }),
-    );
+    events.push(workspaceEventRow({ email: row.email, collection, recordId: row.id, kind: "assigned", actor: "round-robin", details: { from: null, to: owner }, at: row.createdAt }));
     if (notify) rows.add("outbox", outboxRow({ kind: "assignment", subjectEmail: row.email, recordCollection: collection, recordId: row.id, recipient: owner }, row.createdAt));
   };
   for (const row of leads) deal("leads", row);
   for (const row of contacts) deal("contacts", row);
-  await trx.executeQuery(MOVE_CURSOR[isPostgres(trx) ? "postgres" : "sqlite"](last, at));
+  await recordDeal(trx, events, last, events[0]!.at);
   return notify;
 }

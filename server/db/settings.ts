@@ -8,7 +8,7 @@ import type { Db, Tables } from "./schema";
 type Writer = Db | Transaction<Tables>;
 
 export const ASSIGNMENT_KEY = "assignment";
-/** Round-robin's cursor: the email of the staff member it assigned last ("" before the first). */
+/** Round-robin's cursor: the email of the staff member it assigned last ("" before the first); made when settings are first saved. */
 export const ROUND_ROBIN_CURSOR_KEY = "round-robin.cursor";
 
 const isAssignmentMode = (value: string | undefined): value is AssignmentMode => (ASSIGNMENT_MODES as readonly string[]).includes(value ?? "");
@@ -19,7 +19,10 @@ export async function readSettings(db: Writer): Promise<WorkspaceSettings> {
 }
 
 export async function saveSettings(db: Writer, settings: WorkspaceSettings, now: Date): Promise<WorkspaceSettings> {
-  await setValue(db, ASSIGNMENT_KEY, settings.assignment, now.toISOString());
+  const at = now.toISOString();
+  await setValue(db, ASSIGNMENT_KEY, settings.assignment, at);
+  // Round-robin reads its cursor in the statement that locks it, which finds nothing without the row.
+  await db.insertInto("settings").values({ key: ROUND_ROBIN_CURSOR_KEY, value: "", updatedAt: at }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
   return { assignment: settings.assignment };
 }
 
