@@ -1,6 +1,7 @@
 import { CompiledQuery, type Transaction } from "kysely";
 import { insertQuery, placeholdersOf } from "./bulk-insert";
 import type { GroupRows } from "./group-rows";
+import type { StepOutcome } from "./submissions";
 import { outboxRow } from "./outbox";
 import type { Tables } from "./schema";
 import { ASSIGNMENT_KEY, ROUND_ROBIN_CURSOR_KEY } from "./settings";
@@ -47,6 +48,8 @@ async function recordDeal(trx: Transaction<Tables>, events: WorkspaceEventsTable
   await trx.executeQuery(CompiledQuery.raw(`with moved as (${move}) ${insert.sql}`, [...insert.parameters, last, at]));
 }
 
+const NOTHING: StepOutcome = Object.freeze({ serialized: false, queuedMail: false });
+
 export interface RoundRobinOptions {
   /** Queue an assignment email to each new owner (SMTP is configured). */
   notify: boolean;
@@ -55,14 +58,14 @@ export interface RoundRobinOptions {
 /**
  * Gives each new lead and contact of the group an owner, when round-robin is on and someone is
  * available: sets `owner` on the rows before they are inserted, and writes an "assigned" timeline entry
- * by "round-robin" (and queues an assignment email) for each. Returns whether it queued email.
+ * by "round-robin" (and queues an assignment email) for each.
  */
-export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows, { notify }: RoundRobinOptions): Promise<boolean> {
+export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows, { notify }: RoundRobinOptions): Promise<StepOutcome> {
   const leads = rows.rowsOf("leads");
   const contacts = rows.rowsOf("contacts");
-  if (leads.length + contacts.length === 0) return false;
+  if (leads.length + contacts.length === 0) return NOTHING;
   const turn = await trx.executeQuery<{ cursor: string; email: string }>(LOCK_AND_READ[placeholdersOf(trx)]);
-  if (turn.rows.length === 0) return false;
+  if (turn.rows.length === 0) return NOTHING;
   const staff = turn.rows.map((row) => row.email);
   let last = turn.rows[0]!.cursor;
   const events: WorkspaceEventsTable[] = [];
@@ -76,5 +79,5 @@ export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows
   for (const row of leads) deal("leads", row);
   for (const row of contacts) deal("contacts", row);
   await recordDeal(trx, events, last, events[0]!.at);
-  return notify;
+  return { serialized: true, queuedMail: notify };
 }

@@ -60,11 +60,17 @@ export const keyClaim = ({ route, key, fingerprint }: IdempotencyScope, response
   expiredBefore: idempotencyWindowStart(now),
 });
 
+/** What the assign step did: whether it took a lock every assigning group takes, and whether it queued email. */
+export interface StepOutcome {
+  serialized: boolean;
+  queuedMail: boolean;
+}
+
 /**
  * Runs once per group transaction after its writes, before its rows are inserted (round-robin
- * assignment: round-robin.ts); returns whether it queued email.
+ * assignment: round-robin.ts).
  */
-export type GroupStep = (trx: Transaction<Tables>, rows: GroupRows) => Promise<boolean>;
+export type GroupStep = (trx: Transaction<Tables>, rows: GroupRows) => Promise<StepOutcome>;
 
 export interface WriterOptions {
   maxGroup?: number;
@@ -101,6 +107,12 @@ export class SubmissionWriter {
   readonly #onMailQueued: () => void;
   #queue: Pending[] = [];
   #inFlight = 0;
+  /**
+   * The last group's assign step took the lock every assigning group takes: groups commit one after
+   * another, so a second group in flight would only wait at the lock; one at a time, arrivals join the
+   * next group instead (one commit for more of them).
+   */
+  #serialized = false;
   /** Commits made so far (tests and benches read it to see how submissions were grouped). */
   commits = 0;
 
@@ -122,7 +134,7 @@ export class SubmissionWriter {
   }
 
   #schedule(): void {
-    if (this.#inFlight >= this.#maxInFlight || this.#queue.length === 0) return;
+    if (this.#inFlight >= (this.#serialized ? 1 : this.#maxInFlight) || this.#queue.length === 0) return;
     this.#inFlight += 1;
     // One turn of the event loop lets the submissions that arrived in the same turn join this group.
     setImmediate(() => void this.#commitGroup());
@@ -165,13 +177,13 @@ export class SubmissionWriter {
    * transaction.
    */
   async #commit(group: Pending[]): Promise<StoredResponse[]> {
-    let queuedMail = false;
+    let step: StepOutcome = { serialized: false, queuedMail: false };
     const responses = await this.#db.transaction().execute(async (trx) => {
       const rows = new GroupRows();
       const written: Written[] = [];
       for (const { write } of group) written.push(await write(trx, rows));
       // After the writes (which may wait on other rows' locks), so the cursor's lock is held briefly.
-      if (this.#assign) queuedMail = await this.#assign(trx, rows);
+      if (this.#assign) step = await this.#assign(trx, rows);
       await rows.insertAll(trx);
       const claims: KeyClaim[] = [];
       group.forEach(({ options: { idempotency, now } }, index) => {
@@ -184,7 +196,8 @@ export class SubmissionWriter {
       return written.map(({ response }) => response);
     });
     this.commits += 1;
-    if (queuedMail) this.#onMailQueued();
+    this.#serialized = step.serialized;
+    if (step.queuedMail) this.#onMailQueued();
     return responses;
   }
 
