@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { systemClock, type Clock } from "./clock";
 import type { Config } from "./env";
 import { createLogger, type Logger } from "./logger";
-import { isPostgres, SubmissionWriter, type Db } from "./db/store";
+import { assignRoundRobin, isPostgres, SubmissionWriter, type Db } from "./db/store";
 import { handleError, handleNotFound } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { closeUnreadBodies } from "./http/unread-body";
@@ -103,8 +103,9 @@ export function createApp({
   const window = { limit: config.rateLimitPerMinute, windowMs: RATE_LIMIT_WINDOW_MS, clock };
   const limiter = isPostgres(db) ? createDatabaseLimiter(db, window) : createFixedWindowLimiter(window);
   const guard = publicFormGuard(limiter, config);
-  const writer = new SubmissionWriter(db);
   const mail = mailSwitches(config);
+  // Round-robin assignment runs in each submission group's transaction (db/round-robin.ts).
+  const writer = new SubmissionWriter(db, { assign: (trx, rows) => assignRoundRobin(trx, rows, { notify: mail.assignments }), onMailQueued: wakeOutbox });
   const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox };
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
@@ -145,6 +146,7 @@ export function createApp({
       keys,
       trustProxy: config.trustProxy,
       wakeOutbox,
+      notifyOwners: mail.assignments,
     }),
   );
 

@@ -17,6 +17,7 @@ export async function insertAdmin(db: Db, email: string, passwordHash: string, n
     passwordHash,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
+    available: 1,
   };
   const inserted = await db
     .insertInto("admins")

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntry } from "../../src/domain/privacy";
+import type { AuditAction, AuditEntry, WorkspaceAuditAction } from "../../src/domain/privacy";
+import { insertRows } from "./bulk-insert";
 import type { Db } from "./schema";
 
 // The append-only audit log: who did what, when, from where. Written here, read by the Audit tab;
@@ -6,25 +7,29 @@ import type { Db } from "./schema";
 
 export interface NewAuditEntry {
   actor: string;
-  action: AuditAction;
+  action: AuditAction | WorkspaceAuditAction;
   details?: Record<string, unknown>;
   ip?: string | null;
   userAgent?: string | null;
   at: Date;
 }
 
+const auditRow = (entry: NewAuditEntry) => ({
+  at: entry.at.toISOString(),
+  actor: entry.actor,
+  action: entry.action,
+  details: JSON.stringify(entry.details ?? {}),
+  ip: entry.ip ?? null,
+  userAgent: entry.userAgent ?? null,
+});
+
 export async function appendAudit(db: Db, entry: NewAuditEntry): Promise<void> {
-  await db
-    .insertInto("audit")
-    .values({
-      at: entry.at.toISOString(),
-      actor: entry.actor,
-      action: entry.action,
-      details: JSON.stringify(entry.details ?? {}),
-      ip: entry.ip ?? null,
-      userAgent: entry.userAgent ?? null,
-    })
-    .execute();
+  await db.insertInto("audit").values(auditRow(entry)).execute();
+}
+
+/** Several entries in one statement (a bulk change writes one per record), in order. */
+export async function appendAuditEntries(db: Db, entries: readonly NewAuditEntry[]): Promise<void> {
+  await insertRows(db, "audit", entries.map(auditRow));
 }
 
 /** Newest first; `before` is the id of the last entry of the previous page. */

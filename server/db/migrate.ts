@@ -8,6 +8,8 @@ import * as changeOrder from "./migrations/0005_change_order";
 import * as newsletterConfirmation from "./migrations/0006_newsletter_confirmation";
 import * as rateLimits from "./migrations/0007_rate_limits";
 import * as leadWorkspace from "./migrations/0008_lead_workspace";
+import * as workspace from "./migrations/0009_workspace";
+import * as assignmentEmail from "./migrations/0010_assignment_email";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006_newsletter_confirmation": newsletterConfirmation,
   "0007_rate_limits": rateLimits,
   "0008_lead_workspace": leadWorkspace,
+  "0009_workspace": workspace,
+  "0010_assignment_email": assignmentEmail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

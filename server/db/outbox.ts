@@ -23,6 +23,8 @@ export interface NewOutboxMessage {
   subjectEmail: string;
   recordCollection: Collection;
   recordId: string;
+  /** Assignment emails only: the staff member it goes to (the other kinds are addressed at send time). */
+  recipient?: string | null;
 }
 
 /** A queued message's row: due at once. Written out, not spread (see leads.ts). */
@@ -40,6 +42,7 @@ export const outboxRow = (message: NewOutboxMessage, now: string): OutboxTable =
   lastErrorAt: null,
   createdAt: now,
   sentAt: null,
+  recipient: message.recipient ?? null,
 });
 
 /** Queues a message; call inside the record's transaction. Due at once. */
@@ -114,7 +117,7 @@ export async function cancelPending(db: Db | Transaction<Tables>, { kind, record
     .execute();
 }
 
-const toItem = ({ subjectEmail: _subject, lockedUntil: _locked, lastErrorAt: _at, ...row }: OutboxTable): OutboxItem => ({ ...row, attempts: Number(row.attempts) });
+const toItem = ({ subjectEmail: _subject, lockedUntil: _locked, lastErrorAt: _at, recipient: _recipient, ...row }: OutboxTable): OutboxItem => ({ ...row, attempts: Number(row.attempts) });
 
 /** Messages that failed at least once and are not sent: still retrying, or given up on. */
 export async function outboxHealth(db: Db): Promise<OutboxHealth> {

@@ -50,6 +50,8 @@ const CASES: [string, Collection, ListOptions][] = [
   ["type and status", "leads", { filters: { type: "signup", status: "new" }, after, limit: 101 }],
   ["a newsletter status", "newsletter", { filters: { status: "unsubscribed" }, after: null, limit: 101 }],
   ["a search", "leads", { filters: { q: "9999" }, after: null, limit: 101 }],
+  ["an owner", "leads", { filters: { owner: "staff@erf.co.za" }, after, limit: 101 }],
+  ["unassigned records", "contacts", { filters: { owner: null, status: "new" }, after: null, limit: 101 }],
 ];
 
 describeStorage("list queries at 100,000 rows", (open) => {

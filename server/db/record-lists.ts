@@ -11,6 +11,8 @@ export interface ListFilters {
   status?: string;
   /** Leads only; ignored for the other collections. */
   type?: string;
+  /** Leads and contacts (checked by the caller): a staff email, or null for records nobody owns. */
+  owner?: string | null;
 }
 
 /** A position in the newest-first order: the last row of the previous page. */
@@ -50,6 +52,7 @@ export function listQuery(db: Db, collection: Collection, { filters, after, limi
   let query = (db as unknown as AnyDb).selectFrom(spec.table).selectAll();
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type && spec.types) query = query.where("type", "=", filters.type);
+  if (filters.owner !== undefined) query = query.where("owner", filters.owner === null ? "is" : "=", filters.owner);
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for non-ASCII.

@@ -19,6 +19,11 @@ export interface PurgeCounts {
   changes: number;
   /** Confirmation links past their 48 hours, used or not. */
   confirmations: number;
+  /** Staff notes on the purged records, and their timeline entries. */
+  notes: number;
+  timeline: number;
+  /** Person ids of people who have no record left. */
+  people: number;
 }
 
 type Trx = Transaction<Tables>;
@@ -42,8 +47,9 @@ async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter",
 
 /**
  * Deletes what has outlived `cutoff` (a pending subscription: PENDING_DAYS; a confirmation link: its
- * expiry), in one transaction, with what hangs off it (queued emails, change-log rows), and the consent records of people who have no record left and whose consents are older than the
- * cutoff too. Suppression hashes and the audit log stay: they are what keeps an opted-out person unmailed
+ * expiry), in one transaction, with what hangs off it (queued emails, change-log rows, staff notes and
+ * timeline entries), the consent records of people who have no record left and whose consents are older
+ * than the cutoff too, and the person ids of people with no record left. Suppression hashes and the audit log stay: they are what keeps an opted-out person unmailed
  * and what shows the purge happened. Open dashboards are told to read the purged collections again.
  */
 export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Promise<PurgeCounts> {
@@ -58,6 +64,8 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
     const all = [...ids.leads, ...ids.contacts, ...ids.newsletter];
     const outbox = expiredLinks.outbox + (all.length === 0 ? 0 : deleted(await trx.deleteFrom("outbox").where("recordId", "in", all).executeTakeFirst()));
     const changes = all.length === 0 ? 0 : deleted(await trx.deleteFrom("changes").where("recordId", "in", all).executeTakeFirst());
+    const notes = all.length === 0 ? 0 : deleted(await trx.deleteFrom("notes").where("recordId", "in", all).executeTakeFirst());
+    const timeline = all.length === 0 ? 0 : deleted(await trx.deleteFrom("workspaceEvents").where("recordId", "in", all).executeTakeFirst());
     const counts = {
       leads: await deleteByIds(trx, "leads", ids.leads),
       contacts: await deleteByIds(trx, "contacts", ids.contacts),
@@ -78,7 +86,21 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
         )
         .executeTakeFirst(),
     );
+    const people = deleted(
+      await trx
+        .deleteFrom("people")
+        .where((eb) =>
+          eb.not(
+            eb.or([
+              eb.exists(eb.selectFrom("leads").select("leads.id").whereRef("leads.email", "=", "people.email")),
+              eb.exists(eb.selectFrom("contacts").select("contacts.id").whereRef("contacts.email", "=", "people.email")),
+              eb.exists(eb.selectFrom("newsletter").select("newsletter.id").whereRef("newsletter.email", "=", "people.email")),
+            ]),
+          ),
+        )
+        .executeTakeFirst(),
+    );
     await recordRemovals(trx, counts, now.toISOString());
-    return { ...counts, consents, outbox, changes, confirmations: expiredLinks.confirmations };
+    return { ...counts, consents, outbox, changes, confirmations: expiredLinks.confirmations, notes, timeline, people };
   });
 }

@@ -2,6 +2,7 @@ import type { Generated, Kysely } from "kysely";
 import type { ConsentRecord, OutboxKind, OutboxState } from "../../src/domain/privacy";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../src/domain/records";
 import type { BotCheckVerdict, Collection } from "../../src/domain/status";
+import type { NotesTable, PeopleTable, SettingsTable, WorkspaceEventsTable } from "./workspace-schema";
 
 // Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
 // Timestamps are ISO-8601 UTC text with milliseconds on both databases, so ordering and keyset
@@ -45,6 +46,8 @@ export interface AdminsTable {
   passwordHash: string;
   createdAt: string;
   updatedAt: string;
+  /** 0 or 1: takes part in round-robin assignment (new accounts do). */
+  available: number;
 }
 
 export interface SessionsTable {
@@ -142,6 +145,8 @@ export interface OutboxTable {
   lastErrorAt: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Who an assignment email goes to (the new owner); null for the other kinds, addressed at send time. */
+  recipient: string | null;
 }
 
 export interface Tables {
@@ -159,6 +164,10 @@ export interface Tables {
   newsletterConfirmations: NewsletterConfirmationsTable;
   audit: AuditTable;
   outbox: OutboxTable;
+  people: PeopleTable;
+  notes: NotesTable;
+  workspaceEvents: WorkspaceEventsTable;
+  settings: SettingsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -16,7 +16,8 @@ export type { ChangeOp, Db, OutboxTable, Tables } from "./schema";
 export { pingDatabase } from "./health";
 
 // Public submissions: the group-commit writer, idempotency keys, the form rate limit, record ids.
-export { IdempotencyKeyReused, idempotencyWindowStart, SubmissionWriter, type GroupRows } from "./submissions";
+export { IdempotencyKeyReused, idempotencyWindowStart, SubmissionWriter } from "./submissions";
+export type { GroupRows } from "./group-rows";
 export { findStoredResponse, isReusedFor, purgeIdempotencyKeys } from "./idempotency";
 export { hitRateLimit, purgeRateLimits } from "./rate-limits";
 export { newRecordId } from "./record-id";
@@ -45,8 +46,18 @@ export {
 } from "./confirmations";
 export { COLLECTION_SPECS, isValidStatus } from "./collections";
 export { findRecords, listRecords, type Keyset, type ListFilters } from "./record-lists";
-export { updateRecordStatus } from "./record-status";
-export { dashboardStats } from "./stats";
+export { changeRecords, type ChangedRecord, type RecordBefore } from "./record-update";
+export { dashboardStats, medianFirstResponseMs } from "./stats";
+
+// The lead workspace: record panels, people and their timelines, notes, owners, round-robin, settings.
+export { findRecordWithConsent } from "./record-detail";
+export { findPerson, personIdFor } from "./people";
+export { readPersonView } from "./timeline";
+export { personRecordCounts } from "./person-counts";
+export { addNote, deleteNote, findNote } from "./notes";
+export { isStaffEmail, listStaff, setStaffAvailable } from "./staff";
+export { readSettings, saveSettings } from "./settings";
+export { assignRoundRobin } from "./round-robin";
 
 // The change log that live streams follow.
 export { changesAfter, latestPosition, LOG_START, pruneChanges, recordChange, recordRemovals, REMOVAL_RECORD_ID, type Change } from "./changes";
@@ -72,7 +83,7 @@ export { isSuppressed, suppress, unsuppress } from "./suppressions";
 export { consentRow, recordConsent, type RequestContext } from "./consents";
 export { eraseSubjectRows, subjectRows } from "./subjects";
 export { PENDING_DAYS, purgeExpiredRecords, type PurgeCounts } from "./retention";
-export { appendAudit, listAudit, type NewAuditEntry } from "./audit";
+export { appendAudit, appendAuditEntries, listAudit, type NewAuditEntry } from "./audit";
 
 // Staff accounts, sessions and the sign-in lockout.
 export { countAdmins, DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, normalizeEmail, setAdminPassword } from "./admins";

@@ -11,17 +11,19 @@ const RECORD_TABLES = ["leads", "contacts", "newsletter"] as const satisfies rea
 
 /** Every stored row about the address, every column, as the tables hold them. */
 export async function subjectRows(db: Db | Transaction<Tables>, email: string) {
-  const [leads, contacts, newsletter, consents, outbox, confirmations] = await Promise.all([
+  const [leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline] = await Promise.all([
     db.selectFrom("leads").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("contacts").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("newsletter").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("consents").selectAll().where("email", "=", email).orderBy("createdAt").orderBy("id").execute(),
     db.selectFrom("outbox").selectAll().where("subjectEmail", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("newsletterConfirmations").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
+    db.selectFrom("notes").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
+    db.selectFrom("workspaceEvents").selectAll().where("email", "=", email).orderBy("at").execute(),
   ]);
   const recordIds = [...leads, ...contacts, ...newsletter].map((row) => row.id);
   const changes = recordIds.length === 0 ? [] : await db.selectFrom("changes").selectAll().where("recordId", "in", recordIds).orderBy("seq").execute();
-  return { leads, contacts, newsletter, consents, outbox, confirmations, changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })) };
+  return { leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline, changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })) };
 }
 
 export type SubjectRows = Awaited<ReturnType<typeof subjectRows>>;
@@ -32,7 +34,8 @@ const idempotencyBodies = (ids: readonly string[]) => ids.map((id) => JSON.strin
 /**
  * Hard-deletes everything about the address, inside the caller's transaction: its records, consents,
  * confirmation links, queued or sent emails about it, the change-log rows of its records (the live stream would otherwise
- * still name them) and the idempotency rows that answer with its record ids.
+ * still name them), the idempotency rows that answer with its record ids, the staff's notes on its
+ * records, its timeline entries and its person id.
  */
 export async function eraseSubjectRows(trx: Transaction<Tables>, email: string): Promise<ErasureResult["deleted"]> {
   const ids: string[] = [];
@@ -54,5 +57,8 @@ export async function eraseSubjectRows(trx: Transaction<Tables>, email: string):
   const contacts = count(await trx.deleteFrom("contacts").where("email", "=", email).executeTakeFirst());
   const newsletter = count(await trx.deleteFrom("newsletter").where("email", "=", email).executeTakeFirst());
   const confirmations = count(await trx.deleteFrom("newsletterConfirmations").where("email", "=", email).executeTakeFirst());
-  return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys, confirmations };
+  const notes = count(await trx.deleteFrom("notes").where("email", "=", email).executeTakeFirst());
+  const timeline = count(await trx.deleteFrom("workspaceEvents").where("email", "=", email).executeTakeFirst());
+  const people = count(await trx.deleteFrom("people").where("email", "=", email).executeTakeFirst());
+  return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys, confirmations, notes, timeline, people };
 }

@@ -1,8 +1,8 @@
-import type { Insertable, Transaction } from "kysely";
-import { insertRows } from "./bulk-insert";
+import type { Transaction } from "kysely";
 import { recordChanges, type NewChange } from "./changes";
 import { isPostgres } from "./connect";
 import { claimIdempotencyKeys, findStoredResponse, isReusedFor, type IdempotencyScope, type KeyClaim, type StoredResponse } from "./idempotency";
+import { GroupRows } from "./group-rows";
 import type { Db, Tables } from "./schema";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -24,30 +24,6 @@ export interface StoreOutcome {
 export interface Written {
   response: StoredResponse;
   change: NewChange | null;
-}
-
-/** The tables a submission only appends to: nothing it does afterwards reads their new rows back. */
-export type AppendOnlyTable = "contacts" | "leads" | "consents" | "outbox";
-
-/**
- * Rows a group's submissions append, held until the group has run every write, then sent as one
- * multi-row INSERT per table. On PostgreSQL each statement is a round trip to the server (and the
- * send on its socket was the largest single cost of a submission under load: docs/reliability.md,
- * check 4), so a group of n submissions costs a few statements instead of a few per submission.
- */
-export class GroupRows {
-  readonly #rows = new Map<AppendOnlyTable, object[]>();
-
-  add<T extends AppendOnlyTable>(table: T, row: Insertable<Tables[T]>): void {
-    const rows = this.#rows.get(table);
-    if (rows) rows.push(row);
-    else this.#rows.set(table, [row]);
-  }
-
-  /** One INSERT per table. A group holds at most MAX_GROUP_SIZE submissions of a few rows each, well under either database's limit on bound parameters. */
-  async insertAll(trx: Transaction<Tables>): Promise<void> {
-    for (const [table, rows] of this.#rows) await insertRows(trx, table, rows);
-  }
 }
 
 /**
@@ -84,6 +60,26 @@ export const keyClaim = ({ route, key, fingerprint }: IdempotencyScope, response
   expiredBefore: idempotencyWindowStart(now),
 });
 
+/** What the assign step did: whether it took a lock every assigning group takes, and whether it queued email. */
+export interface StepOutcome {
+  serialized: boolean;
+  queuedMail: boolean;
+}
+
+/**
+ * Runs once per group transaction after its writes, before its rows are inserted (round-robin
+ * assignment: round-robin.ts).
+ */
+export type GroupStep = (trx: Transaction<Tables>, rows: GroupRows) => Promise<StepOutcome>;
+
+export interface WriterOptions {
+  maxGroup?: number;
+  maxInFlight?: number;
+  assign?: GroupStep;
+  /** Called after a commit whose `assign` step queued email (wakes the sender). */
+  onMailQueued?: () => void;
+}
+
 interface Pending {
   options: StoreOptions;
   write: SubmissionWrite;
@@ -107,14 +103,24 @@ export class SubmissionWriter {
   readonly #db: Db;
   readonly #maxGroup: number;
   readonly #maxInFlight: number;
+  readonly #assign: GroupStep | undefined;
+  readonly #onMailQueued: () => void;
   #queue: Pending[] = [];
   #inFlight = 0;
+  /**
+   * The last group's assign step took the lock every assigning group takes: groups commit one after
+   * another, so a second group in flight would only wait at the lock; one at a time, arrivals join the
+   * next group instead (one commit for more of them).
+   */
+  #serialized = false;
   /** Commits made so far (tests and benches read it to see how submissions were grouped). */
   commits = 0;
 
-  constructor(db: Db, { maxGroup = MAX_GROUP_SIZE, maxInFlight }: { maxGroup?: number; maxInFlight?: number } = {}) {
+  constructor(db: Db, { maxGroup = MAX_GROUP_SIZE, maxInFlight, assign, onMailQueued = () => {} }: WriterOptions = {}) {
     this.#db = db;
     this.#maxGroup = maxGroup;
+    this.#assign = assign;
+    this.#onMailQueued = onMailQueued;
     // SQLite has one connection: a second group would only queue behind the first. PostgreSQL commits
     // groups side by side on the pool, and they meet only at the change log's lock.
     this.#maxInFlight = maxInFlight ?? (isPostgres(db) ? 4 : 1);
@@ -128,7 +134,7 @@ export class SubmissionWriter {
   }
 
   #schedule(): void {
-    if (this.#inFlight >= this.#maxInFlight || this.#queue.length === 0) return;
+    if (this.#inFlight >= (this.#serialized ? 1 : this.#maxInFlight) || this.#queue.length === 0) return;
     this.#inFlight += 1;
     // One turn of the event loop lets the submissions that arrived in the same turn join this group.
     setImmediate(() => void this.#commitGroup());
@@ -166,14 +172,18 @@ export class SubmissionWriter {
   }
 
   /**
-   * Every write of the group, then their appended rows, their idempotency keys (one statement; a key
-   * another request holds fails the lot with KeyTaken) and their changes, in one transaction.
+   * Every write of the group, the assign step, then their appended rows, their idempotency keys (one
+   * statement; a key another request holds fails the lot with KeyTaken) and their changes, in one
+   * transaction.
    */
   async #commit(group: Pending[]): Promise<StoredResponse[]> {
+    let step: StepOutcome = { serialized: false, queuedMail: false };
     const responses = await this.#db.transaction().execute(async (trx) => {
       const rows = new GroupRows();
       const written: Written[] = [];
       for (const { write } of group) written.push(await write(trx, rows));
+      // After the writes (which may wait on other rows' locks), so the cursor's lock is held briefly.
+      if (this.#assign) step = await this.#assign(trx, rows);
       await rows.insertAll(trx);
       const claims: KeyClaim[] = [];
       group.forEach(({ options: { idempotency, now } }, index) => {
@@ -186,6 +196,8 @@ export class SubmissionWriter {
       return written.map(({ response }) => response);
     });
     this.commits += 1;
+    this.#serialized = step.serialized;
+    if (step.queuedMail) this.#onMailQueued();
     return responses;
   }
 

@@ -1,5 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
+import { emailField } from "../../src/domain/field-validators";
 import type { Collection } from "../../src/domain/status";
+import { isOwnedCollection } from "../../src/domain/workspace";
 import { COLLECTION_SPECS, type Keyset, type ListFilters } from "../db/store";
 import { storableString } from "./storable-text";
 
@@ -59,10 +61,25 @@ export interface ListParams {
   limit: number;
 }
 
+/**
+ * `owner`: "me" (the signed-in staff member, `me`), "none" (nobody) or a staff email; leads and contacts
+ * only. Returns the filter (undefined: none; null: unassigned) or the field's error.
+ */
+function parseOwner(collection: Collection, owner: string | undefined, me: string): { owner?: string | null } | { error: string } {
+  if (owner === undefined || owner === "") return {};
+  if (!isOwnedCollection(collection)) return { error: `${collection} records have no owner` };
+  if (owner === "me") return { owner: me };
+  if (owner === "none") return { owner: null };
+  const email = emailField.safeParse(owner);
+  return email.success ? { owner: email.data } : { error: 'Use "me", "none" or a staff email' };
+}
+
 /** limit (1-500, default 100; over 500 is a 400, not clamped, so a client never gets less than it asked for silently). */
-export function parseListQuery(collection: Collection, query: Record<string, string | undefined>): Parsed<ListParams> {
+export function parseListQuery(collection: Collection, query: Record<string, string | undefined>, { me }: { me: string }): Parsed<ListParams> {
   const filters = parseFilters(collection, query);
   const fields: Record<string, string> = filters.ok ? {} : { ...filters.fields };
+  const owner = parseOwner(collection, query.owner, me);
+  if ("error" in owner) fields.owner = owner.error;
 
   let limit = DEFAULT_PAGE_SIZE;
   if (query.limit !== undefined && query.limit !== "") {
@@ -76,6 +93,6 @@ export function parseListQuery(collection: Collection, query: Record<string, str
     if (!after) fields.cursor = "Malformed cursor";
   }
 
-  if (!filters.ok || Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { filters: filters.value, after, limit } };
+  if (!filters.ok || "error" in owner || Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: { filters: { ...filters.value, ...owner }, after, limit } };
 }

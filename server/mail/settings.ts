@@ -21,8 +21,11 @@ export function mailSettings(config: Config): MailSettings {
   };
 }
 
-/** Alerts need somewhere to send from and to; welcome and confirmation emails only the former. */
+/**
+ * Alerts need somewhere to send from and to; welcome, confirmation and assignment emails only the former
+ * (an assignment email goes to the new owner's own address).
+ */
 export function mailSwitches(config: Config) {
   const smtp = config.smtpUrl !== null;
-  return { alerts: smtp && config.notifyTo.length > 0, welcome: smtp, confirmations: smtp };
+  return { alerts: smtp && config.notifyTo.length > 0, welcome: smtp, confirmations: smtp, assignments: smtp };
 }

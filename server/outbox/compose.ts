@@ -1,4 +1,5 @@
 import { findContactById, findLeadById, findOpenConfirmation, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
+import { assignmentEmail } from "../mail/assignment-email";
 import { leadAlertEmail } from "../mail/lead-alert";
 import { confirmationEmail } from "../mail/confirmation-email";
 import type { MailMessage } from "../mail/mailer";
@@ -13,16 +14,22 @@ export type Composed = { send: MailMessage } | { cancel: string };
  * that unsubscribed (or is suppressed) since it was queued is not written to, nor a confirmation link
  * that can no longer be used.
  */
+/** The lead or contact an alert or assignment email is about, as it is now. */
+const findOwnedRecord = (db: Db, { recordCollection, recordId }: OutboxTable) =>
+  recordCollection === "contacts" ? findContactById(db, recordId) : recordCollection === "leads" ? findLeadById(db, recordId) : Promise.resolve(undefined);
+
 export async function composeMessage(db: Db, message: OutboxTable, settings: MailSettings, keys: PrivacyKeys, now: Date): Promise<Composed> {
   if (message.kind === "lead-alert") {
     if (settings.notifyTo.length === 0) return { cancel: "NOTIFY_TO is not set" };
-    const record =
-      message.recordCollection === "contacts"
-        ? await findContactById(db, message.recordId)
-        : message.recordCollection === "leads"
-          ? await findLeadById(db, message.recordId)
-          : undefined;
+    const record = await findOwnedRecord(db, message);
     return record ? { send: leadAlertEmail(record, settings) } : { cancel: "the record no longer exists" };
+  }
+  if (message.kind === "assignment") {
+    const record = await findOwnedRecord(db, message);
+    if (!record || message.recordCollection === "newsletter") return { cancel: "the record no longer exists" };
+    // Reassigned (or unassigned) before this went: the new owner has an email of their own.
+    if (!message.recipient || record.owner !== message.recipient) return { cancel: "the record has another owner now" };
+    return { send: assignmentEmail(record, message.recordCollection, message.recipient, settings) };
   }
   if (message.kind === "newsletter-confirmation") {
     // Not checked against the suppression list: this email is the one way back for an opted-out address.

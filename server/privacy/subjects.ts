@@ -46,6 +46,8 @@ export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, ac
     consents: rows.consents,
     outbox: rows.outbox,
     newsletterConfirmations: rows.confirmations,
+    notes: rows.notes,
+    timeline: rows.timeline,
     changeLog: rows.changes,
   };
 }

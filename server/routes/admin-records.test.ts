@@ -199,6 +199,8 @@ describeStorage("admin lists and status changes", (open) => {
       demoRequests: 1,
       newsletter: 4,
       tabs: { leads: 3, contacts: 1, newsletter: 4 },
+      // Nothing answered yet (the speed-to-lead median is tested in workspace-response.test.ts).
+      medianFirstResponseMs: null,
     });
   });
 }, { admin: true });

@@ -10,6 +10,10 @@ import type { Logger } from "../logger";
 import { adminEventsHandler } from "./admin-events";
 import { adminExportHandler } from "./admin-export";
 import { adminRecordsRoutes } from "./admin-records";
+import { adminRecordChangesRoutes } from "./admin-record-changes";
+import { adminNotesRoutes, adminRecordNotesRoutes } from "./admin-notes";
+import { adminPeopleRoutes } from "./admin-people";
+import { adminSettingsRoutes, adminStaffRoutes } from "./admin-workspace";
 import { adminAuditRoutes } from "./admin-audit";
 import { adminOutboxRoutes } from "./admin-outbox";
 import { adminSubjectsRoutes } from "./admin-subjects";
@@ -33,17 +37,27 @@ export interface AdminDeps {
   keys: PrivacyKeys;
   trustProxy: number;
   wakeOutbox: () => void;
+  /** Email a lead's or contact's new owner (SMTP is configured). */
+  notifyOwners: boolean;
 }
 
 /** /api/admin: the staff API. Session, same-origin and no-store are applied by app.ts for the whole prefix. */
 export function adminRoutes(deps: AdminDeps) {
   const app = new Hono<AdminEnv>()
-    .get("/stats", async (c) => c.json(await dashboardStats(deps.reader)))
+    .get("/stats", async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
     .get("/events", adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
     .get("/export.csv", adminExportHandler(deps))
     .route("/subjects", adminSubjectsRoutes(deps))
     .route("/audit", adminAuditRoutes(deps.reader))
-    .route("/outbox", adminOutboxRoutes(deps));
-  for (const collection of COLLECTIONS) app.route(`/${collection}`, adminRecordsRoutes(collection, deps));
+    .route("/outbox", adminOutboxRoutes(deps))
+    .route("/people", adminPeopleRoutes(deps.reader))
+    .route("/notes", adminNotesRoutes(deps))
+    .route("/settings", adminSettingsRoutes(deps))
+    .route("/staff", adminStaffRoutes(deps));
+  for (const collection of COLLECTIONS) {
+    app.route(`/${collection}`, adminRecordsRoutes(collection, deps));
+    app.route(`/${collection}`, adminRecordChangesRoutes(collection, deps));
+    app.route(`/${collection}`, adminRecordNotesRoutes(collection, deps));
+  }
   return app;
 }

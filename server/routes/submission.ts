@@ -49,6 +49,8 @@ export interface MailSwitches {
   welcome: boolean;
   /** The email with the link that confirms a subscription (an address that opted out; double opt-in). */
   confirmations: boolean;
+  /** The email a staff member gets when a lead or contact is assigned to them (round-robin or by hand). */
+  assignments: boolean;
 }
 
 /** What a follow-up may use besides the record: the request's origin and the app's switches. */

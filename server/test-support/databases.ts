@@ -87,6 +87,10 @@ export async function clearTables(db: Db): Promise<void> {
     "suppressions",
     "outbox",
     "newsletterConfirmations",
+    "notes",
+    "workspaceEvents",
+    "people",
+    "settings",
   ] as const) {
     await db.deleteFrom(table).execute();
   }
@@ -94,7 +98,20 @@ export async function clearTables(db: Db): Promise<void> {
 
 export async function countRows(
   db: Db,
-  table: "contacts" | "leads" | "newsletter" | "idempotencyKeys" | "consents" | "suppressions" | "outbox" | "audit" | "changes" | "newsletterConfirmations",
+  table:
+    | "contacts"
+    | "leads"
+    | "newsletter"
+    | "idempotencyKeys"
+    | "consents"
+    | "suppressions"
+    | "outbox"
+    | "audit"
+    | "changes"
+    | "newsletterConfirmations"
+    | "notes"
+    | "workspaceEvents"
+    | "people",
 ): Promise<number> {
   const { count } = await db
     .selectFrom(table)

@@ -39,7 +39,8 @@ export interface SubjectRecords {
 /** What an erasure deleted, table by table. */
 export interface ErasureResult {
   email: string;
-  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys" | "confirmations", number>;
+  /** `notes` and `timeline` (workspace events) of the person's records, and `people`: their person id. */
+  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys" | "confirmations" | "notes" | "timeline" | "people", number>;
 }
 
 export const AUDIT_ACTIONS = [
@@ -56,6 +57,13 @@ export const AUDIT_ACTIONS = [
   "outbox.retry",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * What the lead workspace adds to the audit log. Kept apart from AUDIT_ACTIONS until the Audit tab has
+ * labels for them: the server writes them, and AuditEntry.action may hold them too.
+ */
+export const WORKSPACE_AUDIT_ACTIONS = ["record.owner", "note.add", "note.delete", "settings.update", "staff.available"] as const;
+export type WorkspaceAuditAction = (typeof WORKSPACE_AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   id: number;
@@ -74,7 +82,8 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation"] as const;
+/** "assignment": the email a staff member gets when a lead or contact is assigned to them. */
+export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation", "assignment"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const OUTBOX_STATES = ["pending", "sent", "failed", "cancelled"] as const;

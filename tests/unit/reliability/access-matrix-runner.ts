@@ -4,7 +4,7 @@ import { clearTables } from "../../../server/test-support/databases";
 import { manualClock, testApp } from "../../../server/test-support/app";
 import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
-import { AUTH_STATES, type AuthState, type Fixture, type RouteCase } from "./api-routes";
+import { AUTH_STATES, seedWorkspaceRows, workspaceIds, type AuthState, type Fixture, type RouteCase } from "./route-case";
 
 // Runs every route case in every sign-in state against a freshly seeded database and keeps each
 // answer (status, headers, body) for the checks to judge.
@@ -25,11 +25,12 @@ async function seedFixture(db: Db): Promise<Fixture> {
   // Lower-case hex: survives the email field's lower-casing, so a search for it finds every copy.
   const canary = `cnry${randomBytes(6).toString("hex")}`;
   const subjectEmail = `${canary}@leak.example`;
-  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail };
+  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail, ...workspaceIds() };
   const createdAt = "2025-03-01T09:00:00.000Z";
   await seedLead(db, fixture.leadId, createdAt, { firstName: `Lead ${canary}`, email: subjectEmail, companyName: `${canary} Estates` }, "demo");
   await seedContact(db, fixture.contactId, createdAt, { firstName: `Contact ${canary}`, email: subjectEmail, message: `Private note ${canary}` });
   await seedSubscriber(db, fixture.subscriberId, createdAt, subjectEmail);
+  await seedWorkspaceRows(db, fixture);
   // Open until long after the manual clock's start (2025-03-01T10:00Z).
   await db
     .insertInto("newsletterConfirmations")
@@ -89,7 +90,7 @@ export function registeredRoutes(app: App): Set<string> {
 
 /** Text only the staff may see in this answer's world: seeded personal data, record ids, the admin's address. */
 export function leakedSecrets({ fixture, body }: MatrixAnswer, adminEmail: string): string[] {
-  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, fixture.confirmationId, adminEmail];
+  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, fixture.confirmationId, fixture.noteId, fixture.personId, adminEmail];
   return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
 }
 

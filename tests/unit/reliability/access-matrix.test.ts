@@ -3,7 +3,8 @@ import { testDatabases } from "../../../server/test-support/databases";
 import { describeStorage } from "../../../server/test-support/storage-suite";
 import { testApp } from "../../../server/test-support/app";
 import { ADMIN_EMAIL } from "../../../server/test-support/admin";
-import { AUTH_STATES, ROUTE_CASES } from "./api-routes";
+import { ROUTE_CASES } from "./api-routes";
+import { AUTH_STATES } from "./route-case";
 import { INTERNALS, leakedSecrets, registeredRoutes, runMatrix, type MatrixAnswer } from "./access-matrix-runner";
 
 // Check 1 of docs/reliability.md: every API route x {anonymous, signed-in admin, expired session,

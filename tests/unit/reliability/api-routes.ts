@@ -1,50 +1,13 @@
 import { confirmationToken, unsubscribeToken, derivePrivacyKeys } from "../../../server/privacy/keys";
 import { TEST_APP_SECRET, validContact, validDemo, validNewsletter, validSignup } from "../../../server/test-support/app";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin";
+import { everyone, staff, staffOnly, type RouteCase } from "./route-case";
+import { WORKSPACE_ROUTE_CASES } from "./api-routes-workspace";
 
 // THE list of API routes with the answer each should give in each sign-in state. The access matrix
 // (check 1), the CSRF check (check 7), the headers check (check 8) and the staff host allow-list check
 // all read it, and a test compares it with the routes the app registers, so a new route cannot ship
 // without its row here.
-
-export const AUTH_STATES = ["anonymous", "admin", "expired", "loggedOut"] as const;
-export type AuthState = (typeof AUTH_STATES)[number];
-
-/** Seeded rows the requests can name. */
-export interface Fixture {
-  leadId: string;
-  contactId: string;
-  subscriberId: string;
-  /** An open newsletter confirmation of the subject's address (its emailed link names it). */
-  confirmationId: string;
-  /** Appears in every personal field of the seeded records: must never reach a non-admin answer. */
-  canary: string;
-  subjectEmail: string;
-}
-
-export interface ApiRequest {
-  method: string;
-  path: string;
-  /** Sent as JSON unless it is a string (sent as is). */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface RouteCase {
-  /** The route as the app registers it: "METHOD /path/:param". */
-  route: string;
-  /** What this request is (a route can have several cases: valid, invalid...). */
-  name: string;
-  request: (fixture: Fixture) => ApiRequest;
-  expected: Record<AuthState, number>;
-  /** A staff write: must be same-origin JSON (CSRF, check 7). */
-  stateChanging: boolean;
-  /** The answer itself signs someone in (its own body names the admin). */
-  signsIn?: boolean;
-}
-
-const everyone = (status: number): Record<AuthState, number> => ({ anonymous: status, admin: status, expired: status, loggedOut: status });
-const staffOnly = (status: number): Record<AuthState, number> => ({ anonymous: 401, admin: status, expired: 401, loggedOut: 401 });
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 const keys = derivePrivacyKeys(TEST_APP_SECRET);
@@ -55,14 +18,6 @@ const publicCase = (route: string, name: string, body: () => Record<string, unkn
   request: () => ({ method: "POST", path: route, body: body(), headers: { "Content-Type": "application/json" } }),
   expected: everyone(status),
   stateChanging: false,
-});
-
-const staff = (method: string, route: string, name: string, path: (f: Fixture) => string, status: number, body?: unknown): RouteCase => ({
-  route: `${method} ${route}`,
-  name,
-  request: (f) => ({ method, path: path(f), ...(body !== undefined && { body }) }),
-  expected: staffOnly(status),
-  stateChanging: !["GET", "HEAD", "OPTIONS"].includes(method),
 });
 
 export const ROUTE_CASES: RouteCase[] = [
@@ -190,6 +145,7 @@ export const ROUTE_CASES: RouteCase[] = [
   staff("GET", "/api/admin/audit", "a malformed audit cursor", () => "/api/admin/audit?cursor=x", 400),
   staff("GET", "/api/admin/outbox", "failing emails", () => "/api/admin/outbox", 200),
   staff("POST", "/api/admin/outbox/retry", "a retry of failed emails", () => "/api/admin/outbox/retry", 200, {}),
+  ...WORKSPACE_ROUTE_CASES,
 
   // Not routes: what the fallbacks answer.
   { ...staff("GET", "(no route)", "an unknown staff path", () => "/api/admin/no-such-route", 404), route: "(no route)" },

@@ -5,7 +5,8 @@ import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp } from "../../../server/test-support/app";
 import { signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
-import { ROUTE_CASES, type Fixture, type RouteCase } from "./api-routes";
+import { ROUTE_CASES } from "./api-routes";
+import { seedWorkspaceRows, workspaceIds, type Fixture, type RouteCase } from "./route-case";
 import { snapshot } from "./table-snapshot";
 
 // Check 7 of docs/reliability.md: every state-changing staff route (from the one route table), sent by
@@ -60,10 +61,11 @@ const STAFF_WRITES: RouteCase[] = [
 
 async function seed(db: Db): Promise<Fixture> {
   const canary = `csrf${randomBytes(4).toString("hex")}`;
-  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
+  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail: `${canary}@example.com`, ...workspaceIds() };
   await seedLead(db, fixture.leadId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
   await seedContact(db, fixture.contactId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
   await seedSubscriber(db, fixture.subscriberId, "2025-03-01T09:00:00.000Z", fixture.subjectEmail);
+  await seedWorkspaceRows(db, fixture);
   return fixture;
 }
 

@@ -5,7 +5,8 @@ import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
 import { seedAdmin, signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
-import { ROUTE_CASES, type Fixture } from "./api-routes";
+import { ROUTE_CASES } from "./api-routes";
+import { seedWorkspaceRows, workspaceIds, type Fixture } from "./route-case";
 import { snapshot } from "./table-snapshot";
 
 // DNS rebinding on every staff route (from the one route table): a page on a name re-pointed at our
@@ -18,7 +19,7 @@ const REBOUND = "rebound.evil.example";
 const STAFF_CASES = ROUTE_CASES.filter((c) => /^\/api\/(admin|auth)\//.test(c.request(placeholder()).path));
 
 function placeholder(): Fixture {
-  return { leadId: "l", contactId: "c", subscriberId: "s", confirmationId: "n", canary: "x", subjectEmail: "x@example.com" };
+  return { leadId: "l", contactId: "c", subscriberId: "s", confirmationId: "n", canary: "x", subjectEmail: "x@example.com", noteId: "o", personId: "p" };
 }
 
 describeStorage("staff routes on a name that is not ours", (open) => {
@@ -33,10 +34,11 @@ describeStorage("staff routes on a name that is not ours", (open) => {
     await clearTables(open.db);
     await seedAdmin(open.db);
     const canary = `host${randomBytes(4).toString("hex")}`;
-    const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail: `${canary}@example.com` };
+    const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail: `${canary}@example.com`, ...workspaceIds() };
     await seedLead(open.db, fixture.leadId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
     await seedContact(open.db, fixture.contactId, "2025-03-01T09:00:00.000Z", { email: fixture.subjectEmail });
     await seedSubscriber(open.db, fixture.subscriberId, "2025-03-01T09:00:00.000Z", fixture.subjectEmail);
+    await seedWorkspaceRows(open.db, fixture);
     // A production deployment: PUBLIC_URL set, so loopback names are not ours either.
     const app = testApp(open.db, { clock: manualClock().clock, config: testConfig({ publicUrl: "https://erf.example", allowLoopbackHosts: false }) });
     const cookie = await signIn(app, undefined, undefined, { Host: "erf.example", Origin: "https://erf.example" });

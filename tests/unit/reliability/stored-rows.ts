@@ -16,7 +16,7 @@ const VERDICTS = ["passed", "failed", "missing", "skipped"];
 
 /** The fields a submission stores, as the schema outputs them (tokens, honeypot and consent metadata are not stored on the row). */
 export function storedShape(route: PublicRoute, output: Record<string, unknown>): Record<string, unknown> {
-  const { recaptchaToken: _token, website: _honeypot, consentVersion: _version, sourcePath: _source, ...rest } = output;
+  const { recaptchaToken: _token, website: _honeypot, consentVersion: _version, ...rest } = output;
   return route === "newsletter" ? { email: rest.email } : rest;
 }
 
@@ -29,14 +29,16 @@ const LISTS: Record<PublicRoute, FieldList> = { contacts: CONTACT_FIELDS, leads:
 
 /**
  * The input a row came from, as far as the row tells (tokens and consent metadata are not on it): each
- * field the visitor wrote, by its list, with text the server keeps as null back to "" and 0/1 to a boolean.
+ * field the visitor wrote, by its list, with text (and a path) the server keeps as null back to "" and 0/1 to
+ * a boolean.
  */
 export function inputFromRow(route: PublicRoute, row: Row): Record<string, unknown> {
   const variant = route === "leads" ? String(row.type) : undefined;
   const input: Record<string, unknown> = {};
   for (const [name, field] of visitorFields(LISTS[route], variant)) {
     const value = row[name];
-    input[name] = field.kind === "boolean" ? value === 1 || value === true : field.kind === "text" || field.kind === "phone" ? (value ?? "") : value;
+    const emptyAsNull = field.kind === "text" || field.kind === "phone" || field.kind === "path";
+    input[name] = field.kind === "boolean" ? value === 1 || value === true : emptyAsNull ? (value ?? "") : value;
   }
   // The form's terms box is stored as the moment the server accepted it.
   if (variant === "signup") input.termsAccepted = row.termsAcceptedAt !== null;

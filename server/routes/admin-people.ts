@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import { findPerson, readPersonView, type Db } from "../db/store";
+import type { AdminEnv } from "../auth/require-session";
+
+/** GET /api/admin/people/{personId}: the person's records across the three collections and their timeline, newest first. */
+export function adminPeopleRoutes(reader: Db) {
+  return new Hono<AdminEnv>().get("/:personId", async (c) => {
+    const id = c.req.param("personId");
+    // Ids are UUIDs; anything else (a NUL is a 500 on PostgreSQL) names nobody.
+    const person = /^[0-9a-f-]{36}$/.test(id) ? await findPerson(reader, id) : undefined;
+    if (!person) return c.json({ error: "not-found" }, 404);
+    return c.json(await readPersonView(reader, person));
+  });
+}
