@@ -2,11 +2,10 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
-// axe-core in a real page: the copy Lighthouse (a dev dependency, for the Lighthouse bench) ships,
-// resolved from Lighthouse's own folder so it is found however npm laid node_modules out. It is run
-// through DevTools (page.evaluate), which the site's strict CSP does not apply to.
+// axe-core in a real page, run through DevTools (page.evaluate), which the site's strict CSP does not
+// apply to.
 
-const fromLighthouse = createRequire(createRequire(import.meta.url).resolve("lighthouse/package.json"));
+const require = createRequire(import.meta.url);
 let source: string | undefined;
 
 export interface AxeViolation {
@@ -23,7 +22,7 @@ interface AxeResult {
 
 /** The WCAG 2.x A and AA violations axe finds inside `selector` (the whole page when omitted). */
 export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
-  source ??= readFileSync(fromLighthouse.resolve("axe-core/axe.min.js"), "utf8");
+  source ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(source);
   return page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
