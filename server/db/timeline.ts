@@ -1,4 +1,4 @@
-import type { PersonRecord, PersonView, TimelineEntry } from "../../src/domain/workspace";
+import { newestFirst, type PersonRecord, type PersonView, type TimelineEntry } from "../../src/domain/workspace";
 import type { Collection } from "../../src/domain/status";
 import type { Db } from "./schema";
 
@@ -33,22 +33,6 @@ export function personQueries(db: Db, email: string) {
   };
 }
 
-/**
- * Among entries of one instant, how late each kind comes: a record's submission before what followed
- * it, a staff opt-out's status change before the withdrawal it records.
- */
-const RANK: Record<TimelineEntry["kind"], number> = {
-  submitted: 0,
-  "consent-given": 1,
-  assigned: 2,
-  "email-sent": 3,
-  "status-changed": 4,
-  note: 4,
-  "note-deleted": 4,
-  "consent-withdrawn": 5,
-};
-
-const newestFirst = (a: TimelineEntry, b: TimelineEntry) => (a.at === b.at ? RANK[b.kind] - RANK[a.kind] : a.at < b.at ? 1 : -1);
 
 /** The person view of `person` (an id and email from the people table). */
 export async function readPersonView(db: Db, person: { id: string; email: string }): Promise<PersonView> {

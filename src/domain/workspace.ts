@@ -120,3 +120,21 @@ export interface WorkspaceSettings {
 /** Speed-to-lead: a new record's age turns amber at 15 minutes and red at 60. */
 export const RESPONSE_AMBER_MS = 15 * 60 * 1000;
 export const RESPONSE_RED_MS = 60 * 60 * 1000;
+
+/**
+ * Among entries of one instant, how late each kind comes: a record's submission before what followed
+ * it, a staff opt-out's status change before the withdrawal it records.
+ */
+const RANK: Record<TimelineEntry["kind"], number> = {
+  submitted: 0,
+  "consent-given": 1,
+  assigned: 2,
+  "email-sent": 3,
+  "status-changed": 4,
+  note: 4,
+  "note-deleted": 4,
+  "consent-withdrawn": 5,
+};
+
+/** Timeline order, newest first (the server and the Firebase adapter sort alike). */
+export const newestFirst = (a: TimelineEntry, b: TimelineEntry) => (a.at === b.at ? RANK[b.kind] - RANK[a.kind] : a.at < b.at ? 1 : -1);

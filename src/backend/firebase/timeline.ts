@@ -1,6 +1,6 @@
 import type { ConsentPurpose } from "../../domain/consent";
 import { COLLECTIONS, type Collection } from "../../domain/status";
-import type { PersonRecord, RecordDetail, TimelineEntry } from "../../domain/workspace";
+import { newestFirst, type PersonRecord, type RecordDetail, type TimelineEntry } from "../../domain/workspace";
 import { isoTime, toRecord } from "./records";
 
 // A person's records and timeline from what Firestore holds (person-view.ts reads it): their records
@@ -86,22 +86,6 @@ function consentEntry(entry: Data): TimelineEntry[] {
   ];
 }
 
-/**
- * Among entries of one instant, how late each kind comes (server/db/timeline.ts has the same order): a
- * record's submission before what followed it, a staff opt-out's status change before the withdrawal.
- */
-const RANK: Record<TimelineEntry["kind"], number> = {
-  submitted: 0,
-  "consent-given": 1,
-  assigned: 2,
-  "email-sent": 3,
-  "status-changed": 4,
-  note: 4,
-  "note-deleted": 4,
-  "consent-withdrawn": 5,
-};
-
-const newestFirst = (a: TimelineEntry, b: TimelineEntry) => (a.at === b.at ? RANK[b.kind] - RANK[a.kind] : a.at < b.at ? 1 : -1);
 
 export interface PersonSources {
   records: readonly StoredRecord[];
