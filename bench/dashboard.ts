@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser";
+import { answerTwoFactor } from "../tests/support/two-factor";
 import { ADMIN_ENV, BENCH_ADMIN } from "./lib/admin";
 import { seedLeads } from "./lib/seed";
 import { requireBuild, startBenchServer } from "./lib/server";
@@ -39,6 +40,7 @@ async function signInThroughTheForm(page: Page, url: string) {
   await form.getByLabel("Email").fill(BENCH_ADMIN.email);
   await form.getByLabel("Password").fill(BENCH_ADMIN.password);
   await form.getByRole("button", { name: "Sign In" }).click();
+  await answerTwoFactor(page, BENCH_ADMIN.email);
   await page.waitForURL(`${url}/admin/dashboard`);
 }
 

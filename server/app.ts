@@ -10,14 +10,19 @@ import { healthRoutes } from "./routes/health";
 import { publicContactsRoutes } from "./routes/public-contacts";
 import { publicFormGuard } from "./routes/public-forms";
 import { publicLeadsRoutes } from "./routes/public-leads";
+import { htmlFormPosts } from "./routes/html-form-posts";
 import { publicNewsletterRoutes } from "./routes/public-newsletter";
 import { adminRoutes } from "./routes/admin";
 import { HEARTBEAT_MS } from "./routes/admin-events";
 import { authRoutes } from "./routes/auth";
+import { recoveryRoutes } from "./routes/auth-recovery";
+import { twoFactorRoutes } from "./routes/auth-two-factor";
 import { createDeviceTokens } from "./auth/device-token";
 import { createLoginThrottle } from "./auth/login-throttle";
 import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import { requireSession } from "./auth/require-session";
+import { createResetThrottle } from "./auth/reset-throttle";
+import { requireEnrolment } from "./auth/roles";
 import { createSessionStore } from "./auth/sessions";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
 import { createStreamSlots, MAX_STREAMS_PER_SESSION } from "./events/stream-slots";
@@ -29,6 +34,7 @@ import { securityHeaders } from "./security/headers";
 import { createFixedWindowLimiter, RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import { createDatabaseLimiter } from "./security/shared-rate-limit";
 import type { RecaptchaVerifier } from "./security/recaptcha";
+import { createFormPages } from "./static/form-page";
 import { serveSite } from "./static/serve-site";
 import type { Site } from "./static/site";
 import { mailSwitches } from "./mail/settings";
@@ -103,13 +109,15 @@ export function createApp({
   const window = { limit: config.rateLimitPerMinute, windowMs: RATE_LIMIT_WINDOW_MS, clock };
   const limiter = isPostgres(db) ? createDatabaseLimiter(db, window) : createFixedWindowLimiter(window);
   const guard = publicFormGuard(limiter, config);
+  // The same forms posted by the browser itself, without JavaScript: answered with pages (decision 0027).
+  const htmlForms = htmlFormPosts({ limiter, trustProxy: config.trustProxy, pages: createFormPages(site), logger: log });
   const mail = mailSwitches(config);
   // Round-robin assignment runs in each submission group's transaction (db/round-robin.ts).
   const writer = new SubmissionWriter(db, { assign: (trx, rows) => assignRoundRobin(trx, rows, { notify: mail.assignments }), onMailQueued: wakeOutbox });
   const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox };
-  app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard));
-  app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard));
-  app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard));
+  app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard, htmlForms));
+  app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard, htmlForms));
+  app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard, htmlForms));
   app.route("/healthz", healthRoutes(db));
 
   // Unsubscribing needs no login and no same-origin check: the signed token is the authority, and mail
@@ -126,10 +134,15 @@ export function createApp({
   const throttle = createLoginThrottle(db, clock, config.loginMaxFailures);
   const hostCheck = allowedHostsOnly(config, log);
   const originCheck = sameOriginWrites(config.trustProxy, log);
+  // An admin who has not enrolled two-factor reaches only /api/auth (session, sign-out, 2fa set-up).
   app.use("/api/auth/*", noStore, hostCheck, originCheck);
-  app.use("/api/admin/*", noStore, hostCheck, originCheck, requireSession(sessions));
+  app.use("/api/auth/2fa/*", requireSession(sessions));
+  app.use("/api/admin/*", noStore, hostCheck, originCheck, requireSession(sessions), requireEnrolment);
   const devices = createDeviceTokens(config.appSecret, clock);
-  app.route("/api/auth", authRoutes({ db, sessions, throttle, devices, hasher: passwordHasher, trustProxy: config.trustProxy, clock }));
+  const authDeps = { db, sessions, throttle, devices, hasher: passwordHasher, keys, trustProxy: config.trustProxy, clock };
+  app.route("/api/auth", authRoutes(authDeps));
+  app.route("/api/auth/2fa", twoFactorRoutes(authDeps));
+  app.route("/api/auth", recoveryRoutes({ ...authDeps, resetThrottle: createResetThrottle(db, clock), mail: mail.staff, wakeOutbox }));
   app.route(
     "/api/admin",
     adminRoutes({
@@ -147,6 +160,7 @@ export function createApp({
       trustProxy: config.trustProxy,
       wakeOutbox,
       notifyOwners: mail.assignments,
+      staffMail: mail.staff,
     }),
   );
 

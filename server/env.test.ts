@@ -14,6 +14,7 @@ describe("configFromEnv", () => {
       trustProxy: 0,
       adminEmail: null,
       adminPassword: null,
+      adminTotpSecret: null,
       loginMaxFailures: 10,
       eventStreamsMax: 1000,
       appSecret: null,
@@ -42,6 +43,7 @@ describe("configFromEnv", () => {
       TRUST_PROXY: "true",
       ADMIN_EMAIL: "Owner@Erf.co.za",
       ADMIN_PASSWORD: "correct horse battery",
+      ADMIN_TOTP_SECRET: "jbsw y3dp ehpk 3pxp",
       LOGIN_MAX_FAILURES: "5",
       EVENT_STREAMS_MAX: "50",
       APP_SECRET: "s".repeat(32),
@@ -66,6 +68,7 @@ describe("configFromEnv", () => {
       trustProxy: 1,
       adminEmail: "owner@erf.co.za",
       adminPassword: "correct horse battery",
+      adminTotpSecret: "JBSWY3DPEHPK3PXP",
       loginMaxFailures: 5,
       eventStreamsMax: 50,
       appSecret: "s".repeat(32),
@@ -122,6 +125,12 @@ describe("configFromEnv", () => {
     expect(configFromEnv({ ALLOWED_HOSTS: "[::1],10.0.0.5,erf.co.za." }).allowedHosts).toEqual(["[::1]", "10.0.0.5", "erf.co.za"]);
     for (const bad of ["https://erf.co.za", "erf.co.za:8443", "evil.test@erf.co.za", "erf.co.za/admin", "*", "erf co za"]) {
       expect(() => configFromEnv({ ALLOWED_HOSTS: `www.erf.co.za,${bad}` }), bad).toThrow(/ALLOWED_HOSTS.*: Use a comma list of host names/);
+    }
+  });
+
+  it("refuses an ADMIN_TOTP_SECRET that is not base32 or too short to be a secret", () => {
+    for (const bad of ["JBSWY3DP", "not base32 at all!", "JBSWY3DPEHPK3PX1"]) {
+      expect(() => configFromEnv({ ADMIN_TOTP_SECRET: bad }), bad).toThrow(/ADMIN_TOTP_SECRET: Use a base32 TOTP secret/);
     }
   });
 

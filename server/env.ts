@@ -52,6 +52,12 @@ const envSchema = z.object({
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  // Turns two-factor on for that first admin with this TOTP secret (base32), e.g. for end-to-end tests.
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+    .pipe(z.string().regex(/^[A-Z2-7]{16,128}=*$/, "Use a base32 TOTP secret of at least 16 characters (A-Z, 2-7)"))
+    .optional(),
   LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
   // Live streams (the dashboard's) open at once in this process, all sessions together; 10 per session.
   EVENT_STREAMS_MAX: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(1000),
@@ -94,6 +100,8 @@ export interface Config {
   adminEmail: string | null;
   /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
   adminPassword: string | null;
+  /** The first admin's TOTP secret (base32, upper case): the bootstrap creates it with two-factor on. */
+  adminTotpSecret: string | null;
   /** Failed logins allowed per account and per client IP in the lockout window (15 minutes). */
   loginMaxFailures: number;
   /** Live streams open at once in this process, all sessions together (each session has at most 10). */
@@ -146,6 +154,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
+    adminTotpSecret: e.ADMIN_TOTP_SECRET ?? null,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     eventStreamsMax: e.EVENT_STREAMS_MAX,
     appSecret: e.APP_SECRET ?? null,

@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, findContactById } from "./db/store";
 import { validContact } from "./test-support/app";
+import { TEST_TOTP_SECRET } from "./test-support/secrets";
+import { nextTotpCode } from "./test-support/totp";
 
 // The real entry point in a child process: start-up, durability of an acknowledged write across
 // kill -9, graceful shutdown, and the readable env error.
@@ -97,22 +99,27 @@ describe("server/main.ts", () => {
     }
   });
 
-  it("creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD and exits promptly on SIGTERM with a live stream open", async () => {
+  it("creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD (two-factor on with ADMIN_TOTP_SECRET) and exits promptly on SIGTERM with a live stream open", async () => {
     const server = start({
       DATABASE_URL: `sqlite:${join(dir, "bootstrap", "erf.sqlite")}`,
       ADMIN_EMAIL: "owner@erf.co.za",
       ADMIN_PASSWORD: "a long enough passphrase",
+      ADMIN_TOTP_SECRET: TEST_TOTP_SECRET,
     });
     try {
       const url = await server.listening;
       const origin = new URL(url).origin;
-      const login = await fetch(`${url}/api/auth/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: origin },
-        body: JSON.stringify({ email: "owner@erf.co.za", password: "a long enough passphrase" }),
-      });
-      expect(login.status).toBe(200);
-      const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+      const login = (code?: string) =>
+        fetch(`${url}/api/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: origin },
+          body: JSON.stringify({ email: "owner@erf.co.za", password: "a long enough passphrase", code }),
+        });
+      expect((await login()).status).toBe(401);
+      const signedIn = await login(await nextTotpCode("main-test:owner@erf.co.za"));
+      expect(signedIn.status).toBe(200);
+      expect(await signedIn.json()).toMatchObject({ role: "admin", twoFactor: true, mustEnrolTwoFactor: false });
+      const cookie = signedIn.headers.getSetCookie()[0]!.split(";")[0]!;
       const events = await fetch(`${url}/api/admin/events`, { headers: { Cookie: cookie } });
       expect(events.status).toBe(200);
       const reader = events.body!.getReader();

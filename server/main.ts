@@ -117,10 +117,8 @@ function startRetention(db: Db, config: Config, logger: Logger, changeFeed: Chan
 async function main() {
   const loaded = readConfig();
   const logger = createLogger(loaded.logLevel);
-  const config: Config = {
-    ...loaded,
-    appSecret: resolveAppSecret({ configured: loaded.appSecret, file: appSecretFile(loaded.databaseUrl), logger }),
-  };
+  const appSecret = resolveAppSecret({ configured: loaded.appSecret, file: appSecretFile(loaded.databaseUrl), logger });
+  const config: Config = { ...loaded, appSecret };
   const db = connectDatabase(config.databaseUrl, {
     onPoolError: (error) => logger.error("database-pool-error", describeError(error)),
     checkpointThread: { onFailure: (error) => logger.error("sqlite-checkpoint-thread-failed", describeError(error)) },
@@ -137,7 +135,8 @@ async function main() {
   if (!verifier) logger.info("bot-check-disabled", { reason: "RECAPTCHA_SECRET is not set; submissions are stored with botCheck \"skipped\"" });
 
   const passwordHasher = createPasswordHasher();
-  await ensureFirstAdmin(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, hasher: passwordHasher, clock: systemClock, logger });
+  const twoFactor = config.adminTotpSecret ? { secret: config.adminTotpSecret, key: derivePrivacyKeys(appSecret).twoFactorSecret } : null;
+  await ensureFirstAdmin(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, twoFactor, hasher: passwordHasher, clock: systemClock, logger });
 
   const maintenance = startMaintenance(db, config, logger);
   await maintenance.first;

@@ -1,4 +1,13 @@
-import { idempotencyWindowStart, pruneChanges, purgeFinishedOutbox, purgeIdempotencyKeys, purgeRateLimits, type Db } from "./db/store";
+import {
+  idempotencyWindowStart,
+  pruneChanges,
+  purgeFinishedOutbox,
+  purgeIdempotencyKeys,
+  purgeInvitations,
+  purgePasswordResets,
+  purgeRateLimits,
+  type Db,
+} from "./db/store";
 import { RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import type { LoginThrottle } from "./auth/login-throttle";
 import type { SessionStore } from "./auth/sessions";
@@ -9,6 +18,8 @@ export const CHANGES_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 /** Sent and cancelled emails stay listed this long (for "did the alert go out?"), then go. */
 export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Used or expired invitations and reset links stay as long, then go. */
+export const STAFF_LINK_RETENTION_MS = OUTBOX_RETENTION_MS;
 
 export interface MaintenanceDeps {
   db: Db;
@@ -29,6 +40,8 @@ export async function runMaintenance({ db, sessions, throttle, logger, now }: Ma
     // PostgreSQL's form-limit windows (SQLite counts in memory and leaves the table empty).
     "rate-limits": () => purgeRateLimits(db, new Date(at.getTime() - RATE_LIMIT_WINDOW_MS).toISOString()),
     outbox: () => purgeFinishedOutbox(db, new Date(at.getTime() - OUTBOX_RETENTION_MS).toISOString()),
+    "staff-invitations": () => purgeInvitations(db, new Date(at.getTime() - STAFF_LINK_RETENTION_MS).toISOString()),
+    "password-resets": () => purgePasswordResets(db, new Date(at.getTime() - STAFF_LINK_RETENTION_MS).toISOString()),
   };
   for (const [name, task] of Object.entries(tasks)) {
     try {

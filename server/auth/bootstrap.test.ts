@@ -4,14 +4,17 @@ import { createLogger } from "../logger";
 import { describeStorage } from "../test-support/storage-suite";
 import { fastHasher, seedAdmin } from "../test-support/admin";
 import { auditMark, auditSince } from "../test-support/audit";
+import { derivePrivacyKeys } from "../privacy/keys";
+import { TEST_APP_SECRET, TEST_TOTP_SECRET } from "../test-support/secrets";
 import { ensureFirstAdmin } from "./bootstrap";
+import { openSecret } from "./secret-box";
 
 describeStorage("first admin at start-up", (open) => {
-  const run = (adminEmail: string | null, adminPassword: string | null) => {
+  const run = (adminEmail: string | null, adminPassword: string | null, twoFactor: { secret: string; key: Buffer } | null = null) => {
     const lines: string[] = [];
     const logger = createLogger("info", (line) => lines.push(line));
     const clock = () => new Date("2025-01-01T00:00:00.000Z");
-    return ensureFirstAdmin(open.db, { adminEmail, adminPassword, hasher: fastHasher, clock, logger }).then((outcome) => ({
+    return ensureFirstAdmin(open.db, { adminEmail, adminPassword, twoFactor, hasher: fastHasher, clock, logger }).then((outcome) => ({
       outcome,
       logs: lines.map((line) => JSON.parse(line) as { msg: string; message?: string }),
     }));
@@ -24,8 +27,19 @@ describeStorage("first admin at start-up", (open) => {
     const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
     expect(await fastHasher.verify(admin!.passwordHash, "a long enough passphrase")).toBe(true);
     const entries = await auditSince(open.db, mark);
-    expect(entries).toMatchObject([{ actor: "system", action: "admin.create", details: { email: "owner@erf.co.za", source: "ADMIN_EMAIL" } }]);
+    expect(entries).toMatchObject([{ actor: "system", action: "admin.create", details: { email: "owner@erf.co.za", role: "admin", source: "ADMIN_EMAIL" } }]);
+    expect(admin).toMatchObject({ role: "admin", totpSecret: null, disabledAt: null });
     expect(JSON.stringify(entries)).not.toContain("passphrase");
+  });
+
+  it("turns two-factor on for that admin with ADMIN_TOTP_SECRET, sealed at rest", async () => {
+    const key = derivePrivacyKeys(TEST_APP_SECRET).twoFactorSecret;
+    const mark = await auditMark(open.db);
+    expect((await run("owner@erf.co.za", "a long enough passphrase", { secret: TEST_TOTP_SECRET, key })).outcome).toBe("created");
+    const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
+    expect(admin!.totpSecret).not.toContain(TEST_TOTP_SECRET);
+    expect(openSecret(key, admin!.id, admin!.totpSecret!)).toBe(TEST_TOTP_SECRET);
+    expect(await auditSince(open.db, mark)).toMatchObject([{ action: "admin.create", details: { twoFactor: true } }]);
   });
 
   it("logs one line saying how to create an admin when the variables are not set", async () => {

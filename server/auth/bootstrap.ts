@@ -1,11 +1,18 @@
 import type { Clock } from "../clock";
+import { randomUUID } from "node:crypto";
 import { appendAudit, countAdmins, DuplicateAdminError, insertAdmin, type Db } from "../db/store";
 import type { Logger } from "../logger";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "./passwords";
+import { sealSecret } from "./secret-box";
 
 export interface BootstrapOptions {
   adminEmail: string | null;
   adminPassword: string | null;
+  /**
+   * ADMIN_TOTP_SECRET with the key that seals it (privacy/keys.ts): the admin starts with two-factor on,
+   * so an automated set-up (end-to-end tests) need not go through enrolment. Admins must enrol anyway.
+   */
+  twoFactor?: { secret: string; key: Buffer } | null;
   hasher: PasswordHasher;
   clock: Clock;
   logger: Logger;
@@ -20,7 +27,7 @@ export type BootstrapOutcome = "exists" | "created" | "missing" | "weak-password
  */
 export async function ensureFirstAdmin(
   db: Db,
-  { adminEmail, adminPassword, hasher, clock, logger }: BootstrapOptions,
+  { adminEmail, adminPassword, twoFactor = null, hasher, clock, logger }: BootstrapOptions,
 ): Promise<BootstrapOutcome> {
   if ((await countAdmins(db)) > 0) return "exists";
   if (!adminEmail || !adminPassword) {
@@ -36,14 +43,16 @@ export async function ensureFirstAdmin(
     return "weak-password";
   }
   try {
-    await insertAdmin(db, adminEmail, await hasher.hash(adminPassword), clock());
+    const id = randomUUID();
+    const totpSecret = twoFactor ? sealSecret(twoFactor.key, id, twoFactor.secret) : null;
+    await insertAdmin(db, adminEmail, await hasher.hash(adminPassword), clock(), { role: "admin", id, totpSecret });
   } catch (error) {
     // Another instance starting at the same moment created it first: the goal is met.
     if (!(error instanceof DuplicateAdminError)) throw error;
     return "exists";
   }
   // An account change like the CLI's; made by the server itself at start-up from its settings.
-  await appendAudit(db, { actor: "system", action: "admin.create", details: { email: adminEmail, source: "ADMIN_EMAIL" }, at: clock() });
+  await appendAudit(db, { actor: "system", action: "admin.create", details: { email: adminEmail, role: "admin", source: "ADMIN_EMAIL", ...(twoFactor && { twoFactor: true }) }, at: clock() });
   logger.info("admin-created", { email: adminEmail });
   return "created";
 }

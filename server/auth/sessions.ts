@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Role } from "../../src/domain/staff";
 import type { Clock } from "../clock";
 import { deleteSession, findSession, insertSession, purgeSessions, touchSession, type Db } from "../db/store";
 
@@ -10,6 +11,10 @@ export const SESSION_TOUCH_EVERY_MS = 60 * 1000;
 export interface SessionAdmin {
   adminId: string;
   email: string;
+  name: string | null;
+  role: Role;
+  /** Whether the account has two-factor on; an admin without it must enrol before anything else. */
+  twoFactor: boolean;
 }
 
 export interface StartedSession {
@@ -27,9 +32,17 @@ export interface SessionStore {
   resolve(token: string, options?: { touch?: boolean }): Promise<SessionAdmin | null>;
   end(token: string): Promise<void>;
   purgeExpired(): Promise<number>;
+  /**
+   * Tells this process's live streams that every session of an account was ended (disabled, new
+   * password), so they check theirs now rather than at their next heartbeat.
+   */
+  announceEnded(adminId: string): void;
+  /** Listens for announceEnded; returns the unsubscribe function. */
+  onEnded(listener: (adminId: string) => void): () => void;
 }
 
 export function createSessionStore(db: Db, clock: Clock): SessionStore {
+  const listeners = new Set<(adminId: string) => void>();
   return {
     async start(adminId) {
       const token = randomBytes(32).toString("base64url");
@@ -51,14 +64,16 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
       if (!session) return null;
       const now = clock().getTime();
       const lastSeen = Date.parse(session.lastSeenAt);
-      if (now >= Date.parse(session.expiresAt) || now - lastSeen >= SESSION_IDLE_MS) {
+      // A disabled account's sessions are deleted with the change; one a sign-in racing it started is
+      // refused here all the same.
+      if (now >= Date.parse(session.expiresAt) || now - lastSeen >= SESSION_IDLE_MS || session.disabledAt !== null) {
         await deleteSession(db, tokenHash);
         return null;
       }
       if (touch && now - lastSeen >= SESSION_TOUCH_EVERY_MS) {
         await touchSession(db, tokenHash, new Date(now).toISOString());
       }
-      return { adminId: session.adminId, email: session.email };
+      return { adminId: session.adminId, email: session.email, name: session.name, role: session.role, twoFactor: session.twoFactor };
     },
 
     end: (token) => deleteSession(db, hashSessionToken(token)),
@@ -66,6 +81,13 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
     purgeExpired() {
       const now = clock().getTime();
       return purgeSessions(db, { now: new Date(now).toISOString(), idleSince: new Date(now - SESSION_IDLE_MS).toISOString() });
+    },
+    announceEnded(adminId) {
+      for (const listener of listeners) listener(adminId);
+    },
+    onEnded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -1,11 +1,23 @@
 import { emailField } from "../../src/domain/field-validators";
-import { appendAudit, DuplicateAdminError, findAdminByEmail, insertAdmin, isPostgres, listAdmins, setAdminPassword, type Db } from "../db/store";
+import { ROLES, type Role } from "../../src/domain/staff";
+import {
+  appendAudit,
+  changeStaffAccount,
+  DuplicateAdminError,
+  findAdminByEmail,
+  insertAdmin,
+  isPostgres,
+  listAdmins,
+  resetTwoFactor,
+  setAdminPassword,
+  type Db,
+} from "../db/store";
 import { runRetention } from "../privacy/retention";
 import { notifyChangeListeners } from "../events/pg-change-feed";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "../auth/passwords";
 
 /** Exit codes of `npm run admin`, distinct so scripts can tell the failures apart. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, duplicate: 3, unknownEmail: 4, weakPassword: 5 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, duplicate: 3, unknownEmail: 4, weakPassword: 5, lastAdmin: 6 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export interface CommandIo {
@@ -37,9 +49,18 @@ async function readCheckedPassword(io: CommandIo): Promise<string | null> {
   return null;
 }
 
-export async function createCommand(rawEmail: string | undefined, { db, hasher, now, io }: CommandDeps): Promise<ExitCode> {
+function parseRole(raw: string | undefined, io: CommandIo): Role | null {
+  if (raw === undefined) return "admin";
+  if ((ROLES as readonly string[]).includes(raw)) return raw as Role;
+  io.err(`--role: use one of ${ROLES.join(", ")}`);
+  return null;
+}
+
+export async function createCommand(rawEmail: string | undefined, rawRole: string | undefined, { db, hasher, now, io }: CommandDeps): Promise<ExitCode> {
   const email = parseEmail(rawEmail, io);
   if (!email) return EXIT.usage;
+  const role = parseRole(rawRole, io);
+  if (!role) return EXIT.usage;
   if (await findAdminByEmail(db, email)) {
     io.err(`An admin with email ${email} already exists. Use reset-password to change the password.`);
     return EXIT.duplicate;
@@ -47,15 +68,15 @@ export async function createCommand(rawEmail: string | undefined, { db, hasher, 
   const password = await readCheckedPassword(io);
   if (password === null) return EXIT.weakPassword;
   try {
-    await insertAdmin(db, email, await hasher.hash(password), now());
+    await insertAdmin(db, email, await hasher.hash(password), now(), { role });
   } catch (error) {
     if (!(error instanceof DuplicateAdminError)) throw error;
     io.err(`An admin with email ${email} already exists. Use reset-password to change the password.`);
     return EXIT.duplicate;
   }
   // Account changes are audited; the command line has no session, so the actor is "cli".
-  await appendAudit(db, { actor: "cli", action: "admin.create", details: { email }, at: now() });
-  io.out(`Created admin ${email}.`);
+  await appendAudit(db, { actor: "cli", action: "admin.create", details: { email, role }, at: now() });
+  io.out(role === "admin" ? `Created admin ${email}. They set up two-factor sign-in at their first sign-in.` : `Created ${role} account ${email}.`);
   return EXIT.ok;
 }
 
@@ -83,8 +104,41 @@ export async function listCommand({ db, io }: Pick<CommandDeps, "db" | "io">): P
     io.out("No admins yet. Create one with: npm run admin -- create --email you@example.com");
     return EXIT.ok;
   }
-  io.out("EMAIL\tCREATED\tUPDATED");
-  for (const admin of admins) io.out(`${admin.email}\t${admin.createdAt}\t${admin.updatedAt}`);
+  io.out("EMAIL\tROLE\tSTATUS\tCREATED\tUPDATED");
+  for (const admin of admins) io.out(`${admin.email}\t${admin.role}\t${admin.disabledAt === null ? "active" : "disabled"}\t${admin.createdAt}\t${admin.updatedAt}`);
+  return EXIT.ok;
+}
+
+/**
+ * `disable` and `enable`: as an admin does in the Team tab, audited as the cli. Disabling ends the
+ * account's sessions at once; a dashboard it has open stops at its stream's next check (25 s).
+ */
+export async function setDisabledCommand(rawEmail: string | undefined, disabled: boolean, { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">): Promise<ExitCode> {
+  const email = parseEmail(rawEmail, io);
+  if (!email) return EXIT.usage;
+  const outcome = await changeStaffAccount(db, email, { disabled }, { actor: "cli", at: now() });
+  if (!outcome.ok && outcome.reason === "not-found") {
+    io.err(`No account with email ${email}. Use list to see the accounts.`);
+    return EXIT.unknownEmail;
+  }
+  if (!outcome.ok) {
+    io.err(`${email} is the last active admin. Create or enable another admin first.`);
+    return EXIT.lastAdmin;
+  }
+  io.out(disabled ? `Disabled ${email}; their sessions were signed out.` : `Enabled ${email}.`);
+  return EXIT.ok;
+}
+
+/** `reset-2fa`: for a lost phone, as another admin can in the Team tab; an admin enrols again at the next sign-in. */
+export async function resetTwoFactorCommand(rawEmail: string | undefined, { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">): Promise<ExitCode> {
+  const email = parseEmail(rawEmail, io);
+  if (!email) return EXIT.usage;
+  const account = await resetTwoFactor(db, email, { actor: "cli", at: now() });
+  if (!account) {
+    io.err(`No account with email ${email}. Use list to see the accounts.`);
+    return EXIT.unknownEmail;
+  }
+  io.out(`Two-factor sign-in is off for ${email}.${account.role === "admin" ? " They set it up again at their next sign-in." : ""}`);
   return EXIT.ok;
 }
 

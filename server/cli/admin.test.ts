@@ -63,7 +63,7 @@ describe("npm run admin", () => {
 
   it("creates an admin from ADMIN_PASSWORD, lower-casing the email and hashing with production argon2id", async () => {
     const result = await admin(["create", "--email", "Owner@Erf.co.za"], { password: "a long enough passphrase" });
-    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Created admin owner@erf.co.za.\n" });
+    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Created admin owner@erf.co.za. They set up two-factor sign-in at their first sign-in.\n" });
     const hash = await storedHash("owner@erf.co.za");
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await createPasswordHasher().verify(hash!, "a long enough passphrase")).toBe(true);
@@ -88,12 +88,25 @@ describe("npm run admin", () => {
     expect(await createPasswordHasher().verify((await storedHash("piped@erf.co.za"))!, "piped passphrase 123")).toBe(true);
   });
 
-  it("lists the admins by email", async () => {
+  it("creates a sales account with --role sales, and refuses a role it does not know", async () => {
+    const result = await admin(["create", "--email", "rep@erf.co.za", "--role", "sales"], { password: "a rep's long passphrase" });
+    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Created sales account rep@erf.co.za.\n" });
+    const refused = await admin(["create", "--email", "boss@erf.co.za", "--role", "owner"], { password: "a long enough passphrase" });
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.stderr).toContain("--role: use one of admin, sales");
+    expect(await storedHash("boss@erf.co.za")).toBeUndefined();
+  });
+
+  it("lists the accounts by email with their role and status", async () => {
     const result = await admin(["list"]);
     expect(result.code).toBe(EXIT.ok);
     const lines = result.stdout.trim().split("\n");
-    expect(lines[0]).toBe("EMAIL\tCREATED\tUPDATED");
-    expect(lines.slice(1).map((line) => line.split("\t")[0])).toEqual(["owner@erf.co.za", "piped@erf.co.za"]);
+    expect(lines[0]).toBe("EMAIL\tROLE\tSTATUS\tCREATED\tUPDATED");
+    expect(lines.slice(1).map((line) => line.split("\t").slice(0, 3))).toEqual([
+      ["owner@erf.co.za", "admin", "active"],
+      ["piped@erf.co.za", "admin", "active"],
+      ["rep@erf.co.za", "sales", "active"],
+    ]);
   });
 
   it("resets a password, which then verifies instead of the old one", async () => {
@@ -119,12 +132,39 @@ describe("npm run admin", () => {
     expect(await storedHash("owner@erf.co.za")).toBe(before);
   });
 
+  it("disables and enables an account", async () => {
+    const disabled = await admin(["disable", "--email", "Rep@erf.co.za"]);
+    expect(disabled).toMatchObject({ code: EXIT.ok, stdout: "Disabled rep@erf.co.za; their sessions were signed out.\n" });
+    expect((await admin(["list"])).stdout).toMatch(/rep@erf\.co\.za\tsales\tdisabled/);
+    expect(await admin(["enable", "--email", "rep@erf.co.za"])).toMatchObject({ code: EXIT.ok, stdout: "Enabled rep@erf.co.za.\n" });
+  }, 60_000);
+
+  it("never disables the last active admin, nor an unknown account, and takes --role only with create", async () => {
+    expect((await admin(["disable", "--email", "piped@erf.co.za"])).code).toBe(EXIT.ok);
+    const last = await admin(["disable", "--email", "owner@erf.co.za"]);
+    expect(last.code).toBe(EXIT.lastAdmin);
+    expect(last.stderr).toContain("owner@erf.co.za is the last active admin");
+    expect((await admin(["enable", "--email", "nobody@erf.co.za"])).code).toBe(EXIT.unknownEmail);
+    expect((await admin(["disable", "--email", "rep@erf.co.za", "--role", "sales"])).code).toBe(EXIT.usage);
+  }, 60_000);
+
+  it("turns off an account's two-factor for a lost phone", async () => {
+    const result = await admin(["reset-2fa", "--email", "owner@erf.co.za"]);
+    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Two-factor sign-in is off for owner@erf.co.za. They set it up again at their next sign-in.\n" });
+    expect((await admin(["reset-2fa", "--email", "nobody@erf.co.za"])).code).toBe(EXIT.unknownEmail);
+  });
+
   it("audits account changes as the cli, without passwords", async () => {
     const entries = await auditEntries();
     expect(entries.map(({ actor, action, details }) => ({ actor, action, details }))).toEqual([
-      { actor: "cli", action: "admin.create", details: { email: "owner@erf.co.za" } },
-      { actor: "cli", action: "admin.create", details: { email: "piped@erf.co.za" } },
+      { actor: "cli", action: "admin.create", details: { email: "owner@erf.co.za", role: "admin" } },
+      { actor: "cli", action: "admin.create", details: { email: "piped@erf.co.za", role: "admin" } },
+      { actor: "cli", action: "admin.create", details: { email: "rep@erf.co.za", role: "sales" } },
       { actor: "cli", action: "admin.reset-password", details: { email: "owner@erf.co.za" } },
+      { actor: "cli", action: "staff.disable", details: { email: "rep@erf.co.za" } },
+      { actor: "cli", action: "staff.enable", details: { email: "rep@erf.co.za" } },
+      { actor: "cli", action: "staff.disable", details: { email: "piped@erf.co.za" } },
+      { actor: "cli", action: "staff.two-factor-reset", details: { email: "owner@erf.co.za" } },
     ]);
     expect(JSON.stringify(entries)).not.toMatch(/passphrase/);
   });

@@ -2,7 +2,17 @@ import { parseArgs } from "node:util";
 import { createPasswordHasher } from "../auth/passwords";
 import { connectDatabase, migrateToLatest } from "../db/store";
 import { EnvError, loadConfig } from "../env";
-import { createCommand, EXIT, listCommand, purgeCommand, resetPasswordCommand, type CommandDeps, type ExitCode } from "./admin-commands";
+import {
+  createCommand,
+  EXIT,
+  listCommand,
+  purgeCommand,
+  resetPasswordCommand,
+  resetTwoFactorCommand,
+  setDisabledCommand,
+  type CommandDeps,
+  type ExitCode,
+} from "./admin-commands";
 import { PasswordMismatchError, readNewPassword } from "./read-password";
 
 // `npm run admin -- <command>`: manage staff accounts in the database DATABASE_URL names.
@@ -10,9 +20,13 @@ import { PasswordMismatchError, readNewPassword } from "./read-password";
 const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
-  create --email <email>           Create an admin account.
+  create --email <email> [--role admin|sales]
+                                   Create an account (an admin unless --role sales).
   reset-password --email <email>   Set a new password and sign the account out everywhere.
-  list                             List admin accounts.
+  disable --email <email>          Disable an account and sign it out everywhere.
+  enable --email <email>           Enable a disabled account again.
+  reset-2fa --email <email>        Turn an account's two-factor sign-in off (a lost phone).
+  list                             List staff accounts with their role and status.
   purge                            Delete closed leads and contacts and unsubscribed addresses older than
                                    RETENTION_DAYS (default 730) now, as the server does daily.
 
@@ -20,7 +34,8 @@ The password is read from ADMIN_PASSWORD when set, otherwise asked for (hidden) 
 otherwise read from the first line of standard input. It must be at least 12 characters.
 It is never taken from the command line, where ps and shell history would keep it.
 
-Exit codes: 0 ok, 1 failed, 2 usage, 3 duplicate email, 4 unknown email, 5 password too short or long.`;
+Exit codes: 0 ok, 1 failed, 2 usage, 3 duplicate email, 4 unknown email, 5 password too short or long,
+6 refused: the last active admin cannot be disabled.`;
 
 async function run(argv: string[]): Promise<ExitCode> {
   const io = {
@@ -32,7 +47,7 @@ async function run(argv: string[]): Promise<ExitCode> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { email: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { email: { type: "string" }, role: { type: "string" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -45,7 +60,13 @@ async function run(argv: string[]): Promise<ExitCode> {
     io.out(USAGE);
     return EXIT.ok;
   }
-  if (!command || extra.length > 0 || !["create", "reset-password", "list", "purge"].includes(command)) {
+  if (!command || extra.length > 0 || !["create", "reset-password", "disable", "enable", "reset-2fa", "list", "purge"].includes(command)) {
+    io.err(USAGE);
+    return EXIT.usage;
+  }
+
+  if (parsed.values.role !== undefined && command !== "create") {
+    io.err("--role goes with create only.");
     io.err(USAGE);
     return EXIT.usage;
   }
@@ -69,7 +90,9 @@ async function run(argv: string[]): Promise<ExitCode> {
     };
     if (command === "list") return await listCommand(deps);
     if (command === "purge") return await purgeCommand({ ...deps, retentionDays: config.retentionDays });
-    if (command === "create") return await createCommand(parsed.values.email, deps);
+    if (command === "create") return await createCommand(parsed.values.email, parsed.values.role, deps);
+    if (command === "disable" || command === "enable") return await setDisabledCommand(parsed.values.email, command === "disable", deps);
+    if (command === "reset-2fa") return await resetTwoFactorCommand(parsed.values.email, deps);
     return await resetPasswordCommand(parsed.values.email, deps);
   } catch (error) {
     if (!(error instanceof PasswordMismatchError)) throw error;

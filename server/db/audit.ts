@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, WorkspaceAuditAction } from "../../src/domain/privacy";
+import type { AuditAction, AuditEntry } from "../../src/domain/privacy";
 import { insertRows } from "./bulk-insert";
 import type { Db } from "./schema";
 
@@ -7,7 +7,7 @@ import type { Db } from "./schema";
 
 export interface NewAuditEntry {
   actor: string;
-  action: AuditAction | WorkspaceAuditAction;
+  action: AuditAction;
   details?: Record<string, unknown>;
   ip?: string | null;
   userAgent?: string | null;

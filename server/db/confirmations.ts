@@ -87,13 +87,16 @@ export async function findOpenConfirmation(db: Db, id: string, now: Date): Promi
 }
 
 /**
- * Deletes confirmations whose link no longer works (used or not) and the emails that carried them: an
- * address someone typed in and nobody confirmed is gone soon after its 48 hours. Returns the counts.
+ * Deletes confirmations whose link no longer works (used or not), the emails that carried them and
+ * those emails' timeline entries: an address someone typed in and nobody confirmed is gone soon after
+ * its 48 hours. Returns the counts.
  */
 export async function purgeConfirmations(db: Writer, now: Date): Promise<{ confirmations: number; outbox: number }> {
   const expired = await db.deleteFrom("newsletterConfirmations").where("expiresAt", "<=", now.toISOString()).returning("id").execute();
   if (expired.length === 0) return { confirmations: 0, outbox: 0 };
   const ids = expired.map((row) => row.id);
   const outbox = await db.deleteFrom("outbox").where("kind", "=", "newsletter-confirmation").where("recordId", "in", ids).executeTakeFirst();
+  // Their timeline entries (markSent) name the confirmation, not a record: they go with it.
+  await db.deleteFrom("workspaceEvents").where("kind", "=", "email-sent").where("recordId", "in", ids).execute();
   return { confirmations: ids.length, outbox: Number(outbox.numDeletedRows) };
 }

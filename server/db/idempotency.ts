@@ -14,6 +14,11 @@ export interface IdempotencyScope {
   key: string;
   /** The request the key is sent with (http/request-fingerprint.ts): the same key with another is refused. */
   fingerprint: string;
+  /**
+   * How long the key holds, in ms: a day (IDEMPOTENCY_WINDOW_MS) when omitted. A form posted without
+   * JavaScript gets a key made from the request itself, held for minutes only (decision 0027).
+   */
+  windowMs?: number;
 }
 
 /** A key's row: the answer to replay, and the request it answers (null on rows older than migration 0007). */

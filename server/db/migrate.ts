@@ -10,6 +10,8 @@ import * as rateLimits from "./migrations/0007_rate_limits";
 import * as leadWorkspace from "./migrations/0008_lead_workspace";
 import * as workspace from "./migrations/0009_workspace";
 import * as assignmentEmail from "./migrations/0010_assignment_email";
+import * as emailSentEvents from "./migrations/0011_email_sent_events";
+import * as staffTeam from "./migrations/0012_staff_team";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008_lead_workspace": leadWorkspace,
   "0009_workspace": workspace,
   "0010_assignment_email": assignmentEmail,
+  "0011_email_sent_events": emailSentEvents,
+  "0012_staff_team": staffTeam,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,9 +1,12 @@
 import type { Transaction } from "kysely";
 import type { OutboxHealth, OutboxItem, OutboxKind } from "../../src/domain/privacy";
-import type { Collection } from "../../src/domain/status";
 import { isPostgres } from "./connect";
-import type { Db, OutboxTable, Tables } from "./schema";
+import type { Db, OutboxSubject, OutboxTable, Tables } from "./schema";
 import { newRecordId } from "./record-id";
+import { workspaceEventRow } from "./workspace-events";
+import { COLLECTIONS, type Collection } from "../../src/domain/status";
+
+const isPersonCollection = (subject: OutboxSubject): subject is Collection => (COLLECTIONS as readonly string[]).includes(subject);
 
 // The transactional outbox (Richardson, "Pattern: Transactional outbox"): a message is queued in the
 // same transaction as the record it is about, so a stored lead always gets its alert and a rolled-back
@@ -21,7 +24,7 @@ const ERROR_LENGTH = 500;
 export interface NewOutboxMessage {
   kind: OutboxKind;
   subjectEmail: string;
-  recordCollection: Collection;
+  recordCollection: OutboxSubject;
   recordId: string;
   /** Assignment emails only: the staff member it goes to (the other kinds are addressed at send time). */
   recipient?: string | null;
@@ -79,8 +82,35 @@ export async function claimDueMessages(db: Db, now: Date, limit: number): Promis
     .execute();
 }
 
+/**
+ * Marks a message sent and, in the same transaction, writes its `email-sent` entry in the timeline of
+ * the person it is about (under the message's id): the entry outlives the outbox row, which
+ * purgeFinishedOutbox deletes after 30 days. A message already marked sent, or deleted meanwhile (its
+ * person erased while it went out), writes nothing.
+ */
 export async function markSent(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable("outbox").set({ state: "sent", sentAt: now.toISOString(), nextAttemptAt: null, lockedUntil: null }).where("id", "=", id).execute();
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const sent = await trx
+      .updateTable("outbox")
+      .set({ state: "sent", sentAt: at, nextAttemptAt: null, lockedUntil: null })
+      .where("id", "=", id)
+      .where("state", "!=", "sent")
+      .returning(["kind", "subjectEmail", "recordCollection", "recordId"])
+      .executeTakeFirst();
+    // Staff emails (an invitation, a password reset) are about an account, not a person's records.
+    if (!sent || !isPersonCollection(sent.recordCollection)) return;
+    const event = workspaceEventRow({
+      email: sent.subjectEmail,
+      collection: sent.recordCollection,
+      recordId: sent.recordId,
+      kind: "email-sent",
+      actor: "system",
+      details: { email: sent.kind },
+      at,
+    });
+    await trx.insertInto("workspaceEvents").values({ ...event, id }).execute();
+  });
 }
 
 /** Nothing to send any more (the record was erased, the address unsubscribed): never retried. */

@@ -48,8 +48,15 @@ export async function listRecords<C extends Collection>(db: Db, collection: C, o
 
 /** The page query, unexecuted: record-lists.test.ts checks its plan uses the indexes. */
 export function listQuery(db: Db, collection: Collection, { filters, after, limit }: ListOptions) {
+  let query = matching(db, collection, filters).selectAll();
+  if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.createdAt, after.id)));
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit);
+}
+
+/** The collection's rows that pass the filters, as a query to select from. */
+function matching(db: Db, collection: Collection, filters: ListFilters) {
   const spec = COLLECTION_SPECS[collection];
-  let query = (db as unknown as AnyDb).selectFrom(spec.table).selectAll();
+  let query = (db as unknown as AnyDb).selectFrom(spec.table);
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type && spec.types) query = query.where("type", "=", filters.type);
   if (filters.owner !== undefined) query = query.where("owner", filters.owner === null ? "is" : "=", filters.owner);
@@ -60,8 +67,22 @@ export function listQuery(db: Db, collection: Collection, { filters, after, limi
       eb.or(spec.searchColumns.map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`))),
     );
   }
-  if (after) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(after.createdAt, after.id)));
-  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit);
+  return query;
+}
+
+/**
+ * How many records pass the filters, counting no further than `cap`: the count reads at most `cap`
+ * index entries (or rows, for a search), so a filter that matches 100,000 records costs what one that
+ * matches `cap` does. record-lists.test.ts checks its plans.
+ */
+export function countQuery(db: Db, collection: Collection, filters: ListFilters, cap: number) {
+  const capped = matching(db, collection, filters).select(sql<number>`1`.as("one")).limit(cap).as("capped");
+  return (db as unknown as AnyDb).selectFrom(capped).select((eb) => eb.fn.countAll<number | string | bigint>().as("count"));
+}
+
+export async function countRecords(db: Db, collection: Collection, filters: ListFilters, cap: number): Promise<number> {
+  const row = await countQuery(db, collection, filters, cap).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The records with these ids (any order); ids that no longer exist are left out. */

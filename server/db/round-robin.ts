@@ -17,11 +17,11 @@ import type { WorkspaceEventsTable } from "./workspace-schema";
 //
 // Fixed SQL text (decision 0011), and as few round trips as can be: every group that holds a lead or
 // contact runs the first statement, which locks and reads the cursor with the available staff only while
-// the setting is on (and returns nothing, locking nothing, while it is off). On PostgreSQL the timeline
-// entries and the cursor's move are then one more statement.
+// the setting is on (and returns nothing, locking nothing, while it is off); a disabled account is
+// never dealt to. On PostgreSQL the timeline entries and the cursor's move are then one more statement.
 
 const DEAL = `select c.value as cursor, a.email from settings c cross join admins a
-  where c.key = '${ROUND_ROBIN_CURSOR_KEY}' and a.available = 1
+  where c.key = '${ROUND_ROBIN_CURSOR_KEY}' and a.available = 1 and a.disabled_at is null
   and exists (select 1 from settings m where m.key = '${ASSIGNMENT_KEY}' and m.value = 'round-robin')
   order by a.email`;
 const LOCK_AND_READ = { sqlite: CompiledQuery.raw(DEAL), postgres: CompiledQuery.raw(`${DEAL} for update of c`) };

@@ -2,6 +2,7 @@ import type { Generated, Kysely } from "kysely";
 import type { ConsentRecord, OutboxKind, OutboxState } from "../../src/domain/privacy";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../src/domain/records";
 import type { BotCheckVerdict, Collection } from "../../src/domain/status";
+import type { Role } from "../../src/domain/staff";
 import type { NotesTable, PeopleTable, SettingsTable, WorkspaceEventsTable } from "./workspace-schema";
 
 // Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
@@ -48,6 +49,53 @@ export interface AdminsTable {
   updatedAt: string;
   /** 0 or 1: takes part in round-robin assignment (new accounts do). */
   available: number;
+  /** Set when the account accepts its invitation (or by the CLI); null for accounts made before names. */
+  name: string | null;
+  role: Role;
+  /** When an admin disabled the account: it cannot sign in and has no sessions. Null: active. */
+  disabledAt: string | null;
+  /** The TOTP secret (base32), sealed with a key derived from APP_SECRET (auth/secret-box.ts); null: no two-factor. */
+  totpSecret: string | null;
+  /** A secret being set up (POST /api/auth/2fa/setup), sealed the same way, until a code confirms it. */
+  totpPendingSecret: string | null;
+  /** The last TOTP time step a code was accepted for: a code of that step or an earlier one is refused. */
+  totpLastStep: number | null;
+  lastSignInAt: string | null;
+}
+
+/** An emailed link to create a staff account (migration 0011). */
+export interface StaffInvitationsTable {
+  id: string;
+  /** SHA-256 (hex) of the link's token; the token is derived from the id with a key (privacy/keys.ts). */
+  tokenHash: string;
+  email: string;
+  role: Role;
+  /** The inviting admin's email. */
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+  /** Set by the one acceptance that counts. */
+  acceptedAt: string | null;
+}
+
+/** An emailed link to set a new password (migration 0011). */
+export interface PasswordResetsTable {
+  id: string;
+  /** SHA-256 (hex) of the link's token, as for invitations. */
+  tokenHash: string;
+  adminId: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** The single-use recovery codes of an account's two-factor (migration 0011). */
+export interface RecoveryCodesTable {
+  adminId: string;
+  /** HMAC-SHA256 (hex) of the normalised code under a key derived from APP_SECRET. */
+  codeHash: string;
+  createdAt: string;
+  usedAt: string | null;
 }
 
 export interface SessionsTable {
@@ -61,7 +109,10 @@ export interface SessionsTable {
 }
 
 export interface LoginThrottleTable {
-  /** "account:<email>" or "ip:<address>". */
+  /**
+   * "account:<email>", "ip:<address>" or "device:<id>" for sign-ins; "reset-account:<email>" and
+   * "reset-ip:<address>" for password-reset requests.
+   */
   key: string;
   windowStart: string;
   failures: number;
@@ -129,12 +180,18 @@ export interface AuditTable {
   userAgent: string | null;
 }
 
+/**
+ * What an outbox row is about: a record of one of the collections, or (staff emails) an invitation or a
+ * password reset, named by its row id.
+ */
+export type OutboxSubject = Collection | "staff-invitations" | "password-resets";
+
 export interface OutboxTable {
   id: string;
   kind: OutboxKind;
   state: OutboxState;
   subjectEmail: string;
-  recordCollection: Collection;
+  recordCollection: OutboxSubject;
   recordId: string;
   attempts: number;
   /** When a pending message is next due; null once it is sent, failed or cancelled. */
@@ -155,6 +212,9 @@ export interface Tables {
   newsletter: NewsletterTable;
   idempotencyKeys: IdempotencyKeysTable;
   admins: AdminsTable;
+  staffInvitations: StaffInvitationsTable;
+  passwordResets: PasswordResetsTable;
+  recoveryCodes: RecoveryCodesTable;
   sessions: SessionsTable;
   loginThrottle: LoginThrottleTable;
   rateLimits: RateLimitsTable;

@@ -1,7 +1,13 @@
+import type { Role } from "../../src/domain/staff";
 import type { Db, SessionsTable } from "./schema";
 
 export interface SessionWithAdmin extends SessionsTable {
   email: string;
+  name: string | null;
+  role: Role;
+  disabledAt: string | null;
+  /** Whether the account has two-factor on (its secret itself is not read here). */
+  twoFactor: boolean;
 }
 
 export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
@@ -9,12 +15,26 @@ export async function insertSession(db: Db, session: SessionsTable): Promise<voi
 }
 
 export async function findSession(db: Db, tokenHash: string): Promise<SessionWithAdmin | undefined> {
-  return db
+  const row = await db
     .selectFrom("sessions")
     .innerJoin("admins", "admins.id", "sessions.adminId")
-    .select(["sessions.tokenHash", "sessions.adminId", "sessions.createdAt", "sessions.lastSeenAt", "sessions.expiresAt", "admins.email"])
+    .select([
+      "sessions.tokenHash",
+      "sessions.adminId",
+      "sessions.createdAt",
+      "sessions.lastSeenAt",
+      "sessions.expiresAt",
+      "admins.email",
+      "admins.name",
+      "admins.role",
+      "admins.disabledAt",
+      "admins.totpSecret",
+    ])
     .where("sessions.tokenHash", "=", tokenHash)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { totpSecret, ...session } = row;
+  return { ...session, twoFactor: totpSecret !== null };
 }
 
 export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string): Promise<void> {

@@ -12,13 +12,13 @@
 // Opening a database, its schema and its migrations.
 export { connectBulkReader, connectDatabase, connectReader, isInMemoryDatabase, isPostgres, parseDatabaseUrl } from "./connect";
 export { migrateToLatest } from "./migrate";
-export type { ChangeOp, Db, OutboxTable, Tables } from "./schema";
+export type { AdminsTable, ChangeOp, Db, OutboxTable, Tables } from "./schema";
 export { pingDatabase } from "./health";
 
 // Public submissions: the group-commit writer, idempotency keys, the form rate limit, record ids.
 export { IdempotencyKeyReused, idempotencyWindowStart, SubmissionWriter } from "./submissions";
 export type { GroupRows } from "./group-rows";
-export { findStoredResponse, isReusedFor, purgeIdempotencyKeys } from "./idempotency";
+export { findStoredResponse, isReusedFor, purgeIdempotencyKeys, type IdempotencyScope } from "./idempotency";
 export { hitRateLimit, purgeRateLimits } from "./rate-limits";
 export { newRecordId } from "./record-id";
 
@@ -45,7 +45,7 @@ export {
   unclaimableReason,
 } from "./confirmations";
 export { COLLECTION_SPECS, isValidStatus } from "./collections";
-export { findRecords, listRecords, type Keyset, type ListFilters } from "./record-lists";
+export { countRecords, findRecords, listRecords, type Keyset, type ListFilters } from "./record-lists";
 export { changeRecords, type ChangedRecord, type RecordBefore } from "./record-update";
 export { dashboardStats, medianFirstResponseMs } from "./stats";
 
@@ -55,7 +55,7 @@ export { findPerson, personIdFor } from "./people";
 export { readPersonView } from "./timeline";
 export { personRecordCounts } from "./person-counts";
 export { addNote, deleteNote, findNote } from "./notes";
-export { isStaffEmail, listStaff, setStaffAvailable } from "./staff";
+export { findStaffAccount, isStaffEmail, listStaff, setStaffAvailable } from "./staff";
 export { readSettings, saveSettings } from "./settings";
 export { assignRoundRobin } from "./round-robin";
 
@@ -85,7 +85,22 @@ export { eraseSubjectRows, subjectRows } from "./subjects";
 export { PENDING_DAYS, purgeExpiredRecords, type PurgeCounts } from "./retention";
 export { appendAudit, appendAuditEntries, listAudit, type NewAuditEntry } from "./audit";
 
-// Staff accounts, sessions and the sign-in lockout.
-export { countAdmins, DuplicateAdminError, findAdminByEmail, insertAdmin, listAdmins, normalizeEmail, setAdminPassword } from "./admins";
+// Staff accounts, sessions and the sign-in lockout; the team: roles, invitations, resets, two-factor.
+export {
+  countAdmins,
+  deleteSessionsOf,
+  DuplicateAdminError,
+  findAdminByEmail,
+  findAdminById,
+  insertAdmin,
+  listAdmins,
+  normalizeEmail,
+  recordSignIn,
+  setAdminPassword,
+} from "./admins";
+export { changeStaffAccount, resetTwoFactor, type AccountChange, type AuditBase } from "./team";
+export { acceptInvitation, createInvitation, findOpenInvitation, isOpenInvitationToken, purgeInvitations } from "./invitations";
+export { findOpenReset, isOpenResetToken, purgePasswordResets, recordResetRequest, useReset } from "./password-resets";
+export { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret, unusedRecoveryCodes, useRecoveryCode } from "./two-factor";
 export { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "./sessions";
 export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-throttle";

@@ -45,19 +45,20 @@ export class IdempotencyKeyReused extends Error {
   }
 }
 
-export const idempotencyWindowStart = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+/** The oldest a key's row may be and still hold: a day, or the key's own window (IdempotencyScope.windowMs). */
+export const idempotencyWindowStart = (now: Date, windowMs = IDEMPOTENCY_WINDOW_MS) => new Date(now.getTime() - windowMs).toISOString();
 
 /**
  * The claim of a submission's key. Written out whole: `{ ...scope, response }`, a spread with keys added
  * after it, gets a hidden class of its own in V8 every time (see leads.ts).
  */
-export const keyClaim = ({ route, key, fingerprint }: IdempotencyScope, response: StoredResponse, now: Date): KeyClaim => ({
+export const keyClaim = ({ route, key, fingerprint, windowMs }: IdempotencyScope, response: StoredResponse, now: Date): KeyClaim => ({
   route,
   key,
   fingerprint,
   response,
   createdAt: now.toISOString(),
-  expiredBefore: idempotencyWindowStart(now),
+  expiredBefore: idempotencyWindowStart(now, windowMs),
 });
 
 /** What the assign step did: whether it took a lock every assigning group takes, and whether it queued email. */
@@ -204,7 +205,7 @@ export class SubmissionWriter {
   /** Another request holds the key: answer as it was answered, or refuse when it was another request. */
   async #replay(pending: Pending, idempotency: IdempotencyScope): Promise<void> {
     try {
-      const stored = await findStoredResponse(this.#db, idempotency, idempotencyWindowStart(pending.options.now));
+      const stored = await findStoredResponse(this.#db, idempotency, idempotencyWindowStart(pending.options.now, idempotency.windowMs));
       if (!stored) throw new Error("Idempotency key was taken but its response is gone");
       if (isReusedFor(stored, idempotency)) throw new IdempotencyKeyReused();
       // Written out: the row's fingerprint is not part of the answer.

@@ -71,7 +71,6 @@ describeStorage(`person and timeline reads at ${ROWS.toLocaleString("en")} rows 
     ["newsletter", "newsletter"],
     ["events", "workspace_events"],
     ["notes", "notes"],
-    ["emails", "outbox"],
     ["consents", "consents"],
   ] as const)("reads the person's %s by email from an index", async (name, table) => {
     const text = await plan(open.db, personQueries(open.db, EMAIL)[name].compile());

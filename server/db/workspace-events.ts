@@ -1,9 +1,11 @@
+import type { OutboxKind } from "../../src/domain/privacy";
 import type { Collection } from "../../src/domain/status";
 import { newRecordId } from "./record-id";
 import type { WorkspaceEventKind, WorkspaceEventsTable } from "./workspace-schema";
 
-// Rows of a person's timeline that nothing else keeps: status changes, assignments, deleted notes.
-// Written in the transaction of the change they record, usually appended with others in one INSERT.
+// Rows of a person's timeline that nothing else keeps: status changes, assignments, deleted notes, and
+// the emails sent about a record. Written in the transaction of the change they record, usually appended
+// with others in one INSERT.
 
 export interface NewWorkspaceEvent {
   /** The record's email (the person). */
@@ -11,9 +13,9 @@ export interface NewWorkspaceEvent {
   collection: Collection;
   recordId: string;
   kind: WorkspaceEventKind;
-  /** A staff email, or "round-robin". */
+  /** A staff email, "round-robin", or "system" (an email sent). */
   actor: string;
-  details: { from: string | null; to: string | null } | { noteId: string };
+  details: { from: string | null; to: string | null } | { noteId: string } | { email: OutboxKind };
   at: string;
 }
 

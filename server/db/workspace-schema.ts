@@ -22,8 +22,11 @@ export interface NotesTable {
   createdAt: string;
 }
 
-/** What staff or round-robin did to a record that the record itself does not keep. */
-export type WorkspaceEventKind = "status-changed" | "assigned" | "note-deleted";
+/**
+ * What staff or round-robin did to a record that the record itself does not keep, and the emails sent
+ * about it (migration 0011: the outbox's sent rows are purged after 30 days, these stay).
+ */
+export type WorkspaceEventKind = "status-changed" | "assigned" | "note-deleted" | "email-sent";
 
 export interface WorkspaceEventsTable {
   id: string;
@@ -32,9 +35,9 @@ export interface WorkspaceEventsTable {
   collection: Collection;
   recordId: string;
   kind: WorkspaceEventKind;
-  /** A staff email, or "round-robin". */
+  /** A staff email, "round-robin", or "system" for an email the outbox sent. */
   actor: string;
-  /** JSON text: {from, to} for a status change or an assignment, {noteId} for a deleted note. */
+  /** JSON text: {from, to} for a status change or an assignment, {noteId} for a deleted note, {email: the outbox kind} for an email sent. */
   details: string;
   at: string;
 }

@@ -125,7 +125,9 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
     try {
       // Written through an app whose feed reaches no other instance.
       const silent = testApp(open.db);
-      const { id } = (await (await postJson(silent, "/api/contacts", validContact)).json()) as { id: string };
+      const posted = await postJson(silent, "/api/contacts", validContact);
+      expect(posted.status, await posted.clone().text()).toBe(201);
+      const { id } = (await posted.json()) as { id: string };
       expect(await reader.quietFor(300)).toBe(true);
       await notifyChangeListeners(open.db);
       expect((await reader.nextChange()).change.record.id).toBe(id);

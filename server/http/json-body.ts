@@ -4,18 +4,20 @@ import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../../src/domain/limits";
 import { storableJson } from "./storable-text";
 
+/** The body's media type as declared, lower-cased, without parameters (charset...). */
+export const mediaTypeOf = (c: Context) => c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+
 /** 415 unless the body is declared as JSON (any charset parameter is fine). */
 export const requireJson: MiddlewareHandler = async (c, next) => {
-  const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "application/json") return c.json({ error: "unsupported-media-type" }, 415);
+  if (mediaTypeOf(c) !== "application/json") return c.json({ error: "unsupported-media-type" }, 415);
   await next();
 };
 
-const tooLarge = (c: Context) => c.json({ error: "too-large" }, 413);
+export const tooLarge = (c: Context) => c.json({ error: "too-large" }, 413);
 const countingLimit = bodyLimit({ maxSize: LIMITS.bodyBytes, onError: tooLarge });
 
 /** The body's declared length, or null when it is sent chunked (or not declared). */
-function declaredLength(c: Context): number | null {
+export function declaredLength(c: Context): number | null {
   const length = c.req.header("content-length");
   return length === undefined || c.req.header("transfer-encoding") !== undefined ? null : Number.parseInt(length, 10);
 }
@@ -45,7 +47,7 @@ export function nodeRequest(c: Context): IncomingMessage | null {
  * request, which Node's parser holds to that length; anything else through the web Request. Decoded
  * as UTF-8 the way Request.text() does: bad bytes become U+FFFD and a leading byte-order mark goes.
  */
-async function readBodyText(c: Context): Promise<string> {
+export async function readBodyText(c: Context): Promise<string> {
   const incoming = nodeRequest(c);
   if (!incoming || declaredLength(c) === null || incoming.readableDidRead) return c.req.text();
   const chunks: Buffer[] = [];

@@ -65,7 +65,7 @@ export interface ListParams {
  * `owner`: "me" (the signed-in staff member, `me`), "none" (nobody) or a staff email; leads and contacts
  * only. Returns the filter (undefined: none; null: unassigned) or the field's error.
  */
-function parseOwner(collection: Collection, owner: string | undefined, me: string): { owner?: string | null } | { error: string } {
+export function parseOwner(collection: Collection, owner: string | undefined, me: string): { owner?: string | null } | { error: string } {
   if (owner === undefined || owner === "") return {};
   if (!isOwnedCollection(collection)) return { error: `${collection} records have no owner` };
   if (owner === "me") return { owner: me };
@@ -74,12 +74,18 @@ function parseOwner(collection: Collection, owner: string | undefined, me: strin
   return email.success ? { owner: email.data } : { error: 'Use "me", "none" or a staff email' };
 }
 
+/** q, status, type and owner (see parseOwner) as a list or a count reads them. */
+export function parseListFilters(collection: Collection, query: Record<string, string | undefined>, { me }: { me: string }): Parsed<ListFilters> {
+  const filters = parseFilters(collection, query);
+  const owner = parseOwner(collection, query.owner, me);
+  if (filters.ok && !("error" in owner)) return { ok: true, value: { ...filters.value, ...owner } };
+  return { ok: false, fields: { ...(!filters.ok && filters.fields), ...("error" in owner && { owner: owner.error }) } };
+}
+
 /** limit (1-500, default 100; over 500 is a 400, not clamped, so a client never gets less than it asked for silently). */
 export function parseListQuery(collection: Collection, query: Record<string, string | undefined>, { me }: { me: string }): Parsed<ListParams> {
-  const filters = parseFilters(collection, query);
+  const filters = parseListFilters(collection, query, { me });
   const fields: Record<string, string> = filters.ok ? {} : { ...filters.fields };
-  const owner = parseOwner(collection, query.owner, me);
-  if ("error" in owner) fields.owner = owner.error;
 
   let limit = DEFAULT_PAGE_SIZE;
   if (query.limit !== undefined && query.limit !== "") {
@@ -93,6 +99,6 @@ export function parseListQuery(collection: Collection, query: Record<string, str
     if (!after) fields.cursor = "Malformed cursor";
   }
 
-  if (!filters.ok || "error" in owner || Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { filters: { ...filters.value, ...owner }, after, limit } };
+  if (!filters.ok || Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: { filters: filters.value, after, limit } };
 }

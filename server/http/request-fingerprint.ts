@@ -65,3 +65,17 @@ export function canonicalBody(body: unknown): string {
 export function requestFingerprint(key: Buffer, route: string, body: unknown): string {
   return createHmac("sha256", key).update(route, "utf8").update("\n", "utf8").update(canonicalBody(body), "utf8").digest("base64url");
 }
+
+/** How long a form posted without JavaScript is taken for a repeat of the one before it (decision 0027). */
+export const FORM_POST_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The idempotency scope of a form the browser posted itself, which sends no Idempotency-Key: a key made
+ * from the client's rate-limit bucket, the route and the canonical payload, held for FORM_POST_WINDOW_MS.
+ * A double click, a resend after Back, or a refresh that reposts within that window is the same key and
+ * gets the first answer; the same words sent again later are a new submission.
+ */
+export function formPostScope(key: Buffer, route: string, clientBucket: string, body: unknown) {
+  const digest = createHmac("sha256", key).update(`form-post\n${clientBucket}\n${route}\n`, "utf8").update(canonicalBody(body), "utf8").digest("base64url");
+  return { route, key: `form:${digest}`, fingerprint: requestFingerprint(key, route, body), windowMs: FORM_POST_WINDOW_MS };
+}

@@ -23,9 +23,10 @@ export function mailSettings(config: Config): MailSettings {
 
 /**
  * Alerts need somewhere to send from and to; welcome, confirmation and assignment emails only the former
- * (an assignment email goes to the new owner's own address).
+ * (an assignment email goes to the new owner's own address), and so do the staff team's invitation and
+ * password-reset emails.
  */
 export function mailSwitches(config: Config) {
   const smtp = config.smtpUrl !== null;
-  return { alerts: smtp && config.notifyTo.length > 0, welcome: smtp, confirmations: smtp, assignments: smtp };
+  return { alerts: smtp && config.notifyTo.length > 0, welcome: smtp, confirmations: smtp, assignments: smtp, staff: smtp };
 }

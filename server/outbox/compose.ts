@@ -1,4 +1,6 @@
-import { findContactById, findLeadById, findOpenConfirmation, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
+import { findContactById, findLeadById, findOpenConfirmation, findOpenInvitation, findOpenReset, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
+import { invitationUrl, linkToken, passwordResetUrl } from "../auth/staff-links";
+import { invitationEmail, passwordResetEmail } from "../mail/staff-emails";
 import { assignmentEmail } from "../mail/assignment-email";
 import { leadAlertEmail } from "../mail/lead-alert";
 import { confirmationEmail } from "../mail/confirmation-email";
@@ -26,10 +28,21 @@ export async function composeMessage(db: Db, message: OutboxTable, settings: Mai
   }
   if (message.kind === "assignment") {
     const record = await findOwnedRecord(db, message);
-    if (!record || message.recordCollection === "newsletter") return { cancel: "the record no longer exists" };
+    if (!record || (message.recordCollection !== "leads" && message.recordCollection !== "contacts")) return { cancel: "the record no longer exists" };
     // Reassigned (or unassigned) before this went: the new owner has an email of their own.
     if (!message.recipient || record.owner !== message.recipient) return { cancel: "the record has another owner now" };
     return { send: assignmentEmail(record, message.recordCollection, message.recipient, settings) };
+  }
+  if (message.kind === "invitation") {
+    const invitation = await findOpenInvitation(db, message.recordId, now);
+    if (!invitation) return { cancel: "the invitation was used, replaced or has expired" };
+    const link = invitationUrl(settings.publicUrl, linkToken(keys.invitation, "invitation", invitation.id));
+    return { send: invitationEmail(invitation.email, link, invitation, settings) };
+  }
+  if (message.kind === "password-reset") {
+    const reset = await findOpenReset(db, message.recordId, now);
+    if (!reset) return { cancel: "the reset link was used or has expired, or the account is disabled" };
+    return { send: passwordResetEmail(reset.email, passwordResetUrl(settings.publicUrl, linkToken(keys.passwordReset, "password-reset", reset.id)), settings) };
   }
   if (message.kind === "newsletter-confirmation") {
     // Not checked against the suppression list: this email is the one way back for an opted-out address.

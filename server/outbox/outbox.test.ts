@@ -9,7 +9,7 @@ import { derivePrivacyKeys, emailHash } from "../privacy/keys";
 import { countRows, postgresUrl } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, postJson, TEST_APP_SECRET, testApp, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
-import { send, signIn } from "../test-support/admin";
+import { mintSession, send, signIn } from "../test-support/admin";
 import { seedContact, minute } from "../test-support/records";
 import { startSmtpServer, type TestSmtpServer } from "../test-support/smtp";
 import { createOutboxWorker, type OutboxWorker } from "./worker";
@@ -51,7 +51,7 @@ describeStorage("outbox", (open) => {
   }
 
   const health = async (app: ReturnType<typeof testApp>) =>
-    (await (await send(app, "GET", "/api/admin/outbox?state=failing", { cookie: await signIn(app) })).json()) as OutboxHealth;
+    (await (await send(app, "GET", "/api/admin/outbox?state=failing", { cookie: await mintSession(app, open.db) })).json()) as OutboxHealth;
 
   it("alerts staff within seconds of each new contact, signup and demo request, with details and a dashboard link", async () => {
     await smtp.start();

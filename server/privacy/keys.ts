@@ -1,7 +1,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
-// Every secret the privacy features need, derived from the one APP_SECRET with HKDF (RFC 5869) and a
-// label per purpose, so an unsubscribe token can never double as a suppression hash or the reverse.
+// Every secret the privacy features and the staff team's links and two-factor need, derived from the one
+// APP_SECRET with HKDF (RFC 5869) and a label per purpose, so an unsubscribe token can never double as a
+// suppression hash or the reverse.
 
 export interface PrivacyKeys {
   /** HMAC-SHA256 key of unsubscribe tokens. */
@@ -12,6 +13,14 @@ export interface PrivacyKeys {
   idempotency: Buffer;
   /** HMAC-SHA256 key of newsletter confirmation tokens. */
   confirmation: Buffer;
+  /** HMAC-SHA256 key that makes a staff invitation link's token from its row id (auth/staff-links.ts). */
+  invitation: Buffer;
+  /** The same for password-reset links. */
+  passwordReset: Buffer;
+  /** AES-256-GCM key that seals two-factor secrets at rest (auth/secret-box.ts). */
+  twoFactorSecret: Buffer;
+  /** HMAC-SHA256 key of the stored recovery-code hashes. */
+  recoveryCode: Buffer;
 }
 
 const derive = (secret: string, label: string) => Buffer.from(hkdfSync("sha256", secret, "erf", label, 32));
@@ -22,6 +31,10 @@ export function derivePrivacyKeys(appSecret: string): PrivacyKeys {
     suppression: derive(appSecret, "suppression-hash/v1"),
     idempotency: derive(appSecret, "idempotency-fingerprint/v1"),
     confirmation: derive(appSecret, "newsletter-confirmation-token/v1"),
+    invitation: derive(appSecret, "staff-invitation-token/v1"),
+    passwordReset: derive(appSecret, "password-reset-token/v1"),
+    twoFactorSecret: derive(appSecret, "two-factor-secret/v1"),
+    recoveryCode: derive(appSecret, "recovery-code-hash/v1"),
   };
 }
 

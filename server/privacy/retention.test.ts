@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { isSuppressed } from "../db/store";
+import { isSuppressed, markSent } from "../db/store";
 import { auditMark, auditSince } from "../test-support/audit";
 import { countRows } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
@@ -89,6 +89,10 @@ describeStorage("retention purge", (open) => {
     await postJson(app, "/api/newsletter", { email: "confirmed@example.com" });
     const confirmed = await open.db.selectFrom("newsletterConfirmations").select("id").where("email", "=", "confirmed@example.com").executeTakeFirstOrThrow();
     expect((await postJson(app, "/api/newsletter/confirm", { token: confirmationToken(keys, confirmed.id) })).status).toBe(200);
+    // The two confirmation emails and the welcome go out, each with its timeline entry.
+    for (const { id } of await open.db.selectFrom("outbox").select("id").execute()) await markSent(open.db, id, time.clock());
+    const sentEntries = () => open.db.selectFrom("workspaceEvents").select("details").where("kind", "=", "email-sent").orderBy("details").execute();
+    expect(await sentEntries()).toEqual([{ details: '{"email":"newsletter-confirmation"}' }, { details: '{"email":"newsletter-confirmation"}' }, { details: '{"email":"welcome"}' }]);
 
     // The links are dead after 48 hours and go at the next run; the pending row stays its 7 days.
     time.advance(PENDING_DAYS * DAY_MS - 1);
@@ -97,6 +101,8 @@ describeStorage("retention purge", (open) => {
     expect(run.deleted).toMatchObject({ newsletter: 0, confirmations: 2, outbox: 2 });
     expect(await countRows(open.db, "newsletterConfirmations")).toBe(0);
     expect(await open.db.selectFrom("outbox").select("kind").execute()).toEqual([{ kind: "welcome" }]);
+    // The confirmation emails' timeline entries name the links, not a record: they go with them.
+    expect(await sentEntries()).toEqual([{ details: '{"email":"welcome"}' }]);
 
     time.advance(2);
     run = await runRetention(open.db, { now: time.clock(), retentionDays: 730, actor: "system", auditEmptyRuns: false });

@@ -3,7 +3,8 @@ import type { ErasureResult } from "../../src/domain/privacy";
 import type { RecordDetail } from "../../src/domain/workspace";
 import { countRows } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
-import { manualClock, validContact, validDemo, validSignup } from "../test-support/app";
+import { markSent, purgeFinishedOutbox } from "../db/store";
+import { manualClock, testConfig, validContact, validDemo, validSignup } from "../test-support/app";
 import { staffClient, submit } from "../test-support/workspace";
 import { DAY_MS, runRetention } from "./retention";
 
@@ -35,6 +36,26 @@ describeStorage("erasure and retention of the workspace's rows", (open) => {
     expect(await open.db.selectFrom("people").select("email").execute()).toEqual([{ email: "kept@example.com" }]);
     expect(await staff.read(`/api/admin/people/${erased.personId}`, 404)).toEqual({ error: "not-found" });
     expect((await staff.read<{ timeline: unknown[] }>(`/api/admin/people/${kept.personId}`)).timeline.length).toBeGreaterThan(0);
+  });
+
+  it("erases the person's sent-email entries, which outlive the outbox's rows, and nobody else's", async () => {
+    const config = testConfig({ smtpUrl: "smtp://127.0.0.1:2525", notifyTo: ["sales@erf.test"], publicUrl: "https://erf.test" });
+    const time = manualClock("2025-05-02T09:00:00.000Z");
+    const staff = await staffClient(open.db, { clock: time.clock, config });
+    await submit(staff.app, "/api/contacts", { ...validContact, email: "mailed@example.com" });
+    await submit(staff.app, "/api/newsletter", { email: "Mailed@Example.com" });
+    await submit(staff.app, "/api/contacts", { ...validContact, email: "other@example.com" });
+    for (const { id } of await open.db.selectFrom("outbox").select("id").execute()) await markSent(open.db, id, time.clock());
+    await purgeFinishedOutbox(open.db, "2100-01-01T00:00:00.000Z");
+    const sentTo = async () => (await open.db.selectFrom("workspaceEvents").select(["email", "details"]).where("kind", "=", "email-sent").orderBy("email").orderBy("details").execute());
+    expect(await sentTo()).toEqual([
+      { email: "mailed@example.com", details: '{"email":"lead-alert"}' },
+      { email: "mailed@example.com", details: '{"email":"welcome"}' },
+      { email: "other@example.com", details: '{"email":"lead-alert"}' },
+    ]);
+    const response = await staff.write("DELETE", `/api/admin/subjects?email=${encodeURIComponent("mailed@example.com")}`);
+    expect(((await response.json()) as ErasureResult).deleted).toMatchObject({ contacts: 1, newsletter: 1, outbox: 0, timeline: 2 });
+    expect(await sentTo()).toEqual([{ email: "other@example.com", details: '{"email":"lead-alert"}' }]);
   });
 
   it("lists notes and timeline entries in the data-subject export", async () => {

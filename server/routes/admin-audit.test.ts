@@ -27,7 +27,7 @@ describeStorage("audit log", (open) => {
     expect(entries.map(({ actor, action, details }) => ({ actor, action, details }))).toEqual([
       { actor: "anonymous", action: "auth.login-failed", details: { reason: "invalid-credential", account: ADMIN_EMAIL } },
       { actor: "anonymous", action: "auth.login-failed", details: { reason: "invalid-credential" } },
-      { actor: ADMIN_EMAIL, action: "auth.login", details: {} },
+      { actor: ADMIN_EMAIL, action: "auth.login", details: { twoFactor: "totp" } },
       { actor: ADMIN_EMAIL, action: "auth.logout", details: {} },
     ]);
     for (const entry of entries) expect(entry).toMatchObject({ at, ip: "203.0.113.9", userAgent: "Firefox/140" });
@@ -69,7 +69,7 @@ describeStorage("audit log", (open) => {
 
     const keys = derivePrivacyKeys(TEST_APP_SECRET);
     expect(await auditSince(open.db, mark)).toMatchObject([
-      { action: "export.csv", details: { collections: ["leads", "contacts", "newsletter"], status: null, type: null, searchHash: null, rows: 3, outcome: "complete" } },
+      { action: "export.csv", details: { collections: ["leads", "contacts", "newsletter"], status: null, type: null, owner: null, searchHash: null, rows: 3, outcome: "complete" } },
       {
         action: "export.csv",
         details: { collections: ["contacts"], status: "new", searchHash: emailHash(keys, "naledi@example.co.za"), rows: 2, outcome: "complete" },

@@ -43,7 +43,7 @@ describeStorage("bulk changes", (open) => {
     const audit = await auditSince(open.db, mark);
     expect(audit).toHaveLength(6);
     expect(audit.filter((entry) => entry.action === "record.status").map((entry) => entry.details.id).sort()).toEqual(ids);
-    expect(audit.find((entry) => (entry.action as string) === "record.owner")?.details).toMatchObject({ collection: "contacts", from: null, to: SECOND_STAFF, bulk: true });
+    expect(audit.find((entry) => entry.action === "record.owner")?.details).toMatchObject({ collection: "contacts", from: null, to: SECOND_STAFF, bulk: true });
     expect((await open.db.selectFrom("changes").select("recordId").execute()).map((row) => row.recordId).sort()).toEqual(ids);
     expect((await open.db.selectFrom("outbox").select(["kind", "recipient"]).execute()).length).toBe(3);
   });

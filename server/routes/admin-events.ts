@@ -66,7 +66,7 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
 
     return streamSSE(c, async (stream) => {
       try {
-        await serveStream(stream, deps, token, last);
+        await serveStream(stream, deps, { token, adminId: c.get("admin").adminId }, last);
       } finally {
         release();
       }
@@ -74,16 +74,27 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
   };
 }
 
-/** Sends changes from `start` until the client leaves, the session ends or the server shuts down. */
+/**
+ * Sends changes from `start` until the client leaves, the session ends or the server shuts down. The
+ * session is checked again at least once a heartbeat, busy or not, and at once when this process ends
+ * the account's sessions (disabled, new password): a disabled account's open dashboard goes dark then.
+ */
 async function serveStream(
   stream: SSEStreamingApi,
   { db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps,
-  token: string,
+  { token, adminId }: { token: string; adminId: string },
   start: LogPosition,
 ): Promise<void> {
   let last = start;
   const wakeup = createWakeup();
   const unsubscribe = feed.subscribe(wakeup.fire);
+  let sessionEnded = false;
+  const stopListening = sessions.onEnded((ended) => {
+    if (ended !== adminId) return;
+    sessionEnded = true;
+    wakeup.fire();
+  });
+  let lastCheck = performance.now();
   shutdown.addEventListener("abort", wakeup.fire);
   stream.onAbort(wakeup.fire);
   const open = () => !stream.aborted && !stream.closed && !shutdown.aborted;
@@ -95,6 +106,11 @@ async function serveStream(
     let pending = true;
     let lastRead = -Infinity;
     while (open()) {
+      if (sessionEnded || performance.now() - lastCheck >= heartbeatMs) {
+        sessionEnded = false;
+        lastCheck = performance.now();
+        if (!(await sessions.resolve(token, { touch: false }))) break;
+      }
       if (pending) {
         const gap = lastRead + MIN_READ_GAP_MS - performance.now();
         if (gap > 0) await pause(gap);
@@ -114,6 +130,7 @@ async function serveStream(
         continue;
       }
       // The session is checked at open; re-checked here so a stream does not outlive a logout.
+      lastCheck = performance.now();
       if (!(await sessions.resolve(token, { touch: false }))) break;
       await stream.write(": heartbeat\n\n");
       // A safety net, not the delivery path: a wake-up lost in a LISTEN reconnect costs one beat.
@@ -125,6 +142,7 @@ async function serveStream(
     logger.error("event-stream-failed", describeError(error));
   } finally {
     unsubscribe();
+    stopListening();
     shutdown.removeEventListener("abort", wakeup.fire);
   }
 }

@@ -8,7 +8,7 @@ import { createLogger } from "../logger";
 import { testDatabases } from "../test-support/databases";
 import { useTestDatabase } from "../test-support/storage-suite";
 import { manualClock, testApp } from "../test-support/app";
-import { send, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, send, signIn } from "../test-support/admin";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 
 const parseCsv = (text: string) => {
@@ -138,6 +138,35 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     expect(await emails("?status=new&q=match")).toEqual(["match@accra.example", "match@karoo.example", "match@contact.example"]);
   });
 
+  it("applies the owner filter as the lists do (me, none or a staff email), leaving the newsletter out", async () => {
+    await seedLead(open.db, "l-mine", minute(1), { email: "mine@lead.example" });
+    await seedLead(open.db, "l-theirs", minute(2), { email: "theirs@lead.example" }, "demo");
+    await seedLead(open.db, "l-nobody", minute(3), { email: "nobody@lead.example" });
+    await seedContact(open.db, "c-mine", minute(4), { email: "mine@contact.example" });
+    await seedContact(open.db, "c-nobody", minute(5), { email: "nobody@contact.example" });
+    await seedSubscriber(open.db, "n-1", minute(6), "reader@news.example");
+    await open.db.updateTable("leads").set({ owner: ADMIN_EMAIL }).where("id", "=", "l-mine").execute();
+    await open.db.updateTable("leads").set({ owner: "thabo@erf.co.za" }).where("id", "=", "l-theirs").execute();
+    await open.db.updateTable("contacts").set({ owner: ADMIN_EMAIL }).where("id", "=", "c-mine").execute();
+    const emails = (query: string) => exportedColumn(query, 1);
+    expect(await emails("?owner=me")).toEqual(["mine@lead.example", "mine@contact.example"]);
+    expect(await emails(`?owner=${encodeURIComponent(ADMIN_EMAIL.toUpperCase())}`)).toEqual(["mine@lead.example", "mine@contact.example"]);
+    expect(await emails("?owner=thabo@erf.co.za&collections=leads")).toEqual(["theirs@lead.example"]);
+    expect(await emails("?owner=none")).toEqual(["nobody@lead.example", "nobody@contact.example"]);
+    expect(await emails("?owner=none&type=demo")).toEqual(["nobody@contact.example"]);
+    // With no owner filter the subscriber is there, as before.
+    expect(await emails("?collections=newsletter")).toEqual(["reader@news.example"]);
+    expect(await emails("?collections=newsletter&owner=me")).toEqual([]);
+
+    const { response } = await exportCsv("?owner=me&collections=leads");
+    expect(response.status).toBe(200);
+    const [audit] = await open.db.selectFrom("audit").select("details").where("action", "=", "export.csv").orderBy("id", "desc").limit(1).execute();
+    expect(JSON.parse(audit!.details)).toMatchObject({ collections: ["leads"], owner: ADMIN_EMAIL, rows: 1, outcome: "complete" });
+    await exportCsv("?owner=none");
+    const [unassigned] = await open.db.selectFrom("audit").select("details").where("action", "=", "export.csv").orderBy("id", "desc").limit(1).execute();
+    expect(JSON.parse(unassigned!.details)).toMatchObject({ collections: ["leads", "contacts"], owner: "none", rows: 2 });
+  });
+
   it("exports only the collections asked for, always in the spec's order", async () => {
     await seedLead(open.db, "l-1", minute(1));
     await seedContact(open.db, "c-1", minute(2));
@@ -189,6 +218,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     ["?status=archived", "status"],
     ["?type=contact", "type"],
     [`?q=${"x".repeat(201)}`, "q"],
+    ["?owner=somebody", "owner"],
   ])("answers %s with 400 naming %s", async (query, field) => {
     const { response, text } = await exportCsv(query);
     expect(response.status).toBe(400);

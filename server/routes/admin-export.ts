@@ -2,11 +2,12 @@ import type { Handler } from "hono";
 import { BRAND } from "../../src/config/brand";
 import { csvFileName } from "../../src/domain/csv";
 import { COLLECTIONS, LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES } from "../../src/domain/status";
+import { isOwnedCollection } from "../../src/domain/workspace";
 import type { Clock } from "../clock";
 import { appendAudit, isValidStatus, type Db, type NewAuditEntry } from "../db/store";
 import type { CsvChunk, CsvSource, ExportPart } from "../export/csv-chunks";
 import type { AdminEnv } from "../auth/require-session";
-import { parseFilters } from "../http/list-query";
+import { parseFilters, parseOwner } from "../http/list-query";
 import { requestContext } from "../http/request-context";
 import { describeError, type Logger } from "../logger";
 import { emailHash, type PrivacyKeys } from "../privacy/keys";
@@ -29,31 +30,37 @@ const ALL_STATUSES: readonly string[] = [...LEAD_STATUSES, ...NEWSLETTER_STATUSE
 
 function planExport(
   query: Record<string, string | undefined>,
-): { ok: true; parts: ExportPart[] } | { ok: false; fields: Record<string, string> } {
+  me: string,
+): { ok: true; parts: ExportPart[]; owner: string | null | undefined } | { ok: false; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   const requested = query.collections ? query.collections.split(",").map((name) => name.trim()) : [...COLLECTIONS];
   const unknown = requested.filter((name) => !(COLLECTIONS as readonly string[]).includes(name));
   if (unknown.length > 0 || requested.length === 0) fields.collections = `Use a comma list of ${COLLECTIONS.join(", ")}`;
   if (query.status && !ALL_STATUSES.includes(query.status)) fields.status = `Use one of ${ALL_STATUSES.join(", ")}`;
   if (query.type && !(LEAD_TYPES as readonly string[]).includes(query.type)) fields.type = `Use one of ${LEAD_TYPES.join(", ")}`;
+  // "me", "none" or a staff email, read as the lists read it (leads stand for every collection with owners).
+  const owner = parseOwner("leads", query.owner, me);
+  if ("error" in owner) fields.owner = owner.error;
   const q = parseFilters("newsletter", { q: query.q });
   if (!q.ok) Object.assign(fields, q.fields);
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  if (Object.keys(fields).length > 0 || "error" in owner) return { ok: false, fields };
 
   // Always leads, contacts, newsletter (docs/product.md, "The dashboard"), whatever order the parameter lists them in.
-  // A status a collection does not have (e.g. "subscribed" for leads) leaves that collection out; the
-  // type filter only applies to leads.
+  // A status a collection does not have (e.g. "subscribed" for leads) leaves that collection out, and so
+  // does an owner filter one without owners (the newsletter); the type filter only applies to leads.
   const parts = COLLECTIONS.filter((collection) => requested.includes(collection))
     .filter((collection) => !query.status || isValidStatus(collection, query.status))
+    .filter((collection) => owner.owner === undefined || isOwnedCollection(collection))
     .map((collection) => ({
       collection,
       filters: {
         ...(q.ok && q.value.q && { q: q.value.q }),
         ...(query.status && { status: query.status }),
         ...(collection === "leads" && query.type && { type: query.type }),
+        ...(owner.owner !== undefined && { owner: owner.owner }),
       },
     }));
-  return { ok: true, parts };
+  return { ok: true, parts, owner: owner.owner };
 }
 
 /**
@@ -100,20 +107,23 @@ function csvStream(db: Db, source: CsvSource, parts: ExportPart[], logger: Logge
   });
 }
 
-/** GET /api/admin/export.csv?collections=&q=&status=&type= */
+/** GET /api/admin/export.csv?collections=&q=&status=&type=&owner= */
 export function adminExportHandler({ db, csvSource, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
   return (c) => {
     const query = c.req.query();
-    const plan = planExport(query);
+    const actor = c.get("admin").email;
+    const plan = planExport(query, actor);
     if (!plan.ok) return c.json({ error: "validation", fields: plan.fields }, 400);
     const q = query.q?.trim();
     const audit: ExportAudit = {
-      actor: c.get("admin").email,
+      actor,
       action: "export.csv",
       details: {
         collections: plan.parts.map((part) => part.collection),
         status: query.status || null,
         type: query.type || null,
+        // A staff email ("me" as the exporter's own), "none" for unassigned records, or null for anyone's.
+        owner: plan.owner === undefined ? null : (plan.owner ?? "none"),
         // A search is often an address: kept as its keyed hash, so an erasure leaves nothing readable here.
         searchHash: q ? emailHash(keys, q) : null,
       },

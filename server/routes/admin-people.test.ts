@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { ListPage } from "../../src/domain/admin";
 import type { Note, PersonView, RecordDetail, TimelineEntry } from "../../src/domain/workspace";
-import { markSent } from "../db/store";
+import { markSent, purgeFinishedOutbox } from "../db/store";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testConfig, validContact, validSignup } from "../test-support/app";
 import { ADMIN_EMAIL } from "../test-support/admin";
@@ -81,6 +81,26 @@ describeStorage("the person view", (open) => {
     // A deleted note's words are gone from everywhere.
     expect(JSON.stringify(view)).not.toContain("Wrong number");
     expect(JSON.stringify(await open.db.selectFrom("notes").selectAll().execute())).not.toContain("Wrong number");
+  });
+
+  it("keeps the emails sent in the timeline once the outbox's clean-up has deleted their rows", async () => {
+    const { staff, personId, ids } = await scenario();
+    const emailsOf = async () => (await staff.read<PersonView>(`/api/admin/people/${personId}`)).timeline.filter((entry) => entry.kind === "email-sent");
+    const before = await emailsOf();
+    expect(before.map(({ at: _at, ...entry }) => entry)).toEqual([
+      { kind: "email-sent", collection: "leads", recordId: ids.signup, email: "lead-alert", to: "staff" },
+      { kind: "email-sent", collection: "contacts", recordId: ids.contact, email: "lead-alert", to: "staff" },
+      { kind: "email-sent", collection: "newsletter", recordId: ids.subscription, email: "welcome", to: "person" },
+    ]);
+    // What the hourly clean-up does 30 days on (server/maintenance.ts), here with a cut-off past them all.
+    expect(await purgeFinishedOutbox(open.db, "2100-01-01T00:00:00.000Z")).toBe(4);
+    expect(await open.db.selectFrom("outbox").select("state").where("state", "=", "sent").execute()).toEqual([]);
+    expect(await emailsOf()).toEqual(before);
+    // Marking a message sent twice (a lease that ran out mid-send) writes one entry.
+    const [queued] = await open.db.selectFrom("outbox").select("id").where("state", "=", "pending").execute();
+    await markSent(open.db, queued!.id, new Date("2025-05-02T10:00:00.000Z"));
+    await markSent(open.db, queued!.id, new Date("2025-05-02T10:01:00.000Z"));
+    expect(await open.db.selectFrom("workspaceEvents").select("at").where("id", "=", queued!.id).execute()).toEqual([{ at: "2025-05-02T10:00:00.000Z" }]);
   });
 
   it("counts each person's records on a list page, across collections, only where there is more than one", async () => {

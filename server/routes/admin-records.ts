@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { ListPage } from "../../src/domain/admin";
+import type { ListPage, MatchCount } from "../../src/domain/admin";
 import { toE164 } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
-import type { RecordDetail } from "../../src/domain/workspace";
+import { BULK_MAX, type RecordDetail } from "../../src/domain/workspace";
 import type { Clock } from "../clock";
-import { findRecordWithConsent, latestPosition, listRecords, personIdFor, personRecordCounts, type Db } from "../db/store";
+import { countRecords, findRecordWithConsent, latestPosition, listRecords, personIdFor, personRecordCounts, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
-import { encodeCursor, parseListQuery } from "../http/list-query";
+import { encodeCursor, parseListFilters, parseListQuery } from "../http/list-query";
 import { pathKey } from "../http/path-key";
 
 export interface RecordsDeps {
@@ -17,8 +17,9 @@ export interface RecordsDeps {
 }
 
 /**
- * GET /api/admin/{collection} (one keyset page, with the "3 records" counts of the people on it) and
- * GET /api/admin/{collection}/{id} (one record in full, for the record panel).
+ * GET /api/admin/{collection} (one keyset page, with the "3 records" counts of the people on it),
+ * GET /api/admin/{collection}/count (how many match the same filters, up to BULK_MAX: the bulk bar's
+ * "Select all 237 matching") and GET /api/admin/{collection}/{id} (one record in full, for the record panel).
  */
 export function adminRecordsRoutes(collection: Collection, { db, reader, clock }: RecordsDeps) {
   return new Hono<AdminEnv>()
@@ -35,6 +36,15 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       const personRecords = await personRecordCounts(reader, [...new Set(items.map((item) => item.email))]);
       const page: ListPage<typeof collection> = { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null, position, personRecords };
       return c.json(page);
+    })
+    // Before /:id, which would take "count" for a record id.
+    .get("/count", async (c) => {
+      const parsed = parseListFilters(collection, c.req.query(), { me: c.get("admin").email });
+      if (!parsed.ok) return c.json({ error: "validation", fields: parsed.fields }, 400);
+      // One past the cap says whether more match.
+      const counted = await countRecords(reader, collection, parsed.value, BULK_MAX + 1);
+      const answer: MatchCount = { count: Math.min(counted, BULK_MAX), more: counted > BULK_MAX };
+      return c.json(answer);
     })
     .get("/:id", pathKey("id"), async (c) => {
       const found = await findRecordWithConsent(reader, collection, c.req.param("id"));

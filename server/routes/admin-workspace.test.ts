@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import type { StaffMember, WorkspaceSettings } from "../../src/domain/workspace";
+import type { StaffAccount } from "../../src/domain/staff";
+import type { WorkspaceSettings } from "../../src/domain/workspace";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock } from "../test-support/app";
 import { ADMIN_EMAIL } from "../test-support/admin";
@@ -43,17 +44,14 @@ describeStorage("workspace settings and staff", (open) => {
   it("lists every staff account with its availability, and changes it by email in any case, audited", async () => {
     await seedStaff(open.db, SECOND_STAFF);
     const staff = await client();
-    expect(await staff.read<StaffMember[]>("/api/admin/staff")).toEqual([
-      { email: ADMIN_EMAIL, available: true },
-      { email: SECOND_STAFF, available: true },
-    ]);
+    // Signed in at the manual clock's start; the second account never was.
+    const me: StaffAccount = { email: ADMIN_EMAIL, name: null, role: "admin", disabled: false, twoFactor: true, lastSignInAt: "2025-03-01T10:00:00.000Z", available: true };
+    const second: StaffAccount = { ...me, email: SECOND_STAFF, lastSignInAt: null };
+    expect(await staff.read<StaffAccount[]>("/api/admin/staff")).toEqual([me, second]);
     const mark = await auditMark(open.db);
     const response = await staff.write("PATCH", `/api/admin/staff/${encodeURIComponent("Thabo@ERF.co.za")}`, { available: false });
-    expect(await response.json()).toEqual({ email: SECOND_STAFF, available: false });
-    expect(await staff.read<StaffMember[]>("/api/admin/staff")).toEqual([
-      { email: ADMIN_EMAIL, available: true },
-      { email: SECOND_STAFF, available: false },
-    ]);
+    expect(await response.json()).toEqual({ ...second, available: false });
+    expect(await staff.read<StaffAccount[]>("/api/admin/staff")).toEqual([me, { ...second, available: false }]);
     expect((await auditSince(open.db, mark)).map((entry) => [entry.action, entry.details])).toEqual([["staff.available", { email: SECOND_STAFF, available: false }]]);
   });
 

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import type { Capability } from "../../src/domain/staff";
 import { COLLECTIONS } from "../../src/domain/status";
 import type { Clock } from "../clock";
 import { dashboardStats, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
+import { requireCapability } from "../auth/roles";
 import type { SessionStore } from "../auth/sessions";
 import type { ChangeFeed } from "../events/change-feed";
 import type { StreamSlots } from "../events/stream-slots";
@@ -13,7 +15,8 @@ import { adminRecordsRoutes } from "./admin-records";
 import { adminRecordChangesRoutes } from "./admin-record-changes";
 import { adminNotesRoutes, adminRecordNotesRoutes } from "./admin-notes";
 import { adminPeopleRoutes } from "./admin-people";
-import { adminSettingsRoutes, adminStaffRoutes } from "./admin-workspace";
+import { adminSettingsRoutes } from "./admin-workspace";
+import { adminStaffRoutes } from "./admin-staff";
 import { adminAuditRoutes } from "./admin-audit";
 import { adminOutboxRoutes } from "./admin-outbox";
 import { adminSubjectsRoutes } from "./admin-subjects";
@@ -39,25 +42,37 @@ export interface AdminDeps {
   wakeOutbox: () => void;
   /** Email a lead's or contact's new owner (SMTP is configured). */
   notifyOwners: boolean;
+  /** Send staff invitations (SMTP is configured). */
+  staffMail: boolean;
 }
 
-/** /api/admin: the staff API. Session, same-origin and no-store are applied by app.ts for the whole prefix. */
+/** A route group behind one capability of the signed-in account's role (403 forbidden otherwise). */
+const only = (capability: Capability, routes: Hono<AdminEnv>) => new Hono<AdminEnv>().use(requireCapability(capability)).route("/", routes);
+
+/**
+ * /api/admin: the staff API. Session, the admins' two-factor enrolment, same-origin and no-store are
+ * applied by app.ts for the whole prefix; each group here names the capability it needs (the staff and
+ * settings groups name theirs per route).
+ */
 export function adminRoutes(deps: AdminDeps) {
+  const records = requireCapability("records");
   const app = new Hono<AdminEnv>()
-    .get("/stats", async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
-    .get("/events", adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
-    .get("/export.csv", adminExportHandler(deps))
-    .route("/subjects", adminSubjectsRoutes(deps))
-    .route("/audit", adminAuditRoutes(deps.reader))
-    .route("/outbox", adminOutboxRoutes(deps))
-    .route("/people", adminPeopleRoutes(deps.reader))
-    .route("/notes", adminNotesRoutes(deps))
+    .get("/stats", records, async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
+    .get("/events", records, adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
+    .get("/export.csv", records, adminExportHandler(deps))
+    .route("/subjects", only("privacy", adminSubjectsRoutes(deps)))
+    .route("/audit", only("audit", adminAuditRoutes(deps.reader)))
+    .route("/outbox", only("privacy", adminOutboxRoutes(deps)))
+    .route("/people", only("records", adminPeopleRoutes(deps.reader)))
+    .route("/notes", only("records", adminNotesRoutes(deps)))
     .route("/settings", adminSettingsRoutes(deps))
-    .route("/staff", adminStaffRoutes(deps));
+    .route("/staff", adminStaffRoutes({ ...deps, mail: deps.staffMail }));
   for (const collection of COLLECTIONS) {
-    app.route(`/${collection}`, adminRecordsRoutes(collection, deps));
-    app.route(`/${collection}`, adminRecordChangesRoutes(collection, deps));
-    app.route(`/${collection}`, adminRecordNotesRoutes(collection, deps));
+    const routes = new Hono<AdminEnv>()
+      .route("/", adminRecordsRoutes(collection, deps))
+      .route("/", adminRecordChangesRoutes(collection, deps))
+      .route("/", adminRecordNotesRoutes(collection, deps));
+    app.route(`/${collection}`, only("records", routes));
   }
   return app;
 }

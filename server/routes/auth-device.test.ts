@@ -1,16 +1,18 @@
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { DEVICE_TOKEN_LIFETIME_MS } from "../auth/device-token";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../test-support/app";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, deviceCookieFrom, seedAdmin, send, sessionCookieFrom } from "../test-support/admin";
 
 // Known browsers (OWASP's device cookies): an attacker's failures lock the account for every unknown
-// browser, but not for a browser that signed in to it before; that one meets only its own failures.
+// browser, but not for a browser that signed in to it before; that one meets only its own failures. The
+// accounts here have no second factor, so a right password alone signs in.
 
 const MINUTE = 60 * 1000;
 const OTHER = { email: "other@erf.co.za", password: "another long passphrase" };
 
 describeStorage("known browsers and the lockout", (open) => {
+  beforeEach(() => seedAdmin(open.db, ADMIN_EMAIL, ADMIN_PASSWORD, undefined, { twoFactor: false }));
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = ({ limit = 10, time = manualClock() } = {}) => {
     const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: 1, loginMaxFailures: limit }) });
@@ -81,7 +83,7 @@ describeStorage("known browsers and the lockout", (open) => {
   });
 
   it("gives no exemption to a tampered or forged token, one for another account, or one without the __Host- prefix", async () => {
-    await seedAdmin(open.db, OTHER.email, OTHER.password);
+    await seedAdmin(open.db, OTHER.email, OTHER.password, undefined, { twoFactor: false });
     const { login, knownBrowser, attack } = makeApp();
     const device = await knownBrowser();
     const otherAccounts = await knownBrowser(OTHER.email, OTHER.password);
@@ -136,4 +138,4 @@ describeStorage("known browsers and the lockout", (open) => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     expect((await login(ADMIN_PASSWORD)).status).toBe(200);
   });
-}, { admin: true });
+});

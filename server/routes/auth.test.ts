@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { hashSessionToken } from "../auth/sessions";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, send, sessionCookieFrom, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, send, sessionCookieFrom, signIn, totpFor } from "../test-support/admin";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -15,9 +15,10 @@ describeStorage("session lifecycle", (open) => {
   it("signs in with any case of the email and sets the session cookie with exact attributes", async () => {
     const { clock } = manualClock();
     const app = testApp(open.db, { clock });
-    const response = await send(app, "POST", "/api/auth/login", { body: { email: " STAFF@erf.co.za ", password: ADMIN_PASSWORD } });
+    const code = await totpFor(app);
+    const response = await send(app, "POST", "/api/auth/login", { body: { email: " STAFF@erf.co.za ", password: ADMIN_PASSWORD, code } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email: ADMIN_EMAIL });
+    expect(await response.json()).toEqual({ email: ADMIN_EMAIL, name: null, role: "admin", twoFactor: true, mustEnrolTwoFactor: false });
     expect(response.headers.get("cache-control")).toBe("no-store");
     const cookies = response.headers.getSetCookie();
     // The second is the device cookie (auth-device.test.ts).
@@ -34,10 +35,10 @@ describeStorage("session lifecycle", (open) => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it("answers the session endpoint with the email, or 401 unauthenticated without a valid cookie", async () => {
+  it("answers the session endpoint with the signed-in staff member, or 401 unauthenticated without a valid cookie", async () => {
     const app = testApp(open.db);
     const cookie = await signIn(app);
-    expect(await whoAmI(app, cookie)).toEqual({ status: 200, body: { email: ADMIN_EMAIL } });
+    expect(await whoAmI(app, cookie)).toEqual({ status: 200, body: { email: ADMIN_EMAIL, name: null, role: "admin", twoFactor: true, mustEnrolTwoFactor: false } });
     expect(await whoAmI(app, null)).toEqual({ status: 401, body: { error: "unauthenticated" } });
     expect(await whoAmI(app, `__Host-erf_session=${"A".repeat(43)}`)).toEqual({ status: 401, body: { error: "unauthenticated" } });
     expect(await whoAmI(app, "__Host-erf_session=not-a-token")).toEqual({ status: 401, body: { error: "unauthenticated" } });

@@ -1,20 +1,19 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { contactInput } from "../../src/domain/schemas";
+import { contactInput, type ContactData } from "../../src/domain/schemas";
 import { contactRow } from "../db/store";
-import { appendRecord, submissionHandler, type SubmissionDeps } from "./submission";
+import type { HtmlFormPosts } from "./html-form-posts";
+import { appendRecord, submissionHandler, type SubmissionDeps, type SubmissionRoute } from "./submission";
 import { contactFollowUp } from "./submission-follow-ups";
 
-export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
-  return new Hono().post(
-    "/",
-    guard,
-    submissionHandler(deps, {
-      route: "/api/contacts",
-      collection: "contacts",
-      schema: contactInput,
-      botCheckActions: () => ["contact"],
-      store: appendRecord("contacts", contactRow),
-      followUp: contactFollowUp,
-    }),
-  );
+export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler, htmlForms: HtmlFormPosts) {
+  const form: SubmissionRoute<ContactData> = {
+    route: "/api/contacts",
+    collection: "contacts",
+    schema: contactInput,
+    botCheckActions: () => ["contact"],
+    store: appendRecord("contacts", contactRow),
+    followUp: contactFollowUp,
+  };
+  // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
+  return new Hono().post("/", htmlForms(deps, form), guard, submissionHandler(deps, form));
 }

@@ -1,21 +1,20 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { leadInput } from "../../src/domain/schemas";
+import { leadInput, type LeadData } from "../../src/domain/schemas";
 import { leadRow } from "../db/store";
-import { appendRecord, submissionHandler, type SubmissionDeps } from "./submission";
+import type { HtmlFormPosts } from "./html-form-posts";
+import { appendRecord, submissionHandler, type SubmissionDeps, type SubmissionRoute } from "./submission";
 import { leadFollowUp } from "./submission-follow-ups";
 
-export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
-  return new Hono().post(
-    "/",
-    guard,
-    submissionHandler(deps, {
-      route: "/api/leads",
-      collection: "leads",
-      schema: leadInput,
-      // Each form's token carries its own action label (docs/product.md, "The four forms").
-      botCheckActions: (lead) => [lead.type],
-      store: appendRecord("leads", leadRow),
-      followUp: leadFollowUp,
-    }),
-  );
+export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler, htmlForms: HtmlFormPosts) {
+  const form: SubmissionRoute<LeadData> = {
+    route: "/api/leads",
+    collection: "leads",
+    schema: leadInput,
+    // Each form's token carries its own action label (docs/product.md, "The four forms").
+    botCheckActions: (lead) => [lead.type],
+    store: appendRecord("leads", leadRow),
+    followUp: leadFollowUp,
+  };
+  // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
+  return new Hono().post("/", htmlForms(deps, form), guard, submissionHandler(deps, form));
 }

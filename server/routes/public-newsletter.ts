@@ -4,7 +4,8 @@ import { newsletterInput, type NewsletterData } from "../../src/domain/schemas";
 import { openConfirmation, outboxRow, type GroupRows, type Tables } from "../db/store";
 import type { Logger } from "../logger";
 import { requestSubscription, rewriteState, type SubscriptionRequest } from "../privacy/subscription-request";
-import { submissionHandler, type FollowUpContext, type NewRecord, type StoredRecord, type SubmissionDeps } from "./submission";
+import type { HtmlFormPosts } from "./html-form-posts";
+import { submissionHandler, type FollowUpContext, type NewRecord, type StoredRecord, type SubmissionDeps, type SubmissionRoute } from "./submission";
 import { addConsentGiven } from "./submission-follow-ups";
 
 // POST /api/newsletter. Whatever the address's state (new, subscribed, pending, opted out), the answer
@@ -69,19 +70,17 @@ function logUnsent(logger: Logger, { confirmation }: StoredSubscription) {
   });
 }
 
-export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHandler) {
-  return new Hono().post(
-    "/",
-    guard,
-    submissionHandler(deps, {
-      route: "/api/newsletter",
-      collection: "newsletter",
-      schema: newsletterInput,
-      // The newsletter card and the closing call to action use different labels for the same form.
-      botCheckActions: () => ["newsletter", "cta_newsletter"],
-      store: (trx, _rows, record) => store(trx, record, deps),
-      followUp,
-      afterCommit: (stored) => logUnsent(deps.logger, stored),
-    }),
-  );
+export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHandler, htmlForms: HtmlFormPosts) {
+  const form: SubmissionRoute<NewsletterData, StoredSubscription> = {
+    route: "/api/newsletter",
+    collection: "newsletter",
+    schema: newsletterInput,
+    // The newsletter card and the closing call to action use different labels for the same form.
+    botCheckActions: () => ["newsletter", "cta_newsletter"],
+    store: (trx, _rows, record) => store(trx, record, deps),
+    followUp,
+    afterCommit: (stored) => logUnsent(deps.logger, stored),
+  };
+  // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
+  return new Hono().post("/", htmlForms(deps, form), guard, submissionHandler(deps, form));
 }

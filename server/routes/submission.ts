@@ -1,12 +1,12 @@
 import type { Context, Handler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { fieldErrors } from "../../src/domain/schemas";
+import { fieldErrors, type FieldErrors } from "../../src/domain/schemas";
 import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/domain/status";
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type RequestContext, type SubmissionWriter, type Tables } from "../db/store";
+import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type IdempotencyScope, type RequestContext, type SubmissionWriter, type Tables } from "../db/store";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { requestFingerprint } from "../http/request-fingerprint";
 import { readJsonBody } from "../http/json-body";
@@ -21,7 +21,8 @@ import type { PrivacyKeys } from "../privacy/keys";
 // The pipeline every public form shares: honeypot, idempotent replay, shared-schema parse, bot check,
 // then one transaction for the record, its change-log row, its follow-ups (consent, outbox messages)
 // and its idempotency key. Size, media type and rate are checked by middleware before this runs (see
-// public-forms.ts).
+// public-forms.ts). The same pipeline serves a form the browser posts itself, without JavaScript
+// (html-form-posts.ts): only reading the body and the answer differ.
 
 export interface SubmissionDeps {
   db: Db;
@@ -110,6 +111,83 @@ const replay = (c: Context, { status, body }: { status: number; body: string }, 
 /** The key was first sent with another request: refused, and nothing stored (docs/decisions, 422). */
 const keyReused = (c: Context) => c.json({ error: "idempotency-key-reused" }, 422);
 
+/** What became of a submission that got past the honeypot, for the route to answer in its own format. */
+export type SubmissionOutcome =
+  /** Stored now, or an earlier answer to the same request replayed (nothing new stored). */
+  | { kind: "stored"; response: { status: number; body: string }; replayed: boolean }
+  /** The shared schema refused it: nothing stored. */
+  | { kind: "invalid"; fields: FieldErrors }
+  /** Its key was first used with another request: nothing stored. */
+  | { kind: "key-reused" };
+
+/**
+ * The pipeline after the honeypot, whatever the body's format: the idempotent replay, the shared
+ * schema, the bot check, then the one transaction. `body` is the payload as the schema reads it.
+ */
+export async function runSubmission<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
+  deps: SubmissionDeps,
+  form: SubmissionRoute<T, S>,
+  c: Context,
+  body: unknown,
+  idempotency: IdempotencyScope | null,
+): Promise<SubmissionOutcome> {
+  const now = deps.clock();
+  if (idempotency) {
+    const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now, idempotency.windowMs));
+    if (stored) return isReusedFor(stored, idempotency) ? { kind: "key-reused" } : { kind: "stored", response: stored, replayed: true };
+  }
+
+  const parsed = form.schema.safeParse(body);
+  if (!parsed.success) return { kind: "invalid", fields: fieldErrors(parsed.error) };
+
+  const botCheck = await judgeBotCheck({
+    verifier: deps.verifier,
+    token: parsed.data.recaptchaToken,
+    actions: form.botCheckActions(parsed.data),
+    minScore: deps.config.recaptchaMinScore,
+    logger: deps.logger,
+  });
+
+  const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, createdAt: now.toISOString() };
+  const context: FollowUpContext = {
+    request: requestContext(c, deps.config.trustProxy),
+    keys: deps.keys,
+    mail: deps.mail,
+    queuedMail: false,
+  };
+  // The answer is the same whatever was stored before: always this request's own new id, which names
+  // the row it created or nothing at all. Never an existing row's id: for the newsletter that would tell
+  // anyone typing an address whether it is on the list, and a UUIDv7 even since when.
+  const response = { status: 201, body: JSON.stringify({ id: record.id }) };
+  let stored: S | undefined;
+  const storing = deps.writer.store({ idempotency, now }, async (trx, rows) => {
+    context.queuedMail = false;
+    stored = await form.store(trx, rows, record);
+    await form.followUp?.(trx, rows, stored, record, context);
+    const { changed } = stored;
+    return { response, change: changed && { collection: form.collection, recordId: changed.id, op: changed.op, createdAt: record.createdAt } };
+  });
+  let outcome;
+  try {
+    outcome = await storing;
+  } catch (error) {
+    // Another request with this key, not seen by the pre-check, committed first.
+    if (error instanceof IdempotencyKeyReused) return { kind: "key-reused" };
+    throw error;
+  }
+  if (!outcome.replayed) {
+    deps.feed.announce();
+    // After the commit: the sender must be able to read what it is woken for.
+    if (context.queuedMail) deps.wakeOutbox();
+    if (stored) form.afterCommit?.(stored);
+  }
+  return { kind: "stored", response: outcome.response, replayed: outcome.replayed };
+}
+
+/** The made-up answer a bot that filled the honeypot gets: a 201 with an id that names nothing. */
+export const honeypotAnswer = (deps: SubmissionDeps) => ({ id: newRecordId(deps.clock().getTime()) });
+
+/** The JSON route: body, honeypot, Idempotency-Key header, then the pipeline, answered as JSON. */
 export function submissionHandler<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
   deps: SubmissionDeps,
   form: SubmissionRoute<T, S>,
@@ -119,62 +197,16 @@ export function submissionHandler<T extends { recaptchaToken?: string | null | u
     if (!body.ok) return body.response;
 
     // Before parsing: a bot gets the same answer as a person and no hint which field gave it away.
-    if (isHoneypotFilled(body.value)) return c.json({ id: newRecordId(deps.clock().getTime()) }, 201);
+    if (isHoneypotFilled(body.value)) return c.json(honeypotAnswer(deps), 201);
 
     const keyHeader = readIdempotencyKey(c);
     if (!keyHeader.ok) return c.json({ error: "validation", fields: { "Idempotency-Key": keyHeader.message } }, 400);
-    const now = deps.clock();
     const idempotency =
       keyHeader.key === null ? null : { route: form.route, key: keyHeader.key, fingerprint: requestFingerprint(deps.keys.idempotency, form.route, body.value) };
-    if (idempotency) {
-      const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now));
-      if (stored) return isReusedFor(stored, idempotency) ? keyReused(c) : replay(c, stored, true);
-    }
 
-    const parsed = form.schema.safeParse(body.value);
-    if (!parsed.success) return c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400);
-
-    const botCheck = await judgeBotCheck({
-      verifier: deps.verifier,
-      token: parsed.data.recaptchaToken,
-      actions: form.botCheckActions(parsed.data),
-      minScore: deps.config.recaptchaMinScore,
-      logger: deps.logger,
-    });
-
-    const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, createdAt: now.toISOString() };
-    const context: FollowUpContext = {
-      request: requestContext(c, deps.config.trustProxy),
-      keys: deps.keys,
-      mail: deps.mail,
-      queuedMail: false,
-    };
-    // The answer is the same whatever was stored before: always this request's own new id, which names
-    // the row it created or nothing at all. Never an existing row's id: for the newsletter that would tell
-    // anyone typing an address whether it is on the list, and a UUIDv7 even since when.
-    const response = { status: 201, body: JSON.stringify({ id: record.id }) };
-    let stored: S | undefined;
-    const storing = deps.writer.store({ idempotency, now }, async (trx, rows) => {
-      context.queuedMail = false;
-      stored = await form.store(trx, rows, record);
-      await form.followUp?.(trx, rows, stored, record, context);
-      const { changed } = stored;
-      return { response, change: changed && { collection: form.collection, recordId: changed.id, op: changed.op, createdAt: record.createdAt } };
-    });
-    let outcome;
-    try {
-      outcome = await storing;
-    } catch (error) {
-      // Another request with this key, not seen by the pre-check, committed first.
-      if (error instanceof IdempotencyKeyReused) return keyReused(c);
-      throw error;
-    }
-    if (!outcome.replayed) {
-      deps.feed.announce();
-      // After the commit: the sender must be able to read what it is woken for.
-      if (context.queuedMail) deps.wakeOutbox();
-      if (stored) form.afterCommit?.(stored);
-    }
+    const outcome = await runSubmission(deps, form, c, body.value, idempotency);
+    if (outcome.kind === "invalid") return c.json({ error: "validation", fields: outcome.fields }, 400);
+    if (outcome.kind === "key-reused") return keyReused(c);
     return replay(c, outcome.response, outcome.replayed);
   };
 }

@@ -1,15 +1,19 @@
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { configFromEnv, type Config } from "../env";
 import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from "../test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, seedSales, signIn } from "../test-support/admin";
 
 // DNS rebinding: a page on evil.test re-pointed at our address is same-origin with us in the browser,
 // so it sends its own Origin and Host: evil.test. The staff API answers only its own names.
 
+/** The sign-ins that probe the host check: an account whose password alone signs in (no second factor). */
+const PROBE = { email: "probe@erf.co.za", password: ADMIN_PASSWORD };
+
 const PRODUCTION: Partial<Config> = { publicUrl: "https://erf.example", allowLoopbackHosts: false, nodeEnv: "production" };
 
 describeStorage("staff API host allow-list", (open) => {
+  beforeEach(() => seedSales(open.db, PROBE.email));
   const appWith = (config: Partial<Config> = {}) => testApp(open.db, { config: testConfig(config) });
 
   /** A login as the page at `host` would send it: its own origin, same-origin JSON. */
@@ -17,7 +21,7 @@ describeStorage("staff API host allow-list", (open) => {
     app.request(`http://${host}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Host: host, Origin: `http://${host}`, ...headers },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      body: JSON.stringify(PROBE),
     });
   const sessionAt = (app: ReturnType<typeof appWith>, host: string, headers: Record<string, string> = {}) =>
     app.request(`http://${host}/api/auth/session`, { headers: { Host: host, ...headers } });

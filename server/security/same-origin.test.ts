@@ -1,11 +1,13 @@
 import { beforeEach, expect, it } from "vitest";
 import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from "../test-support/admin";
+import { ADMIN_PASSWORD, seedSales, signIn } from "../test-support/admin";
 
 // CSRF: state-changing staff requests must be same-origin JSON; anything else is 403 and changes nothing.
 
 const JSON_TYPE = { "Content-Type": "application/json" };
+/** The sign-ins that probe the origin check: an account whose password alone signs in (no second factor). */
+const PROBE = { email: "probe@erf.co.za", password: ADMIN_PASSWORD };
 
 const hostileRequests: [string, Record<string, string>, string | null][] = [
   ["a hostile Origin", { ...JSON_TYPE, Origin: "https://evil.example" }, null],
@@ -34,6 +36,7 @@ const hostileRequests: [string, Record<string, string>, string | null][] = [
 describeStorage("same-origin JSON writes", (open) => {
   let contactId: string;
   beforeEach(async () => {
+    await seedSales(open.db, PROBE.email);
     const response = await postJson(testApp(open.db), "/api/contacts", validContact);
     contactId = ((await response.json()) as { id: string }).id;
   });
@@ -60,7 +63,7 @@ describeStorage("same-origin JSON writes", (open) => {
     const response = await testApp(open.db).request("/api/auth/login", {
       method: "POST",
       headers,
-      body: body ?? JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      body: body ?? JSON.stringify(PROBE),
     });
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -101,7 +104,7 @@ describeStorage("same-origin JSON writes", (open) => {
       app.request("http://internal:3000/api/auth/login", {
         method: "POST",
         headers: { ...JSON_TYPE, Origin: origin, Host: host },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        body: JSON.stringify(PROBE),
       });
     expect((await login("http://erf.example", "erf.example")).status).toBe(200);
     // TLS ended at a proxy that does not forward the scheme: the browser's https Origin still matches the host.
@@ -114,7 +117,7 @@ describeStorage("same-origin JSON writes", (open) => {
       testApp(open.db).request("http://127.0.0.1:3000/api/auth/login", {
         method: "POST",
         headers: { ...JSON_TYPE, Origin: origin, Host: "127.0.0.1:3000" },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        body: JSON.stringify(PROBE),
       });
     const refused = await login("http://evil.test@127.0.0.1:3000");
     expect(refused.status).toBe(403);
@@ -136,7 +139,7 @@ describeStorage("same-origin JSON writes", (open) => {
           "X-Forwarded-Proto": "https",
           "X-Forwarded-Host": "erf.co.za",
         },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        body: JSON.stringify(PROBE),
       });
     expect((await request(1)).status).toBe(200);
     expect((await request(0)).status).toBe(403);
@@ -148,7 +151,7 @@ describeStorage("same-origin JSON writes", (open) => {
       testApp(open.db, { config: testConfig({ trustProxy: 1, allowedHosts: ["erf.co.za", "evil.test"] }) }).request("http://10.0.0.5:3000/api/auth/login", {
         method: "POST",
         headers: { ...JSON_TYPE, Origin: "https://erf.co.za", Host: "10.0.0.5:3000", "X-Forwarded-Host": forwardedHost },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        body: JSON.stringify(PROBE),
       });
     // The client sent "erf.co.za" itself; the proxy appended the host it was really asked for.
     expect((await login("erf.co.za, evil.test")).status).toBe(403);

@@ -51,7 +51,8 @@ function hostOf(origin: string): string | null {
   }
 }
 
-function isSameOrigin(c: Context, trustProxy: number): boolean {
+/** Whether the request comes from a page of this origin (Fetch Metadata, else Origin; see above). */
+export function isSameOrigin(c: Context, trustProxy: number): boolean {
   const site = c.req.header("sec-fetch-site");
   // Fetch Metadata is set by the browser itself; a cross-site page cannot make it say same-origin.
   if (site !== undefined && site !== "same-origin" && site !== "none") return false;

@@ -4,9 +4,11 @@ import type { Db } from "../db/store";
 import { configFromEnv, type Config } from "../env";
 import type { RecaptchaVerifier, SiteverifyResult } from "../security/recaptcha";
 import { fastHasher } from "./admin";
+import { TEST_APP_SECRET } from "./secrets";
+import { appClocks } from "./totp";
 
 /** A fixed APP_SECRET for tests (what main.ts would resolve from the env or data/app-secret). */
-export const TEST_APP_SECRET = "test-app-secret-0123456789abcdefghijklmnop";
+export { TEST_APP_SECRET } from "./secrets";
 
 /** A silent config with a limit high enough that only the rate-limit tests meet it. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -33,7 +35,10 @@ export function fakeVerifier(answer: SiteverifyResult | Error) {
 }
 
 export function testApp(db: Db, deps: Partial<Omit<AppDeps, "db">> = {}) {
-  return createApp({ db, config: testConfig(), verifier: null, passwordHasher: fastHasher, ...deps });
+  const app = createApp({ db, config: testConfig(), verifier: null, passwordHasher: fastHasher, ...deps });
+  // Sign-ins compute their TOTP codes on the app's clock (test-support/totp.ts).
+  if (deps.clock) appClocks.set(app, deps.clock);
+  return app;
 }
 
 type App = ReturnType<typeof createApp>;

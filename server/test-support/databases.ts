@@ -80,6 +80,9 @@ export async function clearTables(db: Db): Promise<void> {
     "idempotencyKeys",
     "changes",
     "sessions",
+    "recoveryCodes",
+    "passwordResets",
+    "staffInvitations",
     "admins",
     "loginThrottle",
     "rateLimits",
@@ -111,7 +114,11 @@ export async function countRows(
     | "newsletterConfirmations"
     | "notes"
     | "workspaceEvents"
-    | "people",
+    | "people"
+    | "staffInvitations"
+    | "passwordResets"
+    | "recoveryCodes"
+    | "sessions",
 ): Promise<number> {
   const { count } = await db
     .selectFrom(table)

@@ -81,5 +81,17 @@ export function sseReader(response: Response) {
     }
   }
 
-  return { nextFrame, nextChange, quietFor, close: () => reader.cancel().catch(() => undefined) };
+  /**
+   * Resolves once the stream ends, within timeoutMs in all (rejects otherwise); changes and heartbeats
+   * that were already on their way may come first.
+   */
+  async function ended(timeoutMs = 2_000): Promise<true> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const frame = await nextFrame(Math.max(0, deadline - Date.now()));
+      if (frame === null) return true;
+    }
+  }
+
+  return { nextFrame, nextChange, quietFor, ended, close: () => reader.cancel().catch(() => undefined) };
 }

@@ -1,11 +1,16 @@
-import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, RecordsByCollection } from "../domain/admin";
+import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, MatchCount, RecordsByCollection } from "../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
+import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
 import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, StaffMember, WorkspaceSettings } from "../domain/workspace";
 
 // What the staff dashboard needs from a back end. Adapters: ./http/admin (default) and ./firebase.
 
-export type SignInResult = { ok: true; email: string } | { ok: false; code: string; message: string };
+/**
+ * `code` on failure: "invalid-credential", "too-many-requests", "two-factor-required" (the password was
+ * right; ask for a code and call signIn again with it), "invalid-code", "disabled", "network", ...
+ */
+export type SignInResult = { ok: true; user: CurrentStaff } | { ok: false; code: string; message: string };
 
 export interface ExportFilters {
   /** Which collections to export, always in the order leads, contacts, newsletter; all three when omitted. */
@@ -13,17 +18,28 @@ export interface ExportFilters {
   q?: string;
   status?: string;
   type?: string;
+  /**
+   * "me", "none" (unassigned) or a staff email, as in ListQuery: only leads and contacts have owners, so
+   * with it the newsletter is left out.
+   */
+  owner?: string;
 }
 
 export type LiveState = "connecting" | "live" | "reconnecting";
 
 export interface AdminBackend {
-  signIn(email: string, password: string): Promise<SignInResult>;
+  /** `code`: a TOTP code or a recovery code, once the first try answered "two-factor-required". */
+  signIn(email: string, password: string, code?: string): Promise<SignInResult>;
   signOut(): Promise<void>;
-  /** The signed-in staff member, or null. */
-  currentUser(): Promise<{ email: string } | null>;
+  /** The signed-in staff member with their role, or null. */
+  currentUser(): Promise<CurrentStaff | null>;
   stats(): Promise<DashboardStats>;
   list<C extends Collection>(collection: C, query: ListQuery): Promise<ListPage<C>>;
+  /**
+   * How many records match a list's filters (limit and cursor aside), counted up to BULK_MAX; null
+   * where the back end cannot count that filter without reading the records (a search on Firebase).
+   */
+  countMatching(collection: Collection, query: ListQuery): Promise<MatchCount | null>;
   setStatus<C extends Collection>(collection: C, id: string, status: string): Promise<RecordsByCollection[C]>;
   /** One record in full; rejects with AdminApiError 404 when there is none. */
   record<C extends Collection>(collection: C, id: string): Promise<RecordDetail<C>>;
@@ -36,8 +52,9 @@ export interface AdminBackend {
   updateRecord<C extends OwnedCollection>(collection: C, id: string, change: RecordChangeRequest): Promise<RecordsByCollection[C]>;
   /** The same change to up to BULK_MAX records, all or nothing; resolves to how many. */
   bulkUpdate(collection: Collection, ids: readonly string[], change: RecordChangeRequest): Promise<number>;
-  /** Every staff account, for the owner pickers and filters. */
-  staff(): Promise<StaffMember[]>;
+  /** Every staff account, for the owner pickers and filters and the Team tab. */
+  staff(): Promise<StaffAccount[]>;
+  /** Only one's own availability, unless an admin. */
   setAvailable(email: string, available: boolean): Promise<StaffMember>;
   /**
    * Calls onChange for every created or updated record from now on, or after `after` (a ListPage.position)
@@ -57,6 +74,43 @@ export interface AdminBackend {
    * records arrive, on the server, so the Firebase adapter leaves it out and the dashboard hides it.
    */
   assignment?: AssignmentAdmin;
+  /**
+   * Managing the team from the dashboard (admin only). Optional: on Firebase, accounts and roles are
+   * managed with Firebase Auth and `npm run firebase:grant-admin`, so the Team tab only lists.
+   */
+  team?: TeamAdmin;
+  /** The signed-in account's own two-factor. Optional: on Firebase it is Firebase Auth's TOTP MFA. */
+  twoFactor?: TwoFactorAdmin;
+  /**
+   * What works without a session: accepting an invitation and resetting a forgotten password. On
+   * Firebase only requestPasswordReset exists (Firebase Auth's own reset email).
+   */
+  accounts: AccountRecovery;
+}
+
+export interface TeamAdmin {
+  /** Sends a single-use link, valid for INVITATION_TTL_MS, through the outbox. */
+  invite(email: string, role: Role): Promise<void>;
+  /** Role and disabled; rejects with AdminApiError 409 "last-admin" for the last active admin. */
+  update(email: string, change: { role?: Role; disabled?: boolean }): Promise<StaffAccount>;
+  /** Turns another account's two-factor off (audited); they enrol again at their next sign-in if admin. */
+  resetTwoFactor(email: string): Promise<StaffAccount>;
+}
+
+export interface TwoFactorAdmin {
+  setup(): Promise<TwoFactorSetup>;
+  /** Confirms enrolment with one code; resolves to the RECOVERY_CODE_COUNT recovery codes, shown once. */
+  enable(code: string): Promise<string[]>;
+  disable(code: string): Promise<void>;
+}
+
+export interface AccountRecovery {
+  /** Always resolves the same way, whether or not the account exists. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Rejects with AdminApiError (400 with fields, or 400 "invalid-token") when the link is used or expired. */
+  confirmPasswordReset?(token: string, password: string): Promise<void>;
+  /** Creates the invited account; resolves to its email, for the sign-in form to prefill. */
+  acceptInvitation?(token: string, name: string, password: string): Promise<{ email: string }>;
 }
 
 export interface AssignmentAdmin {
@@ -83,6 +137,8 @@ export class AdminApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** For a 400 "validation": the message for each field by name. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = "AdminApiError";

@@ -77,6 +77,17 @@ export interface ListPage<C extends Collection> {
   personRecords?: Record<string, number>;
 }
 
+/**
+ * How many records match a list's filters (GET /api/admin/{collection}/count), counted no further than
+ * the most one bulk change takes: "Select all 237 matching", or "more than 1,000 match".
+ */
+export interface MatchCount {
+  /** The records that match, at most the cap (BULK_MAX). */
+  count: number;
+  /** More records than `count` match. */
+  more: boolean;
+}
+
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 

@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   "auth.login-failed",
   "auth.logout",
   "record.status",
+  "record.owner",
+  "note.add",
+  "note.delete",
   "export.csv",
   "subject.export",
   "subject.erase",
@@ -55,15 +58,22 @@ export const AUDIT_ACTIONS = [
   "admin.reset-password",
   "retention.purge",
   "outbox.retry",
+  "settings.update",
+  "staff.available",
+  // The staff team: account changes by an admin (or the CLI), and what staff do to their own sign-in.
+  "staff.invite",
+  "staff.role",
+  "staff.disable",
+  "staff.enable",
+  "staff.two-factor-reset",
+  "auth.password-reset-request",
+  "auth.password-reset",
+  "auth.invitation-accept",
+  "auth.two-factor-enable",
+  "auth.two-factor-disable",
+  "auth.recovery-code-used",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/**
- * What the lead workspace adds to the audit log. Kept apart from AUDIT_ACTIONS until the Audit tab has
- * labels for them: the server writes them, and AuditEntry.action may hold them too.
- */
-export const WORKSPACE_AUDIT_ACTIONS = ["record.owner", "note.add", "note.delete", "settings.update", "staff.available"] as const;
-export type WorkspaceAuditAction = (typeof WORKSPACE_AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   id: number;
@@ -82,8 +92,11 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-/** "assignment": the email a staff member gets when a lead or contact is assigned to them. */
-export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation", "assignment"] as const;
+/**
+ * "assignment": the email a staff member gets when a lead or contact is assigned to them. "invitation" and
+ * "password-reset": the staff team's links to create an account and to set a new password.
+ */
+export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation", "assignment", "invitation", "password-reset"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const OUTBOX_STATES = ["pending", "sent", "failed", "cancelled"] as const;

@@ -25,7 +25,7 @@ export function HydrateFallback() {
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
   return (
     <main>
-      <Dashboard me={loaderData.user.email} />
+      <Dashboard user={loaderData.user} />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { startServer } from "../support/server";
+import { totpCode } from "../support/two-factor";
 import { backendContract } from "./backend-contract";
 import { openAdapterPage } from "./support/adapter-page";
 import { buildContractBundles } from "./support/bundle";
@@ -23,7 +24,9 @@ afterAll(async () => {
 backendContract("http adapter (real server)", async () => {
   const server = await startServer({ ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password });
   try {
-    return await openAdapterPage(browser, { origin: server.url, routePage: true, bundleDir, entry: "http", staff: STAFF, close: server.cleanup });
+    // The server's first admin has two-factor on (tests/support/two-factor.ts).
+    const staff = { ...STAFF, code: () => totpCode(`${server.url}|${STAFF.email}`) };
+    return await openAdapterPage(browser, { origin: server.url, routePage: true, bundleDir, entry: "http", staff, close: server.cleanup });
   } catch (error) {
     await server.cleanup();
     throw error;

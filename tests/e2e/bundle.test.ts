@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
+import { totpCode } from "../support/two-factor";
 
 // What `npm start` runs is build/server.mjs, a bundle, with the files its worker threads start beside it
 // (scripts/bundle-server.mjs), each bundled with what it imports: the CSV export's (csv-worker.mjs), the
@@ -54,7 +55,8 @@ describe("the bundled server (npm start)", () => {
     const login = await fetch(`${server.apiUrl}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.apiUrl },
-      body: JSON.stringify(ADMIN),
+      // The first admin has two-factor on (tests/support/two-factor.ts).
+      body: JSON.stringify({ ...ADMIN, code: await totpCode(`${server.apiUrl}|${ADMIN.email}`) }),
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCliEmulator, type RunningCliEmulator } from "../firebase/emulators/cli-emulator";
+import { NEEDS_JAVASCRIPT } from "../../scripts/firebase-forms";
 import { launchBrowser } from "../support/browser";
 
 // The Firebase production build (`npm run build:firebase`, demo config) served by the Firebase Hosting
@@ -133,6 +134,39 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
     expect(write.fields.status?.stringValue).toBe("subscribed");
     expect(cspViolations).toEqual([]);
     await page.close();
+  });
+
+  it("posts every form (never a GET), to no server, and says that sending it needs JavaScript", async () => {
+    let forms = 0;
+    for (const path of ["/", "/contact", "/signup", "/request-demo"]) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      for (const [tag] of html.matchAll(/<form\b[^>]*>/g)) {
+        forms += 1;
+        expect(tag, path).toContain('method="post"');
+        expect(tag, path).not.toContain("action=");
+      }
+      // In a <noscript> (which a browser with JavaScript turned off in its settings shows; DevTools' switch does not).
+      expect(html.split(`<noscript><p class="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">${NEEDS_JAVASCRIPT}</p></noscript>`).length - 1, path).toBe(html.match(/<form\b/g)?.length ?? 0);
+    }
+    expect(forms).toBe(6);
+
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await plain.newPage();
+      const urls: string[] = [];
+      page.on("request", (request) => urls.push(request.url()));
+      await page.goto(`${origin}/contact`);
+      const form = page.getByRole("form", { name: "Contact form" });
+      await form.getByLabel("First Name").fill("Nomsa");
+      await form.getByLabel("Last Name").fill("Khumalo");
+      await form.getByLabel("Email").fill("nomsa@example.co.za");
+      await form.getByLabel("Message").fill("Sent without JavaScript");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await page.waitForLoadState();
+      for (const url of urls) expect(url).not.toMatch(/\?|nomsa|Nomsa/);
+    } finally {
+      await plain.close();
+    }
   });
 
   it("serves the pages with the server's security headers and the build's script hashes", async () => {

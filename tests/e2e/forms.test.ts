@@ -138,7 +138,8 @@ describe("lead capture forms", () => {
     await site.page.goto(site.server.url);
     const card = site.page.getByRole("form", { name: "Newsletter signup" });
     const subscribe = card.getByRole("button", { name: "Subscribe" });
-    expect(await subscribe.isDisabled()).toBe(true);
+    // Enabled in the plain HTML (a form sent without JavaScript needs its button); once hydrated, it waits for an address.
+    await expect.poll(() => subscribe.isDisabled(), { timeout: 15_000 }).toBe(true);
     await card.getByLabel("Email address").fill("card@example.com");
     await subscribe.click();
     expect(await toastText()).toContain("Successfully subscribed!");

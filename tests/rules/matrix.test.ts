@@ -2,11 +2,12 @@ import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebas
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, updateDoc } from "firebase/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from "vitest";
 import { aLongTimeAgo, FORMS, writeSubmission, type Form } from "./forms";
-import { closeClients, dbAs, ROLES, rulesEnvironment, seed, type Role } from "./rules-env";
+import { closeClients, dbAs, ROLES, rulesEnvironment, seed, STAFF, type Role } from "./rules-env";
 
-// The whole matrix: {anonymous, signed-in non-admin, admin} x every operation, for each form's collection.
+// The whole matrix: every caller (rules-env.ts: anonymous, signed in without a staff claim, an unknown
+// role, admin, an admin granted before roles, sales) x every operation, for each form's collection.
 // Creating is for everyone but only with a well-formed document; reading and changing the status are for
-// staff only; nothing else is allowed to anyone. The lead workspace's own writes: workspace.test.ts.
+// staff only, sales as much as admins; nothing else is allowed to anyone. The lead workspace's own writes: workspace.test.ts.
 
 let env: RulesTestEnvironment;
 const seeded = new Map<string, string>();
@@ -40,8 +41,8 @@ const create = (form: Form, role: Role, change: (data: Record<string, unknown>) 
 };
 
 const OPERATIONS: Record<string, { run: Operation; allowed: Role[] }> = {
-  get: { run: (form, role) => getDoc(seededRef(form, role)), allowed: ["admin"] },
-  list: { run: (form, role) => getDocs(query(collection(dbAs(env, role), form.collection), limit(10))), allowed: ["admin"] },
+  get: { run: (form, role) => getDoc(seededRef(form, role)), allowed: STAFF },
+  list: { run: (form, role) => getDocs(query(collection(dbAs(env, role), form.collection), limit(10))), allowed: STAFF },
   "create a valid document": { run: (form, role) => create(form, role, (data) => data), allowed: ROLES },
   "create with an extra field": { run: (form, role) => create(form, role, (data) => ({ ...data, isAdmin: true })), allowed: [] },
   "create with a wrong type": { run: (form, role) => create(form, role, (data) => ({ ...data, [form.textField]: 42 })), allowed: [] },
@@ -54,7 +55,7 @@ const OPERATIONS: Record<string, { run: Operation; allowed: Role[] }> = {
   // As the adapter does: a lead or contact leaving "new" gets its first-response time with it.
   "update the status": {
     run: (form, role) => updateDoc(seededRef(form, role), form.collection === "newsletter" ? { status: form.staffStatus } : { status: form.staffStatus, firstResponseAt: serverTimestamp() }),
-    allowed: ["admin"],
+    allowed: STAFF,
   },
   "update another field": { run: (form, role) => updateDoc(seededRef(form, role), { [form.otherField]: "changed@example.com" }), allowed: [] },
   delete: { run: (form, role) => deleteDoc(seededRef(form, role)), allowed: [] },

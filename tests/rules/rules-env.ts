@@ -1,10 +1,20 @@
 import { readFileSync } from "node:fs";
 import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
-import type { Firestore } from "firebase/firestore";
+import { Timestamp, type Firestore } from "firebase/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { staffProfile, type ProfileFacts } from "../../src/backend/firebase/workspace-documents";
 
-export type Role = "anonymous" | "signed-in visitor" | "admin";
-export const ROLES: Role[] = ["anonymous", "signed-in visitor", "admin"];
+/**
+ * Who calls: nobody signed in; a signed-in account without a staff claim (a visitor with an account, or
+ * staff not yet granted); one whose `role` is none the rules know, even beside admin: true; an admin as
+ * `firebase:grant-admin --role admin` makes one; an admin granted before roles (admin: true alone); a
+ * sales rep.
+ */
+export type Role = "anonymous" | "signed-in visitor" | "unknown role" | "admin" | "legacy admin" | "sales";
+export const ROLES: Role[] = ["anonymous", "signed-in visitor", "unknown role", "admin", "legacy admin", "sales"];
+/** The roles that are staff: every path in Firestore is the "records" capability, which all of them have. */
+export const STAFF: Role[] = ["admin", "legacy admin", "sales"];
+export const NOT_STAFF: Role[] = ROLES.filter((role) => !STAFF.includes(role));
 
 const RULES = readFileSync(new URL("../../firestore.rules", import.meta.url), "utf8");
 
@@ -21,25 +31,48 @@ const modular = (db: unknown) => db as Firestore;
 
 const open = new Set<{ terminate(): Promise<void> }>();
 
-/** Who each signed-in role is: the uid and token email the rules see. */
+/** When each account signed in (the token's auth_time, in seconds), for the profiles' lastSignInAt. */
+export const AUTH_TIME = 1_790_000_000;
+
+/** Who each signed-in role is: the uid and token email the rules see, and the claims of its token. */
 export const ACCOUNTS = {
-  admin: { uid: "staff-uid", email: "staff@erf.test" },
-  "signed-in visitor": { uid: "visitor-uid", email: "visitor@erf.test" },
+  admin: { uid: "staff-uid", email: "staff@erf.test", claims: { role: "admin", admin: true } },
+  "legacy admin": { uid: "legacy-uid", email: "legacy@erf.test", claims: { admin: true } },
+  sales: { uid: "sales-uid", email: "sales@erf.test", claims: { role: "sales" } },
+  "unknown role": { uid: "viewer-uid", email: "viewer@erf.test", claims: { role: "viewer", admin: true } },
+  "signed-in visitor": { uid: "visitor-uid", email: "visitor@erf.test", claims: {} },
   /** A second staff member, for what only a note's author or a profile's owner may do. */
-  colleague: { uid: "colleague-uid", email: "colleague@erf.test" },
+  colleague: { uid: "colleague-uid", email: "colleague@erf.test", claims: { role: "admin", admin: true } },
+  /** A second sales rep. */
+  "sales colleague": { uid: "sales-colleague-uid", email: "sales2@erf.test", claims: { role: "sales" } },
 } as const;
 
-export function dbAs(env: RulesTestEnvironment, role: Role | "colleague"): Firestore {
+export type Account = keyof typeof ACCOUNTS;
+
+/** More of the token: a display name (`name`), or the `firebase` map of a sign-in with a second factor. */
+export type TokenExtras = Record<string, unknown>;
+
+/** A sign-in that used a TOTP second factor, as Identity Platform writes it into the token. */
+export const SECOND_FACTOR: TokenExtras = { firebase: { sign_in_provider: "password", sign_in_second_factor: "totp", identities: {} } };
+
+export function dbAs(env: RulesTestEnvironment, role: Account | "anonymous", extras: TokenExtras = {}): Firestore {
   const context =
     role === "anonymous"
       ? env.unauthenticatedContext()
-      : role === "admin" || role === "colleague"
-        ? env.authenticatedContext(ACCOUNTS[role].uid, { email: ACCOUNTS[role].email, admin: true })
-        : // Signed in with Firebase Auth, but no admin claim: a visitor with an account, or staff not yet granted.
-          env.authenticatedContext(ACCOUNTS[role].uid, { email: ACCOUNTS[role].email });
+      : env.authenticatedContext(ACCOUNTS[role].uid, { email: ACCOUNTS[role].email, auth_time: AUTH_TIME, ...ACCOUNTS[role].claims, ...extras });
   const compat = context.firestore();
   open.add(compat);
   return modular(compat);
+}
+
+/**
+ * The profile an account may write for itself, built by the adapter's own code: each fact a copy of its
+ * token (no display name, no second factor, unless `facts` says otherwise, with matching token extras).
+ */
+export function profileOf(account: Account, available = true, facts: Partial<ProfileFacts<Timestamp>> = {}) {
+  const { email, claims } = ACCOUNTS[account];
+  const role = "role" in claims ? claims.role : "admin";
+  return staffProfile({ email, name: null, role: role as "admin" | "sales", twoFactor: false, lastSignInAt: Timestamp.fromMillis(AUTH_TIME * 1000), ...facts }, available);
 }
 
 export interface RulesClients {

@@ -2,18 +2,18 @@ import { createHash } from "node:crypto";
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
 import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { assignedEvent, noteDeletedEvent, noteDeletedEventId, noteDocument, personDocument, staffProfile, statusChangedEvent } from "../../src/backend/firebase/workspace-documents";
+import { assignedEvent, noteDeletedEvent, noteDeletedEventId, noteDocument, personDocument, statusChangedEvent } from "../../src/backend/firebase/workspace-documents";
 import { formNamed, withChanges, type Doc } from "./forms";
-import { ACCOUNTS, dbAs, seed, useRulesClients, type Role } from "./rules-env";
+import { ACCOUNTS, dbAs, NOT_STAFF, profileOf, SECOND_FACTOR, seed, useRulesClients, type Account } from "./rules-env";
 
-// The lead workspace's writes, each for staff, anonymous visitors and signed-in accounts without the
-// admin claim: notes (create-only, deleted by their author within 15 minutes, leaving a timeline entry),
+// The lead workspace's writes, each for staff, anonymous visitors and signed-in accounts without a staff
+// role: notes (create-only, deleted by their author within 15 minutes, leaving a timeline entry),
 // timeline entries, a record's owner and first-response time, staff profiles and person ids. Documents
-// are built with the adapter's own code (src/backend/firebase/workspace-documents.ts).
+// are built with the adapter's own code (src/backend/firebase/workspace-documents.ts). "Staff" here is an
+// admin; the same writes as a sales rep: roles.test.ts.
 
 const rules = useRulesClients("demo-erf-rules-workspace");
 
-const NOT_STAFF: Role[] = ["anonymous", "signed-in visitor"];
 const staff = ACCOUNTS.admin;
 const colleague = ACCOUNTS.colleague;
 const x = (length: number) => "x".repeat(length);
@@ -27,7 +27,7 @@ async function seedRecord(name: "contact" | "signup" | "demo" | "newsletter", ch
   return { collection: form.collection, id };
 }
 
-const as = (role: Role | "colleague"): Firestore => (role === "admin" ? rules.admin : dbAs(rules.env, role));
+const as = (role: Account | "anonymous"): Firestore => (role === "admin" ? rules.admin : dbAs(rules.env, role));
 
 /** A note and the record's touch, in one request, as the adapter's transaction writes them. */
 function writeNote(db: Firestore, record: { collection: string; id: string }, note: Doc, touch: Doc = { activityAt: serverTimestamp(), firstResponseAt: serverTimestamp() }, noteId = "note-1") {
@@ -225,24 +225,49 @@ describe("a record's owner and first response", () => {
 describe("staff profiles", () => {
   const profile = (db: Firestore, uid: string) => doc(db, "staff", uid);
 
-  it("a staff member writes their own, with their sign-in's email", async () => {
-    await assertSucceeds(setDoc(profile(rules.admin, staff.uid), staffProfile(staff.email, true)));
-    await assertSucceeds(setDoc(profile(rules.admin, staff.uid), staffProfile(staff.email, false)));
-    await assertFails(setDoc(profile(rules.admin, staff.uid), staffProfile(colleague.email, true)));
-    await assertFails(setDoc(profile(rules.admin, staff.uid), { ...staffProfile(staff.email, true), admin: true }));
-    await assertFails(setDoc(profile(rules.admin, staff.uid), { ...staffProfile(staff.email, true), available: "yes" }));
+  it("a staff member writes their own, every fact as their token says", async () => {
+    await assertSucceeds(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true)));
+    await assertSucceeds(setDoc(profile(rules.admin, staff.uid), profileOf("admin", false)));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { email: colleague.email })));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { role: "sales" })));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { name: "Someone Else" })));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { twoFactor: true })));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { lastSignInAt: minutesAgo(1) })));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), { ...profileOf("admin", true), admin: true }));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), { ...profileOf("admin", true), available: "yes" }));
+    const { lastSignInAt: _dropped, ...withoutTime } = profileOf("admin", true);
+    await assertFails(setDoc(profile(rules.admin, staff.uid), withoutTime));
   });
 
-  it("nobody writes another's, and accounts without the claim none at all", async () => {
-    await assertFails(setDoc(profile(rules.admin, colleague.uid), staffProfile(colleague.email, false)));
-    await assertFails(setDoc(profile(rules.admin, colleague.uid), staffProfile(staff.email, false)));
-    const visitor = ACCOUNTS["signed-in visitor"];
-    await assertFails(setDoc(profile(as("signed-in visitor"), visitor.uid), staffProfile(visitor.email, true)));
-    await assertFails(setDoc(profile(rules.visitor, "anyone"), staffProfile("anyone@example.com", true)));
+  it("copies the display name and a second factor only from a token that has them", async () => {
+    const named = dbAs(rules.env, "admin", { name: "Thandi Nkosi" });
+    await assertSucceeds(setDoc(profile(named, staff.uid), profileOf("admin", true, { name: "Thandi Nkosi" })));
+    await assertFails(setDoc(profile(named, staff.uid), profileOf("admin", true)));
+    const withCode = dbAs(rules.env, "admin", SECOND_FACTOR);
+    await assertSucceeds(setDoc(profile(withCode, staff.uid), profileOf("admin", true, { twoFactor: true })));
+    await assertFails(setDoc(profile(withCode, staff.uid), profileOf("admin", true, { twoFactor: false })));
+  });
+
+  it("never sets or clears `disabled`, which is the project owner's, but keeps it through their own writes", async () => {
+    await assertFails(setDoc(profile(rules.admin, staff.uid), { ...profileOf("admin", true), disabled: false }));
+    await seed(rules.env, "staff", staff.uid, { ...profileOf("admin", true), disabled: true });
+    await assertSucceeds(setDoc(profile(rules.admin, staff.uid), profileOf("admin", false), { merge: true }));
+    await assertFails(updateDoc(profile(rules.admin, staff.uid), { disabled: false }));
+    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true)));
+  });
+
+  it("nobody writes another's, and accounts without a staff role none at all", async () => {
+    await assertFails(setDoc(profile(rules.admin, colleague.uid), profileOf("colleague", false)));
+    await assertFails(setDoc(profile(rules.admin, colleague.uid), profileOf("admin", false)));
+    for (const role of NOT_STAFF) {
+      if (role === "anonymous") continue;
+      await assertFails(setDoc(profile(as(role), ACCOUNTS[role].uid), profileOf(role, true)));
+    }
+    await assertFails(setDoc(profile(rules.visitor, "anyone"), { ...profileOf("admin", true), email: "anyone@example.com" }));
   });
 
   it("are read by staff only, and never deleted", async () => {
-    await seed(rules.env, "staff", colleague.uid, staffProfile(colleague.email, true));
+    await seed(rules.env, "staff", colleague.uid, profileOf("colleague", true));
     await assertSucceeds(getDocs(collection(rules.admin, "staff")));
     for (const role of NOT_STAFF) await assertFails(getDocs(collection(as(role), "staff")));
     await assertFails(deleteDoc(profile(rules.admin, staff.uid)));

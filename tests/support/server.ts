@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
 import { spawnServer, waitUntilAnswering, type ServerChild } from "./server-child";
+import { withAdminTotp } from "./two-factor";
 
 export interface RunningServer {
   /** For the browser (localhost). */
@@ -24,7 +25,8 @@ export type ServerEnv = Record<string, string> | ((where: { port: number; url: s
 
 /**
  * Runs the production server on a free port with its own SQLite file: `server/main.ts` from the sources,
- * or with `bundle` the build/server.mjs that `npm start` runs (the build must exist).
+ * or with `bundle` the build/server.mjs that `npm start` runs (the build must exist). A first admin from
+ * ADMIN_EMAIL starts with two-factor on (E2E_TOTP_SECRET, unless ADMIN_TOTP_SECRET is given).
  */
 export async function startServer(envOrFactory: ServerEnv = {}, { bundle = false }: { bundle?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -33,7 +35,7 @@ export async function startServer(envOrFactory: ServerEnv = {}, { bundle = false
   // "localhost" is a secure context, so the browser keeps the __Host- session cookie without TLS.
   const url = `http://localhost:${port}`;
   const healthUrl = `http://127.0.0.1:${port}`;
-  const env = typeof envOrFactory === "function" ? envOrFactory({ port, url }) : envOrFactory;
+  const env = withAdminTotp(typeof envOrFactory === "function" ? envOrFactory({ port, url }) : envOrFactory);
   let server: ServerChild;
 
   const launch = async () => {

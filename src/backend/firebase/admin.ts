@@ -2,11 +2,12 @@ import { BRAND } from "../../config/brand";
 import type { FirebaseClientConfig } from "../../config/firebase-config";
 import { csvFileName } from "../../domain/csv";
 import type { AdminBackend } from "../admin-port";
+import { accountRecovery } from "./account-recovery";
 import { adminServices, type AdminServiceOptions } from "./admin-services";
 import { authSession } from "./auth-session";
 import { exportCsvChunks } from "./csv-export";
 import { downloadText } from "./download";
-import { listPage } from "./list";
+import { countMatching, listPage } from "./list";
 import { watchCollections } from "./live";
 import { addNote, deleteNote } from "./notes";
 import { personReader } from "./person-view";
@@ -25,7 +26,11 @@ export interface FirebaseAdminOptions extends AdminServiceOptions {
 /**
  * The staff port on Firebase Auth and Firestore; firestore.rules is the only server-side guard. No
  * `privacy` (it needs a server) and no `assignment`: round-robin runs where records arrive, and the
- * browser that stores a visitor's form is the visitor's, so the dashboard hides both.
+ * browser that stores a visitor's form is the visitor's, so the dashboard hides both. No `team` and no
+ * `twoFactor` either: a browser cannot create Firebase Auth accounts for others or set their claims
+ * (the project owner does, with the console and `npm run firebase:grant-admin -- --role`), and two-factor
+ * is Identity Platform's TOTP MFA, enrolled outside this dashboard. `accounts` has only the password
+ * reset, Firebase Auth's own email.
  */
 export function createFirebaseAdminBackend(config: FirebaseClientConfig, options: FirebaseAdminOptions = {}): AdminBackend {
   const { auth, db } = adminServices(config, options);
@@ -38,6 +43,7 @@ export function createFirebaseAdminBackend(config: FirebaseClientConfig, options
     ...authSession(auth),
     stats: stats.read,
     list: (target, request) => listPage(db, target, request, auth.currentUser?.email ?? null),
+    countMatching: (target, request) => countMatching(db, target, request, auth.currentUser?.email ?? null),
     setStatus: (target, id, status) => changeRecord(changes, target, id, { status }),
     record: people.record,
     person: people.person,
@@ -49,7 +55,8 @@ export function createFirebaseAdminBackend(config: FirebaseClientConfig, options
     setAvailable: staff.setAvailable,
     watch: (onChange, onState) => watchCollections(db, onChange, onState),
     async exportCsv(filters) {
-      download(csvFileName(BRAND.csvPrefix, now()), await exportCsvChunks(db, filters));
+      download(csvFileName(BRAND.csvPrefix, now()), await exportCsvChunks(db, filters, auth.currentUser?.email ?? null));
     },
+    accounts: accountRecovery(auth),
   };
 }

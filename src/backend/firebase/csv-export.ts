@@ -2,6 +2,7 @@ import { getDocs, type Firestore } from "firebase/firestore";
 import type { RecordsByCollection } from "../../domain/admin";
 import { contactCsvRow, csvHeader, leadCsvRow, newsletterCsvRow } from "../../domain/csv";
 import { COLLECTIONS, type Collection } from "../../domain/status";
+import { isOwnedCollection } from "../../domain/workspace";
 import type { ExportFilters } from "../admin-port";
 import { adminCall } from "./admin-errors";
 import { keysetOf, newestFirst, parseFilters, STATUSES, type RecordFilters } from "./collection-query";
@@ -20,18 +21,26 @@ const CSV_ROW: { [C in Collection]: (record: RecordsByCollection[C]) => string }
 
 /**
  * The server's export plan (server/routes/admin-export.ts): leads, contacts, newsletter in that order,
- * whichever were asked for; a status a collection does not have leaves it out; type applies to leads only.
+ * whichever were asked for; a status a collection does not have leaves it out, and so does an owner
+ * filter the newsletter (it has no owners); type applies to leads only. `me`: the signed-in staff email.
  */
-function plan(filters: ExportFilters): { target: Collection; filters: RecordFilters }[] {
+function plan(filters: ExportFilters, me: string | null): { target: Collection; filters: RecordFilters }[] {
   const requested = filters.collections ?? COLLECTIONS;
+  const owner = filters.owner || undefined;
+  // Checked once, as for leads, so a bad owner is refused even when it leaves nothing to export.
+  if (owner !== undefined) parseFilters("leads", { owner }, me);
   return COLLECTIONS.filter((target) => requested.includes(target))
     .filter((target) => !filters.status || STATUSES[target].includes(filters.status))
-    .map((target) => ({ target, filters: parseFilters(target, { q: filters.q, status: filters.status, type: target === "leads" ? filters.type : undefined }) }));
+    .filter((target) => owner === undefined || isOwnedCollection(target))
+    .map((target) => ({
+      target,
+      filters: parseFilters(target, { q: filters.q, status: filters.status, type: target === "leads" ? filters.type : undefined, owner }, me),
+    }));
 }
 
 /** The CSV as text chunks (header first), read page by page with the one CSV implementation in src/domain. */
-export async function exportCsvChunks(db: Firestore, filters: ExportFilters): Promise<string[]> {
-  const parts = plan(filters);
+export async function exportCsvChunks(db: Firestore, filters: ExportFilters, me: string | null = null): Promise<string[]> {
+  const parts = plan(filters, me);
   const chunks = [csvHeader()];
   await adminCall(async () => {
     for (const part of parts) {

@@ -1,6 +1,7 @@
-import { getDocs, type Firestore } from "firebase/firestore";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListPage, type ListQuery, type RecordsByCollection } from "../../domain/admin";
+import { getCountFromServer, getDocs, type Firestore } from "firebase/firestore";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListPage, type ListQuery, type MatchCount, type RecordsByCollection } from "../../domain/admin";
 import type { Collection } from "../../domain/status";
+import { BULK_MAX } from "../../domain/workspace";
 import { adminCall, validationError } from "./admin-errors";
 import { keysetOf, newestFirst, parseFilters } from "./collection-query";
 import { decodeCursor, encodeCursor, type FirestoreKeyset } from "./cursor";
@@ -60,4 +61,16 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
     }
     return { items, nextCursor: after ? encodeCursor(after) : null };
   });
+}
+
+/**
+ * How many records match the list's filters, up to BULK_MAX: Firestore's count() of the list's own query
+ * (the same index), limited to one past the cap, so it costs a read per 1,000 entries counted at most.
+ * A search filters in the browser, so it cannot be counted this way: null.
+ */
+export async function countMatching(db: Firestore, target: Collection, request: ListQuery, me: string | null = null): Promise<MatchCount | null> {
+  const filters = parseFilters(target, request, me);
+  if (filters.q) return null;
+  const counted = await adminCall(async () => (await getCountFromServer(newestFirst(db, target, filters, null, BULK_MAX + 1))).data().count);
+  return { count: Math.min(counted, BULK_MAX), more: counted > BULK_MAX };
 }

@@ -1,4 +1,5 @@
 import { collection, doc, type CollectionReference, type DocumentReference, type Firestore } from "firebase/firestore";
+import type { Role } from "../../domain/staff";
 import type { Collection } from "../../domain/status";
 import type { StaffSession } from "./staff-session";
 
@@ -8,7 +9,7 @@ import type { StaffSession } from "./staff-session";
 //
 //   {collection}/{recordId}/notes/{noteId}    a note: create-only, deleted by its author within 15 minutes
 //   {collection}/{recordId}/events/{eventId}  the record's timeline: status changes, assignments, deleted notes
-//   staff/{uid}                               a staff member's profile: their email and availability
+//   staff/{uid}                               a staff member's profile: what their sign-in says of them, and availability
 //   people/{personId}                         a person id back to its email (person-id.ts)
 
 export const notesOf = (db: Firestore, target: Collection, recordId: string): CollectionReference => collection(db, target, recordId, "notes");
@@ -41,9 +42,26 @@ export function noteDeletedEvent<T>(noteId: string, staff: StaffSession, now: T)
   return { kind: "note-deleted" as const, noteId, ...by(staff), at: now };
 }
 
-/** Written by each staff member for themself; the rules hold `email` to their sign-in. */
-export function staffProfile(email: string, available: boolean) {
-  return { email, available };
+/**
+ * What a staff member's profile says of them, each copied from their own ID token, which is what the
+ * rules hold every field to: the email, the display name (the token's `name`, or null), the role claim,
+ * whether this sign-in used a second factor, and when it was (the token's auth_time). `T` is a Firestore
+ * Timestamp. Informational only: the rules decide by the claim, never by the profile.
+ */
+export interface ProfileFacts<T> {
+  email: string;
+  name: string | null;
+  role: Role;
+  twoFactor: boolean;
+  lastSignInAt: T;
+}
+
+/**
+ * Written by each staff member for themself. `disabled` is never written here: only the project owner
+ * sets it (the console or the Admin SDK), and the rules refuse a staff member who touches it.
+ */
+export function staffProfile<T>(facts: ProfileFacts<T>, available: boolean) {
+  return { email: facts.email, name: facts.name, role: facts.role, twoFactor: facts.twoFactor, lastSignInAt: facts.lastSignInAt, available };
 }
 
 export function personDocument(email: string) {

@@ -1,8 +1,18 @@
 import { clientEnv } from "../../config/env";
-import type { DashboardStats, ListPage } from "../../domain/admin";
+import type { DashboardStats, ListPage, MatchCount } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
 import type { Note, PersonView, RecordDetail, StaffMember, WorkspaceSettings } from "../../domain/workspace";
-import { AdminApiError, type AdminBackend, type AssignmentAdmin, type ExportFilters, type PrivacyAdmin } from "../admin-port";
+import type { CurrentStaff, StaffAccount, TwoFactorSetup } from "../../domain/staff";
+import {
+  AdminApiError,
+  type AccountRecovery,
+  type AdminBackend,
+  type AssignmentAdmin,
+  type ExportFilters,
+  type PrivacyAdmin,
+  type TeamAdmin,
+  type TwoFactorAdmin,
+} from "../admin-port";
 import { openLiveStream } from "./live-stream";
 
 const base = clientEnv.apiBase;
@@ -14,9 +24,14 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+  const payload = (await response.json().catch(() => null)) as { error?: string; message?: string; fields?: Record<string, string> } | null;
   if (!response.ok) {
-    throw new AdminApiError(response.status, payload?.error ?? `http-${response.status}`, payload?.message ?? `Request failed (${response.status})`);
+    throw new AdminApiError(
+      response.status,
+      payload?.error ?? `http-${response.status}`,
+      payload?.message ?? `Request failed (${response.status})`,
+      payload?.fields,
+    );
   }
   return payload as T;
 }
@@ -57,14 +72,45 @@ const httpAssignmentAdmin: AssignmentAdmin = {
   saveSettings: (settings) => call<WorkspaceSettings>("PUT", "/api/admin/settings", settings),
 };
 
+const staffPath = (email: string) => `/api/admin/staff/${encodeURIComponent(email)}`;
+
+const httpTeamAdmin: TeamAdmin = {
+  invite: async (email, role) => {
+    await call("POST", "/api/admin/staff/invitations", { email, role });
+  },
+  update: (email, change) => call<StaffAccount>("PATCH", staffPath(email), change),
+  resetTwoFactor: (email) => call<StaffAccount>("POST", `${staffPath(email)}/two-factor/reset`, {}),
+};
+
+const httpTwoFactorAdmin: TwoFactorAdmin = {
+  setup: () => call<TwoFactorSetup>("POST", "/api/auth/2fa/setup", {}),
+  enable: async (code) => (await call<{ recoveryCodes: string[] }>("POST", "/api/auth/2fa/enable", { code })).recoveryCodes,
+  disable: async (code) => {
+    await call("POST", "/api/auth/2fa/disable", { code });
+  },
+};
+
+const httpAccountRecovery: AccountRecovery = {
+  requestPasswordReset: async (email) => {
+    await call("POST", "/api/auth/password-reset", { email });
+  },
+  confirmPasswordReset: async (token, password) => {
+    await call("POST", "/api/auth/password-reset/confirm", { token, password });
+  },
+  acceptInvitation: async (token, name, password) => {
+    const { email } = await call<{ email: string }>("POST", "/api/auth/invitations/accept", { token, name, password });
+    return { email };
+  },
+};
+
 /** The path of one record: ids and emails go into the path escaped, never as raw text. */
 const recordPath = (collection: string, id: string) => `/api/admin/${collection}/${encodeURIComponent(id)}`;
 
 export const httpAdminBackend: AdminBackend = {
-  async signIn(email, password) {
+  async signIn(email, password, code) {
     try {
-      const { email: signedIn } = await call<{ email: string }>("POST", "/api/auth/login", { email, password });
-      return { ok: true, email: signedIn };
+      const user = await call<CurrentStaff>("POST", "/api/auth/login", { email, password, ...(code !== undefined && { code }) });
+      return { ok: true, user };
     } catch (error) {
       if (error instanceof AdminApiError) return { ok: false, code: error.code, message: error.message };
       return { ok: false, code: "network-request-failed", message: "Could not reach the server." };
@@ -75,7 +121,7 @@ export const httpAdminBackend: AdminBackend = {
   },
   async currentUser() {
     try {
-      return await call<{ email: string }>("GET", "/api/auth/session");
+      return await call<CurrentStaff>("GET", "/api/auth/session");
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 401) return null;
       throw error;
@@ -84,6 +130,7 @@ export const httpAdminBackend: AdminBackend = {
   stats: () => call<DashboardStats>("GET", "/api/admin/stats"),
   list: (collection, query) =>
     call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
+  countMatching: (collection, { q, status, type, owner }) => call<MatchCount>("GET", `/api/admin/${collection}/count${queryString({ q, status, type, owner })}`),
   setStatus: (collection, id, status) => call("PATCH", recordPath(collection, id), { status }) as never,
   record: (collection, id) => call<RecordDetail<typeof collection>>("GET", recordPath(collection, id)) as never,
   person: (personId) => call<PersonView>("GET", `/api/admin/people/${encodeURIComponent(personId)}`),
@@ -95,7 +142,7 @@ export const httpAdminBackend: AdminBackend = {
   updateRecord: (collection, id, change) => call("PATCH", recordPath(collection, id), change) as never,
   bulkUpdate: async (collection, ids, change) =>
     (await call<{ updated: number }>("POST", `/api/admin/${collection}/bulk`, { ids, ...change })).updated,
-  staff: () => call<StaffMember[]>("GET", "/api/admin/staff"),
+  staff: () => call<StaffAccount[]>("GET", "/api/admin/staff"),
   setAvailable: (email, available) => call<StaffMember>("PATCH", `/api/admin/staff/${encodeURIComponent(email)}`, { available }),
   watch(onChange, onState, options) {
     return openLiveStream({
@@ -110,4 +157,7 @@ export const httpAdminBackend: AdminBackend = {
   },
   privacy: httpPrivacyAdmin,
   assignment: httpAssignmentAdmin,
+  team: httpTeamAdmin,
+  twoFactor: httpTwoFactorAdmin,
+  accounts: httpAccountRecovery,
 };

@@ -25,10 +25,16 @@ export interface ControlMessagesProps {
   error?: string | null;
   /** Classes put first on both lines, e.g. an indent that lines them up with a label. */
   className?: string;
+  /** The background it sits on: the error's colour keeps its contrast on a dark band too. */
+  tone?: "light" | "dark";
 }
 
-/** A form control's hint and its error (announced as an alert), under the control. */
-export function ControlMessages({ ids, hint, error, className }: ControlMessagesProps) {
+/**
+ * A form control's hint and its error (announced as an alert), under the control. The error's element is
+ * always there, hidden while there is none: a page sent back by the server to a visitor without
+ * JavaScript fills it in place (server/static/refill-form.ts), so the error sits where this shows it.
+ */
+export function ControlMessages({ ids, hint, error, className, tone = "light" }: ControlMessagesProps) {
   return (
     <>
       {hint && (
@@ -36,11 +42,14 @@ export function ControlMessages({ ids, hint, error, className }: ControlMessages
           {hint}
         </p>
       )}
-      {error && (
-        <p id={ids.errorId} className={cn(className, "text-sm font-medium text-red-700")} role="alert">
-          {error}
-        </p>
-      )}
+      <p
+        id={`${ids.controlId}-error`}
+        className={cn(className, "text-sm font-medium", tone === "dark" ? "text-red-200" : "text-red-700")}
+        role={error ? "alert" : undefined}
+        hidden={!error}
+      >
+        {error}
+      </p>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { Textarea } from "../../components/ui/textarea";
 import { LIMITS } from "../../domain/limits";
 import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS } from "../../domain/options";
+import { CountedTextarea } from "./counted-textarea";
 import { CompanyField, EmailField, FieldRow, PhoneField } from "./lead-fields";
 import { LeadForm } from "./lead-form";
 import { OrganizationFields } from "./organization-fields";
@@ -25,7 +25,7 @@ export function DemoForm() {
           </FieldRow>
           <OrganizationFields errors={errors} organizationTypes={DEMO_ORGANIZATION_TYPES} propertyCounts={DEMO_PROPERTY_COUNTS} />
           <Field label="Current Challenges" hint="Optional: what would you like the demo to focus on?" error={errors.challenges}>
-            <Textarea name="challenges" maxLength={LIMITS.challenges} rows={4} />
+            <CountedTextarea name="challenges" max={LIMITS.challenges} rows={4} />
           </Field>
         </>
       )}

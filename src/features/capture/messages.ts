@@ -1,34 +1,30 @@
 import { BRAND } from "../../config/brand";
 import type { ToastMessage } from "../../components/ui/toast";
+import { FORM_FAILURES, type FormKind } from "../../domain/html-forms";
+import { failureToast as failure, NEWSLETTER_TOASTS } from "./newsletter-messages";
 
-// The forms' toast texts (docs/product.md, "The four forms").
-
-const failure = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
+// The forms' toast texts (docs/product.md, "The four forms"). The failures' words are shared with the
+// server, which says them on the page it sends back to a form posted without JavaScript; the successes'
+// are the result pages' too (src/content/form-sent.ts). The newsletter's are in newsletter-messages.ts.
 
 export const SUBMISSION_TOASTS = {
   contact: {
     success: { title: "Thank you for your message!", description: "We'll get back to you within 24 hours." },
-    failure: failure("Failed to send message. Please try again."),
+    failure: failure(FORM_FAILURES.contact),
   },
   signup: {
     success: {
       title: `Welcome to ${BRAND.name}! 🎉`,
       description: "We'll contact you soon with your personalized quote and next steps.",
     },
-    failure: failure("Failed to create account. Please try again."),
+    failure: failure(FORM_FAILURES.signup),
   },
   demo: {
     success: {
       title: "Demo requested successfully! 🚀",
       description: "We'll contact you within 24 hours to schedule your personalized demo.",
     },
-    failure: failure("Failed to submit demo request. Please try again."),
+    failure: failure(FORM_FAILURES.demo),
   },
-  newsletter: {
-    success: {
-      title: "Successfully subscribed! 📬",
-      description: "You'll receive our latest updates and insights in your inbox.",
-    },
-    failure: failure("Failed to subscribe. Please try again."),
-  },
-} satisfies Record<string, { success: ToastMessage; failure: ToastMessage }>;
+  newsletter: NEWSLETTER_TOASTS,
+} satisfies Record<FormKind, { success: ToastMessage; failure: ToastMessage }>;

@@ -1,16 +1,16 @@
 import type { CONTACT_FIELDS } from "../../domain/contact-fields";
 import type { FieldList, VisitorFieldName } from "../../domain/fields";
 import type { LEAD_FIELDS } from "../../domain/lead-fields";
-import type { NEWSLETTER_FIELDS } from "../../domain/newsletter-fields";
-import type { ContactInput, DemoInput, NewsletterInput, SignupInput } from "../../domain/schemas";
+import type { ContactInput, DemoInput, SignupInput } from "../../domain/schemas";
 import { consentFields, pagePath } from "./consent-context";
 import { isChecked, personValues } from "./form-values";
 
 // What each public form sends, from its trimmed text values (and its checkboxes). Every payload names
 // every field its collection's list says a visitor writes (optional ones too), so a field added to a list
-// is a compile error here until the form sends it.
+// is a compile error here until the form sends it. The newsletter boxes' payload is in use-newsletter.ts,
+// so the home page does not load these.
 
-type EveryVisitorField<L extends FieldList, V extends string = never> = Record<VisitorFieldName<L, V>, unknown>;
+export type EveryVisitorField<L extends FieldList, V extends string = never> = Record<VisitorFieldName<L, V>, unknown>;
 
 type Values = Record<string, string>;
 
@@ -44,7 +44,3 @@ export function demoPayload(values: Values): DemoInput {
     sourcePath: pagePath(),
   } satisfies DemoInput & EveryVisitorField<typeof LEAD_FIELDS, "demo">;
 }
-
-/** Every newsletter box shows the newsletter wording (NewsletterConsentNotice); its version goes along. */
-export const subscriptionPayload = (email: string): NewsletterInput =>
-  ({ email, ...consentFields("newsletter"), website: "" }) satisfies NewsletterInput & EveryVisitorField<typeof NEWSLETTER_FIELDS>;

@@ -4,7 +4,7 @@ import type { RecordChange } from "../../../src/domain/admin";
 import type { LiveState } from "../../../src/backend/admin-port";
 import type { Adapters, CallResult } from "./bridge";
 import { contractAsset } from "./contract-assets";
-import type { ContractSubject, LiveFeed } from "../backend-contract";
+import type { ContractSubject, LiveFeed } from "../contract-subject";
 
 export interface AdapterPageOptions {
   /** The page's origin: the real server for http (cookies, same-origin API), a loopback page server for Firebase. */
@@ -14,7 +14,7 @@ export interface AdapterPageOptions {
   bundleDir: string;
   entry: "http" | "firebase";
   config?: unknown;
-  staff: { email: string; password: string };
+  staff: { email: string; password: string; code?: () => Promise<string> };
   close?: () => Promise<void>;
 }
 
@@ -60,17 +60,19 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
   return {
     staff: options.staff,
     optOutNeedsConfirmation: options.entry === "http",
+    countsSearches: options.entry === "http",
     public: {
       submitContact: (input, submitOptions) => call("public", "submitContact", input, submitOptions),
       submitLead: (input, submitOptions) => call("public", "submitLead", input, submitOptions),
       subscribe: (input, submitOptions) => call("public", "subscribe", input, submitOptions),
     },
     admin: {
-      signIn: (email, password) => call("admin", "signIn", email, password),
+      signIn: (email, password, code) => call("admin", "signIn", email, password, ...(code === undefined ? [] : [code])),
       signOut: () => call("admin", "signOut"),
       currentUser: () => call("admin", "currentUser"),
       stats: () => call("admin", "stats"),
       list: (target, query) => call("admin", "list", target, query),
+      countMatching: (target, query) => call("admin", "countMatching", target, query),
       setStatus: (target, id, status) => call("admin", "setStatus", target, id, status),
       record: (target, id) => call("admin", "record", target, id),
       person: (personId) => call("admin", "person", personId),

@@ -40,3 +40,13 @@ export async function listDocuments(host: string, projectId: string, collection:
   const body = (await response.json()) as { documents?: { name: string; fields?: Record<string, RestValue> }[] };
   return (body.documents ?? []).map((document) => ({ id: document.name.slice(document.name.lastIndexOf("/") + 1), data: fields(document.fields) }));
 }
+
+/** Sets one boolean field of a document as the project owner would in the console (no rules). */
+export async function setBooleanField(host: string, projectId: string, path: string, field: string, value: boolean): Promise<void> {
+  const response = await fetch(`http://${host}/v1/projects/${projectId}/databases/(default)/documents/${path}?updateMask.fieldPaths=${field}`, {
+    method: "PATCH",
+    headers: { Authorization: "Bearer owner", "Content-Type": "application/json" },
+    body: JSON.stringify({ fields: { [field]: { booleanValue: value } } }),
+  });
+  if (!response.ok) throw new Error(`setting ${path} ${field} failed: ${response.status} ${await response.text()}`);
+}

@@ -44,3 +44,23 @@ export async function clearAuthUsers(host: string, projectId: string): Promise<v
   const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: "DELETE" });
   if (!response.ok) throw new Error(`clearing accounts failed: ${response.status}`);
 }
+
+/**
+ * Changes an account as the project owner would with the Admin SDK (the emulator takes "Bearer owner"):
+ * `customAttributes` (the claims, as JSON), `disableUser`, `mfa` enrollments, and so on.
+ */
+export async function updateAuthUser(host: string, projectId: string, localId: string, fields: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify({ localId, ...fields }),
+  });
+  if (!response.ok) throw new Error(`updating ${localId} failed: ${response.status} ${await response.text()}`);
+}
+
+/** The emails the emulator "sent" with an action link (password resets among them), oldest first. */
+export async function sentActionCodes(host: string, projectId: string): Promise<{ email: string; requestType: string; oobLink: string }[]> {
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/oobCodes`);
+  if (!response.ok) throw new Error(`reading the emulator's action codes failed: ${response.status}`);
+  return ((await response.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] }).oobCodes;
+}

@@ -1,4 +1,5 @@
 import { Agent, request } from "node:http";
+import { totpCode } from "../../support/two-factor";
 
 // A small HTTP/1.1 client on node:http, so each soak worker owns its connection(s) and errors (a
 // killed server, a reset) come back as values instead of exceptions.
@@ -35,13 +36,20 @@ export function send(
   });
 }
 
-/** Signs in and returns the Cookie header value. */
+/**
+ * Signs in and returns the Cookie header value. An account with two-factor on (the soak's admin) is
+ * asked for a code: a fresh one from E2E_TOTP_SECRET goes with a second try (one new 30-second step per
+ * sign-in, so sign in as a sales account where many sessions are needed).
+ */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const result = await send(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
+  const login = (code?: string) =>
+    send(`${baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseUrl },
+      body: JSON.stringify({ email, password, code }),
+    });
+  let result = await login();
+  if (result.ok && result.answer.status === 401 && result.answer.body.includes("two-factor-required")) result = await login(await totpCode(`soak|${email}`));
   if (!result.ok || result.answer.status !== 200) throw new Error(`sign-in failed: ${result.ok ? `${result.answer.status} ${result.answer.body}` : result.error}`);
   const setCookie = result.answer.headers["set-cookie"];
   const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ""]).find((c) => c.startsWith("__Host-erf_session="));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../support/free-port";
 import { scratchStore, type ScratchStore } from "./scratch-store";
+import { E2E_TOTP_SECRET } from "../../support/two-factor";
 
 // The production entry point (server/main.ts) as a child process the soak scripts can kill -9,
 // restart on the same port and database, and measure (RSS by pid). Loopback only.
@@ -102,8 +103,8 @@ export interface SoakAdmin {
   password: string;
 }
 
-/** The environment that has the server create `admin`. */
-export const adminEnv = (admin: SoakAdmin) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+/** The environment that has the server create `admin`, with two-factor on (as admins must), from E2E_TOTP_SECRET. */
+export const adminEnv = (admin: SoakAdmin) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ADMIN_TOTP_SECRET: E2E_TOTP_SECRET });
 
 /** A new scratch store (`name` as for scratchStore) and the server started on it. */
 export async function serverOnScratchStore(

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "../../../server/db/store";
 import { clearTables } from "../../../server/test-support/databases";
-import { manualClock, testApp } from "../../../server/test-support/app";
+import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
 import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
-import { AUTH_STATES, seedWorkspaceRows, workspaceIds, type AuthState, type Fixture, type RouteCase } from "./route-case";
+import { accountOf, AUTH_STATES, requestFor, SALES_EMAIL, seedWorkspaceRows, workspaceIds, type AuthState, type Fixture, type RouteCase } from "./route-case";
 
 // Runs every route case in every sign-in state against a freshly seeded database and keeps each
 // answer (status, headers, body) for the checks to judge.
@@ -42,7 +42,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
 /** The session cookie a client in this state presents (null: none). */
 async function cookieFor(state: AuthState, app: App, time: ReturnType<typeof manualClock>): Promise<string | null> {
   if (state === "anonymous") return null;
-  const cookie = await signIn(app);
+  const cookie = await signIn(app, state === "sales" ? SALES_EMAIL : undefined);
   if (state === "expired") time.advance(12 * HOUR + 1_000);
   if (state === "loggedOut") {
     const response = await send(app, "POST", "/api/auth/logout", { body: {}, cookie });
@@ -66,10 +66,11 @@ export async function answer(db: Db, routeCase: RouteCase, state: AuthState): Pr
   const fixture = await seedFixture(db);
   const time = manualClock();
   const shutdown = new AbortController();
-  const app = testApp(db, { clock: time.clock, shutdownSignal: shutdown.signal });
+  // SMTP set (nothing listens there; no sender runs): invitations are emails, refused without it.
+  const app = testApp(db, { clock: time.clock, shutdownSignal: shutdown.signal, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }) });
   try {
     const cookie = await cookieFor(state, app, time);
-    const { method, path, body, headers } = routeCase.request(fixture);
+    const { method, path, body, headers } = await requestFor(routeCase, fixture, app, accountOf(state));
     const response = await send(app, method, path, { body, cookie, headers });
     return { routeCase, state, fixture, status: response.status, headers: response.headers, body: await readBody(response) };
   } finally {
@@ -88,9 +89,9 @@ export function registeredRoutes(app: App): Set<string> {
   return new Set(app.routes.filter((route) => route.method !== "ALL" && !route.path.endsWith("*")).map((route) => `${route.method} ${route.path}`));
 }
 
-/** Text only the staff may see in this answer's world: seeded personal data, record ids, the admin's address. */
+/** Text only the staff may see in this answer's world: seeded personal data, record ids, the staff's addresses. */
 export function leakedSecrets({ fixture, body }: MatrixAnswer, adminEmail: string): string[] {
-  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, fixture.confirmationId, fixture.noteId, fixture.personId, adminEmail];
+  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, fixture.confirmationId, fixture.noteId, fixture.personId, adminEmail, SALES_EMAIL];
   return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
 }
 

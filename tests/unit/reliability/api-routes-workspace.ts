@@ -2,7 +2,7 @@ import { ADMIN_EMAIL } from "../../../server/test-support/admin";
 import { staff, type Fixture, type RouteCase } from "./route-case";
 
 // The lead workspace's rows of the route table (api-routes.ts): the record panel, people, notes,
-// owners, bulk changes, the owner filter, settings and staff. Each route has a case the signed-in staff
+// owners, bulk changes, the owner filter and the count of matches, settings and staff. Each route has a case the signed-in staff
 // member gets through with a 2xx and, where it takes input, one it refuses.
 
 export const WORKSPACE_ROUTE_CASES: RouteCase[] = [
@@ -14,6 +14,11 @@ export const WORKSPACE_ROUTE_CASES: RouteCase[] = [
   staff("GET", "/api/admin/people/:personId", "an unknown person", () => "/api/admin/people/00000000-0000-4000-8000-000000000000", 404),
   staff("GET", "/api/admin/leads", "my leads", () => "/api/admin/leads?owner=me", 200),
   staff("GET", "/api/admin/newsletter", "an owner filter on the newsletter", () => "/api/admin/newsletter?owner=none", 400),
+  staff("GET", "/api/admin/leads/count", "how many leads match", () => "/api/admin/leads/count?status=new", 200),
+  staff("GET", "/api/admin/contacts/count", "how many unassigned contacts there are", () => "/api/admin/contacts/count?owner=none", 200),
+  staff("GET", "/api/admin/contacts/count", "a count with an owner that is no email", () => "/api/admin/contacts/count?owner=somebody", 400),
+  staff("GET", "/api/admin/newsletter/count", "how many subscribers match", () => "/api/admin/newsletter/count?q=example", 200),
+  staff("GET", "/api/admin/newsletter/count", "a count by a status newsletter does not have", () => "/api/admin/newsletter/count?status=qualified", 400),
 
   staff("PATCH", "/api/admin/leads/:id", "an assignment", (f) => `/api/admin/leads/${f.leadId}`, 200, { owner: ADMIN_EMAIL }),
   staff("PATCH", "/api/admin/leads/:id", "an owner who is not staff", (f) => `/api/admin/leads/${f.leadId}`, 400, { owner: "stranger@example.com" }),
@@ -26,15 +31,17 @@ export const WORKSPACE_ROUTE_CASES: RouteCase[] = [
   staff("POST", "/api/admin/leads/:id/notes", "an empty note", (f) => `/api/admin/leads/${f.leadId}/notes`, 400, { body: " " }),
   staff("POST", "/api/admin/contacts/:id/notes", "a note on a contact", (f) => `/api/admin/contacts/${f.contactId}/notes`, 201, { body: "Emailed" }),
   staff("POST", "/api/admin/newsletter/:id/notes", "a note on a subscription", (f) => `/api/admin/newsletter/${f.subscriberId}/notes`, 201, { body: "Asked to stay" }),
-  staff("DELETE", "/api/admin/notes/:id", "the author deleting their note", (f) => `/api/admin/notes/${f.noteId}`, 204, {}),
+  // The note is the admin's: only its author may delete it.
+  staff("DELETE", "/api/admin/notes/:id", "the author deleting their note", (f) => `/api/admin/notes/${f.noteId}`, 204, {}, 403),
   staff("DELETE", "/api/admin/notes/:id", "an unknown note", () => "/api/admin/notes/00000000-0000-4000-8000-000000000000", 404, {}),
 
   staff("GET", "/api/admin/settings", "the workspace settings", () => "/api/admin/settings", 200),
   staff("PUT", "/api/admin/settings", "round-robin on", () => "/api/admin/settings", 200, { assignment: "round-robin" }),
   staff("PUT", "/api/admin/settings", "an unknown assignment mode", () => "/api/admin/settings", 400, { assignment: "lottery" }),
   staff("GET", "/api/admin/staff", "the staff list", () => "/api/admin/staff", 200),
-  staff("PATCH", "/api/admin/staff/:email", "away from round-robin", () => `/api/admin/staff/${encodeURIComponent(ADMIN_EMAIL)}`, 200, { available: false }),
-  staff("PATCH", "/api/admin/staff/:email", "an unknown account", () => "/api/admin/staff/nobody%40erf.co.za", 404, { available: false }),
+  // A sales rep may set only their own availability (api-routes-team.ts has theirs).
+  staff("PATCH", "/api/admin/staff/:email", "away from round-robin", () => `/api/admin/staff/${encodeURIComponent(ADMIN_EMAIL)}`, 200, { available: false }, 403),
+  staff("PATCH", "/api/admin/staff/:email", "an unknown account", () => "/api/admin/staff/nobody%40erf.co.za", 404, { available: false }, 403),
 
   // A NUL in a path names nothing (PostgreSQL would refuse it in a query: a 500).
   staff("GET", "/api/admin/leads/:id", "an id with a NUL", () => "/api/admin/leads/a%00b", 404),

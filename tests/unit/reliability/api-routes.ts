@@ -3,6 +3,7 @@ import { TEST_APP_SECRET, validContact, validDemo, validNewsletter, validSignup 
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin";
 import { everyone, staff, staffOnly, type RouteCase } from "./route-case";
 import { WORKSPACE_ROUTE_CASES } from "./api-routes-workspace";
+import { TEAM_ROUTE_CASES } from "./api-routes-team";
 
 // THE list of API routes with the answer each should give in each sign-in state. The access matrix
 // (check 1), the CSRF check (check 7), the headers check (check 8) and the staff host allow-list check
@@ -20,6 +21,19 @@ const publicCase = (route: string, name: string, body: () => Record<string, unkn
   stateChanging: false,
 });
 
+/** A public form as a browser without JavaScript posts it: form-encoded, from a page of this origin. */
+const formCase = (route: string, name: string, fields: () => Record<string, unknown>, status: number): RouteCase => ({
+  route: `POST ${route}`,
+  name,
+  request: () => {
+    const body = new URLSearchParams(Object.entries(fields()).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))).toString();
+    return { method: "POST", path: route, body, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)), Origin: "http://localhost" } };
+  },
+  expected: everyone(status),
+  stateChanging: false,
+  answersWithPage: true,
+});
+
 export const ROUTE_CASES: RouteCase[] = [
   { route: "GET /healthz", name: "health", request: () => ({ method: "GET", path: "/healthz" }), expected: everyone(200), stateChanging: false },
 
@@ -30,6 +44,10 @@ export const ROUTE_CASES: RouteCase[] = [
   publicCase("/api/leads", "a lead with a forged status", () => ({ ...validSignup, status: "qualified" }), 400),
   publicCase("/api/newsletter", "a valid subscription", () => ({ ...validNewsletter, email: `n.${unique()}@example.com` }), 201),
   publicCase("/api/newsletter", "an invalid subscription", () => ({ email: "" }), 400),
+  formCase("/api/contacts", "a contact form posted without JavaScript", () => ({ form: "contact", ...validContact, email: `f.${unique()}@example.com` }), 303),
+  formCase("/api/contacts", "a contact form posted without JavaScript, to correct", () => ({ form: "contact", ...validContact, email: "nope" }), 400),
+  formCase("/api/leads", "a demo form posted without JavaScript", () => ({ form: "demo", ...validDemo, type: undefined, email: `g.${unique()}@example.com` }), 303),
+  formCase("/api/newsletter", "a newsletter box posted without JavaScript", () => ({ form: "newsletter-card", email: `h.${unique()}@example.com` }), 303),
   {
     // The answer must not name the subscriber's row (the leak check looks for its id).
     route: "POST /api/newsletter",
@@ -94,11 +112,19 @@ export const ROUTE_CASES: RouteCase[] = [
 
   {
     route: "POST /api/auth/login",
-    name: "the right password",
+    name: "the right password and a fresh code",
     request: () => ({ method: "POST", path: "/api/auth/login", body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }),
     expected: everyone(200),
     stateChanging: true,
     signsIn: true,
+    code: "account",
+  },
+  {
+    route: "POST /api/auth/login",
+    name: "the right password without the code",
+    request: () => ({ method: "POST", path: "/api/auth/login", body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }),
+    expected: everyone(401),
+    stateChanging: true,
   },
   {
     route: "POST /api/auth/login",
@@ -146,6 +172,7 @@ export const ROUTE_CASES: RouteCase[] = [
   staff("GET", "/api/admin/outbox", "failing emails", () => "/api/admin/outbox", 200),
   staff("POST", "/api/admin/outbox/retry", "a retry of failed emails", () => "/api/admin/outbox/retry", 200, {}),
   ...WORKSPACE_ROUTE_CASES,
+  ...TEAM_ROUTE_CASES,
 
   // Not routes: what the fallbacks answer.
   { ...staff("GET", "(no route)", "an unknown staff path", () => "/api/admin/no-such-route", 404), route: "(no route)" },

@@ -67,7 +67,7 @@ describeStorage("1,000 wrong passwords", (open) => {
   // like one must not buy an attacker that exemption.
   it("with forged device cookies, or the device cookie of the attacker's own account: still the limit, then 429", async () => {
     const attackersOwn = { email: "insider@erf.co.za", password: "the insider's own password" };
-    await seedAdmin(open.db, attackersOwn.email, attackersOwn.password);
+    await seedAdmin(open.db, attackersOwn.email, attackersOwn.password, undefined, { twoFactor: false });
     const { app, login, burst } = attacker(1);
     const signedIn = await send(app, "POST", "/api/auth/login", { body: attackersOwn, headers: { "X-Forwarded-For": "203.0.113.8" } });
     const ownDevice = deviceCookieFrom(signedIn);

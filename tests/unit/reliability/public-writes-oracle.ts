@@ -5,10 +5,12 @@ import { storedShape } from "./stored-rows";
 
 // What docs/api.md promises for a public write, computed from the request alone: 415 for another media
 // type, 413 past 32 KB, 400 for malformed JSON or a schema failure, 201 and nothing stored for a filled
-// honeypot, 201 and the schema's output stored otherwise.
+// honeypot, 201 and the schema's output stored otherwise. A form-encoded body is a form a browser posts
+// without JavaScript: these requests carry neither Origin nor Fetch Metadata, so it is refused, 403,
+// before it is read (html-form-posts.test.ts covers that path with a browser's headers).
 
 export type Outcome =
-  | { status: 415 | 413 }
+  | { status: 415 | 413 | 403 }
   | { status: 400; reason: string }
   | { status: 201; stored: false }
   | { status: 201; stored: true; shape: Record<string, unknown> };
@@ -21,6 +23,7 @@ export const bytesOf = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<Arra
 
 export function expectedOutcome(route: PublicRoute, request: WireRequest): Outcome {
   const mediaType = request.contentType?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType === "application/x-www-form-urlencoded") return { status: 403 };
   if (mediaType !== "application/json") return { status: 415 };
   const bytes = bytesOf(request.body);
   if (bytes.byteLength > LIMITS.bodyBytes) return { status: 413 };

@@ -1,12 +1,26 @@
 import { randomUUID } from "node:crypto";
+import { can, type Capability } from "../../../src/domain/staff";
+import { sealSecret } from "../../../server/auth/secret-box";
+import { hashLinkToken } from "../../../server/auth/staff-links";
 import type { Db } from "../../../server/db/store";
-import { ADMIN_EMAIL } from "../../../server/test-support/admin";
+import { derivePrivacyKeys } from "../../../server/privacy/keys";
+import { ADMIN_EMAIL, seedSales, totpFor } from "../../../server/test-support/admin";
+import { TEST_APP_SECRET } from "../../../server/test-support/secrets";
+import { appClocks, forgetTotpSteps, nextTotpCode } from "../../../server/test-support/totp";
+import type { App } from "../../../server/app";
 
 // What a row of the route table (api-routes.ts) is: the request, the answer each sign-in state should
 // get, whether it is a staff write; and the seeded rows the requests can name.
 
-export const AUTH_STATES = ["anonymous", "admin", "expired", "loggedOut"] as const;
+/** Signed out three ways, and signed in as each role. */
+export const AUTH_STATES = ["anonymous", "admin", "sales", "expired", "loggedOut"] as const;
 export type AuthState = (typeof AUTH_STATES)[number];
+export const SIGNED_OUT: readonly AuthState[] = ["anonymous", "expired", "loggedOut"];
+
+/** The sales account of every fixture: two-factor on, so it can also turn it off. */
+export const SALES_EMAIL = "thandi@erf.co.za";
+/** The secret both fixture accounts have pending (as after POST /api/auth/2fa/setup). */
+export const PENDING_TOTP_SECRET = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
 
 /** Seeded rows the requests can name. */
 export interface Fixture {
@@ -22,7 +36,13 @@ export interface Fixture {
   noteId: string;
   /** The subject's person id (the record panel's link to their timeline). */
   personId: string;
+  /** The token of an open invitation (of INVITEE_EMAIL, as a sales rep). */
+  invitationToken: string;
+  /** The token of an open password-reset link of the sales account. */
+  resetToken: string;
 }
+
+export const INVITEE_EMAIL = "new.rep@erf.co.za";
 
 export interface ApiRequest {
   method: string;
@@ -43,22 +63,49 @@ export interface RouteCase {
   stateChanging: boolean;
   /** The answer itself signs someone in (its own body names the admin). */
   signsIn?: boolean;
+  /**
+   * The body gains `code`, a fresh TOTP code of the account the request is made as (the admin when
+   * signed out): from its own secret, or from the secret it has pending set-up.
+   */
+  code?: "account" | "pending";
+  /**
+   * A public form posted by a browser without JavaScript: answered for a person, with a page (the form
+   * again, with its errors) or a redirect, not JSON (decision 0027).
+   */
+  answersWithPage?: boolean;
 }
 
-export const everyone = (status: number): Record<AuthState, number> => ({ anonymous: status, admin: status, expired: status, loggedOut: status });
-export const staffOnly = (status: number): Record<AuthState, number> => ({ anonymous: 401, admin: status, expired: 401, loggedOut: 401 });
+export const everyone = (status: number): Record<AuthState, number> => ({ anonymous: status, admin: status, sales: status, expired: status, loggedOut: status });
+/** A signed-in route that every role may use. */
+export const staffOnly = (status: number, sales = status): Record<AuthState, number> => ({ anonymous: 401, admin: status, sales, expired: 401, loggedOut: 401 });
 
-/** A staff route's case; `body` may be a function of the fixture (a bulk change names its ids). */
-export const staff = (method: string, route: string, name: string, path: (f: Fixture) => string, status: number, body?: unknown): RouteCase => ({
+/**
+ * The capability a staff route needs, written out here apart from the server's guards, so the matrix
+ * checks them rather than repeating them.
+ */
+export function capabilityOf(method: string, route: string): Capability {
+  if (/^\/api\/admin\/(subjects|outbox)(\/|$)/.test(route)) return "privacy";
+  if (/^\/api\/admin\/audit(\/|$)/.test(route)) return "audit";
+  if (method === "PUT" && route === "/api/admin/settings") return "settings";
+  if (route === "/api/admin/staff/invitations" || route === "/api/admin/staff/:email/two-factor/reset") return "staff";
+  return "records";
+}
+
+/**
+ * A staff route's case; `body` may be a function of the fixture (a bulk change names its ids). A sales
+ * account gets the same answer when its role has the route's capability, 403 otherwise, unless `sales`
+ * says what it gets instead.
+ */
+export const staff = (method: string, route: string, name: string, path: (f: Fixture) => string, status: number, body?: unknown, sales?: number): RouteCase => ({
   route: `${method} ${route}`,
   name,
   request: (f) => ({ method, path: path(f), ...(body !== undefined && { body: typeof body === "function" ? (body as (f: Fixture) => unknown)(f) : body }) }),
-  expected: staffOnly(status),
+  expected: staffOnly(status, sales ?? (can("sales", capabilityOf(method, route)) ? status : 403)),
   stateChanging: !["GET", "HEAD", "OPTIONS"].includes(method),
 });
 
-/** Fresh ids for the workspace rows of a fixture. */
-export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID() });
+/** Fresh ids and tokens for the workspace and team rows of a fixture. */
+export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID(), invitationToken: randomUUID(), resetToken: randomUUID() });
 
 /** The workspace rows a fixture names: the lead's note and the subject's person id. Seed the lead first. */
 export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void> {
@@ -67,4 +114,41 @@ export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void>
     .values({ id: fixture.noteId, collection: "leads", recordId: fixture.leadId, email: fixture.subjectEmail, body: `Note ${fixture.canary}`, author: ADMIN_EMAIL, createdAt: "2025-03-01T09:55:00.000Z" })
     .execute();
   await db.insertInto("people").values({ id: fixture.personId, email: fixture.subjectEmail, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
+  await seedTeamRows(db, fixture);
+}
+
+const keys = derivePrivacyKeys(TEST_APP_SECRET);
+
+/**
+ * The team rows a fixture names: the sales account, a set-up pending for both accounts, an open
+ * invitation and an open reset link. Seed the admin first.
+ */
+async function seedTeamRows(db: Db, fixture: Fixture): Promise<void> {
+  await seedSales(db, SALES_EMAIL, { twoFactor: true });
+  const accounts = await db.selectFrom("admins").select(["id", "email"]).execute();
+  for (const { id, email } of accounts) {
+    forgetTotpSteps(`pending:${email}`);
+    await db.updateTable("admins").set({ totpPendingSecret: sealSecret(keys.twoFactorSecret, id, PENDING_TOTP_SECRET) }).where("id", "=", id).execute();
+  }
+  const sales = accounts.find((account) => account.email === SALES_EMAIL)!;
+  const open = { createdAt: "2025-03-01T09:00:00.000Z", expiresAt: "2025-03-10T00:00:00.000Z" };
+  await db
+    .insertInto("staffInvitations")
+    .values({ id: randomUUID(), tokenHash: hashLinkToken(fixture.invitationToken), email: INVITEE_EMAIL, role: "sales", invitedBy: ADMIN_EMAIL, ...open, acceptedAt: null })
+    .execute();
+  await db.insertInto("passwordResets").values({ id: randomUUID(), tokenHash: hashLinkToken(fixture.resetToken), adminId: sales.id, ...open, usedAt: null }).execute();
+}
+
+/** The account a state signs in as (the admin's codes for the signed-out states). */
+export const accountOf = (state: AuthState) => (state === "sales" ? SALES_EMAIL : ADMIN_EMAIL);
+
+/** The case's request as `email` sends it on `app`: with a fresh code in the body when the case asks for one. */
+export async function requestFor(routeCase: RouteCase, fixture: Fixture, app: App, email: string): Promise<ApiRequest> {
+  const request = routeCase.request(fixture);
+  if (!routeCase.code) return request;
+  const code =
+    routeCase.code === "account"
+      ? await totpFor(app, email)
+      : await nextTotpCode(`pending:${email}`, { secret: PENDING_TOTP_SECRET, ...(appClocks.get(app) && { clock: appClocks.get(app) }) });
+  return { ...request, body: { ...(request.body as object), code } };
 }

@@ -1,32 +1,10 @@
 import { RefreshCw } from "lucide-react";
 import type { PrivacyAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
-import type { AuditEntry } from "../../../domain/privacy";
 import { formatDate } from "../common/format";
 import { cellClass, EmptyRow, TableHead } from "../common/table-parts";
+import { actionLabel, auditDetailText } from "./audit-text";
 import { useAudit } from "./use-audit";
-
-const ACTION_LABELS: Record<AuditEntry["action"], string> = {
-  "auth.login": "Signed in",
-  "auth.login-failed": "Sign-in failed",
-  "auth.logout": "Signed out",
-  "record.status": "Changed a status",
-  "export.csv": "Exported CSV",
-  "subject.export": "Exported a person's data",
-  "subject.erase": "Erased a person's data",
-  "admin.create": "Created an admin",
-  "admin.reset-password": "Reset an admin password",
-  "retention.purge": "Retention purge",
-  "outbox.retry": "Retried failed emails",
-};
-
-/** The details as short key: value text; nested objects (counts) as compact JSON. */
-function detailText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .filter(([, value]) => value !== null && value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-    .join(" · ");
-}
 
 const HEADINGS = ["When", "Who", "What", "Details", "From"];
 
@@ -36,7 +14,7 @@ export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
   return (
     <section aria-label="Audit log" className="grid gap-3">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Sign-ins, status changes, exports, erasures and account changes, newest first. Entries cannot be edited or deleted.</p>
+        <p className="text-sm text-slate-600">Sign-ins, status and owner changes, notes, exports, erasures, settings and account changes, newest first. Entries cannot be edited or deleted.</p>
         <Button variant="outline" size="sm" onClick={refresh} disabled={loading}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" /> Refresh
         </Button>
@@ -54,8 +32,8 @@ export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
               <tr key={entry.id} data-action={entry.action} className="border-t border-slate-100">
                 <td className={`${cellClass} whitespace-nowrap`}>{formatDate(entry.at)}</td>
                 <td className={cellClass}>{entry.actor}</td>
-                <td className={cellClass}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                <td className={`${cellClass} max-w-[28rem] break-all text-slate-700`}>{detailText(entry.details)}</td>
+                <td className={cellClass}>{actionLabel(entry.action)}</td>
+                <td className={`${cellClass} max-w-[28rem] break-all text-slate-700`}>{auditDetailText(entry)}</td>
                 <td className={`${cellClass} max-w-[14rem] truncate text-slate-600`} title={entry.userAgent ?? undefined}>
                   {entry.ip ?? "N/A"}
                 </td>

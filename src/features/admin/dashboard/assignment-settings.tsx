@@ -3,14 +3,17 @@ import { useState } from "react";
 import type { AdminBackend, AssignmentAdmin } from "../../../backend/admin-port";
 import { Switch } from "../../../components/ui/switch";
 import { useToast } from "../../../components/ui/toast";
-import type { StaffMember } from "../../../domain/workspace";
+import type { StaffAccount } from "../../../domain/staff";
+import { adminErrorText } from "../common/admin-error";
 import { useBackendValue } from "../common/use-backend-value";
 
 interface AssignmentSettingsProps {
   backend: AdminBackend;
   assignment: AssignmentAdmin;
   me: string | undefined;
-  staff: readonly StaffMember[];
+  staff: readonly StaffAccount[];
+  /** The round-robin switch is a workspace setting: only for a role that may change settings. */
+  canChangeSettings: boolean;
   /** Reads the staff list again (after this member's availability changed). */
   onStaffChanged: () => Promise<void>;
 }
@@ -21,12 +24,14 @@ const readSettings = (assignment: AssignmentAdmin) => assignment.settings();
  * Round-robin assignment of new contacts, signups and demo requests, and whether the signed-in member
  * takes part in it. Only where the back end assigns records as they arrive (the server).
  */
-export function AssignmentSettings({ backend, assignment, me, staff, onStaffChanged }: AssignmentSettingsProps) {
+export function AssignmentSettings({ backend, assignment, me, staff, canChangeSettings, onStaffChanged }: AssignmentSettingsProps) {
   const toast = useToast();
   const { value: settings, refresh } = useBackendValue(assignment, readSettings, "the assignment setting");
   const [saving, setSaving] = useState<"mode" | "available" | null>(null);
   const self = me ? staff.find((member) => member.email.toLowerCase() === me.toLowerCase()) : undefined;
-  const available = staff.filter((member) => member.available).length;
+  // Disabled accounts are never dealt records, whatever their availability says.
+  const active = staff.filter((member) => !member.disabled);
+  const available = active.filter((member) => member.available).length;
 
   async function setRoundRobin(on: boolean) {
     setSaving("mode");
@@ -36,7 +41,7 @@ export function AssignmentSettings({ backend, assignment, me, staff, onStaffChan
       toast({ title: on ? "Round-robin assignment on" : "Round-robin assignment off" });
     } catch (error) {
       console.error("Saving the assignment setting failed:", error);
-      toast({ title: "Error", description: "The assignment setting could not be saved.", variant: "destructive" });
+      toast({ title: "Error", description: adminErrorText(error, "The assignment setting could not be saved."), variant: "destructive" });
     } finally {
       setSaving(null);
     }
@@ -51,30 +56,36 @@ export function AssignmentSettings({ backend, assignment, me, staff, onStaffChan
       toast({ title: on ? "You are available for new records" : "You are not available for new records" });
     } catch (error) {
       console.error("Saving availability failed:", error);
-      toast({ title: "Error", description: "Your availability could not be saved.", variant: "destructive" });
+      toast({ title: "Error", description: adminErrorText(error, "Your availability could not be saved."), variant: "destructive" });
     } finally {
       setSaving(null);
     }
   }
 
-  if (!settings) return null;
+  if (!settings || (!canChangeSettings && !self)) return null;
   return (
     <section aria-label="Assignment" className="mb-6 flex flex-wrap items-start gap-x-8 gap-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <Users aria-hidden="true" className="mt-1 hidden h-5 w-5 text-brand-700 sm:block" />
-      <Switch
-        checked={settings.assignment === "round-robin"}
-        onCheckedChange={setRoundRobin}
-        disabled={saving !== null}
-        label="Round-robin assignment"
-        hint={`New contacts, signups and demo requests go in turn to the staff marked available (${available} of ${staff.length} now).`}
-      />
+      {canChangeSettings && (
+        <Switch
+          checked={settings.assignment === "round-robin"}
+          onCheckedChange={setRoundRobin}
+          disabled={saving !== null}
+          label="Round-robin assignment"
+          hint={`New contacts, signups and demo requests go in turn to the staff marked available (${available} of ${active.length} now).`}
+        />
+      )}
       {self && (
         <Switch
           checked={self.available}
           onCheckedChange={setAvailable}
           disabled={saving !== null}
           label="I'm available for new records"
-          hint="Round-robin passes you over while this is off."
+          hint={
+            canChangeSettings || settings.assignment === "round-robin"
+              ? "Round-robin passes you over while this is off."
+              : "Round-robin is off: an admin can turn it on."
+          }
         />
       )}
     </section>

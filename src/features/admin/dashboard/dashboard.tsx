@@ -1,189 +1,58 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { Download, Loader2, LogOut } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
-import type { LiveState } from "../../../backend/admin-port";
-import { Button } from "../../../components/ui/button";
+import { Loader2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { TooltipProvider } from "../../../components/ui/tooltip";
-import { earliestPosition, type LiveEvent, type RecordChange, type RecordsByCollection } from "../../../domain/admin";
-import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
-import { AuditTab } from "../audit/audit-tab";
+import { can } from "../../../domain/roles";
+import type { CurrentStaff } from "../../../domain/staff";
+import type { Collection } from "../../../domain/status";
 import { useAdminBackend } from "../common/use-admin-backend";
 import { useNow } from "../common/use-now";
+import { OwnerNamesProvider } from "../common/owner-names";
+import { staffDirectory } from "../common/staff-directory";
 import { useStaff } from "../common/use-staff";
-import { PrivacyTab } from "../privacy/privacy-tab";
-import { panelTarget, withPanel, type PanelTarget } from "../record-panel/panel-url";
-import { RecordPanel, type PanelList } from "../record-panel/record-panel";
+import { RecordPanel } from "../record-panel/record-panel";
 import { contactColumns, leadColumns, newsletterColumns } from "../records/columns";
-import { hasFilters, type Filters } from "../records/filters";
-import type { RecordTableHandle } from "../records/record-table";
-import { RecordsTab } from "../records/records-tab";
-import { useCollection } from "../records/use-collection";
-import { usePersonCounts } from "../records/use-person-counts";
+import { hasFilters } from "../records/filters";
 import { useStatusChange } from "../records/use-status-change";
 import { AssignmentSettings } from "./assignment-settings";
 import { CountCards } from "./count-cards";
-import { initialView, isCollection, type DashboardTab } from "./dashboard-tabs";
+import { DashboardHeader } from "./dashboard-header";
+import { initialView, isCollection, visibleTabs, type DashboardTab } from "./dashboard-tabs";
 import { OutboxBanner } from "./outbox-banner";
-import { useLiveListeners } from "./use-live-listeners";
+import { DASHBOARD_TABS, type TabContext } from "./tab-config";
+import { usePanel } from "./use-panel";
+import { useRecordLists } from "./use-record-lists";
 import { useOutboxHealth } from "./use-outbox-health";
-import { useStats } from "./use-stats";
 
-const TAB_LABELS: Record<Collection, string> = { leads: "Leads & Signups", contacts: "Contact Messages", newsletter: "Newsletter" };
 const tabClass =
   "-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
-/** History entries the panel pushed: closing one goes Back, so Back and Escape agree. */
-const PANEL_STATE = { panel: true } as const;
-const openedByUs = (state: unknown) => typeof state === "object" && state !== null && (state as { panel?: unknown }).panel === true;
-
-type AnyRecord = RecordsByCollection[Collection];
-
-/** The panel's view of one tab's list. */
-function usePanelList(list: { items: AnyRecord[]; nextCursor: string | null; loadMore: () => void }): PanelList {
-  const { items, nextCursor, loadMore } = list;
-  return useMemo(() => {
-    const byId = new Map(items.map((item) => [item.id, item]));
-    return { ids: items.map((item) => item.id), hasMore: nextCursor !== null, loadMore, find: (id) => byId.get(id) };
-  }, [items, nextCursor, loadMore]);
-}
-
-export function Dashboard({ me }: { me?: string }) {
+export function Dashboard({ user }: { user: CurrentStaff }) {
+  const me = user.email;
   const backend = useAdminBackend();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const [initial] = useState(() => initialView(params));
+  const [params] = useSearchParams();
+  // The tabs this account's role may use on this back end (a sales rep has no Privacy or Audit).
+  const tabs = useMemo(() => (backend ? visibleTabs(DASHBOARD_TABS, user.role, backend) : []), [backend, user.role]);
+  const [initial] = useState(() => initialView(params, DASHBOARD_TABS.filter((spec) => can(user.role, spec.capability)).map((spec) => spec.id)));
   const [chosenTab, setTab] = useState<DashboardTab>(initial.tab);
-  const [filters, setFilters] = useState<Record<Collection, Filters>>(initial.filters);
-  const [live, setLive] = useState<LiveState>("connecting");
-  // The record panel follows the address (?tab=leads&record=<id>); while open, its tab is the one shown.
-  const target = useMemo(() => panelTarget(params), [params]);
-  const tab: DashboardTab = target ? target.collection : chosenTab;
   // Lead ages ("3 min ago") and the overdue markers move on by themselves.
   const now = useNow(30_000);
-  const privacy = backend?.privacy;
-  const outbox = useOutboxHealth(privacy);
+  const outbox = useOutboxHealth(can(user.role, "privacy") ? backend?.privacy : undefined);
   const { staff, refresh: refreshStaff } = useStaff(backend);
-  const staffEmails = useMemo(() => staff.map((member) => member.email), [staff]);
-  const personCounts = usePersonCounts();
-  const listeners = useLiveListeners();
+  const directory = useMemo(() => staffDirectory(staff), [staff]);
+  const records = useRecordLists(backend, me, initial.filters);
+  const panel = usePanel(records.lists, setTab, records.applyOwn);
+  // While the panel is open, its record's tab is the one shown; a tab this back end lacks shows leads.
+  const tab: DashboardTab = panel.target ? panel.target.collection : tabs.some((spec) => spec.id === chosenTab) ? chosenTab : "leads";
 
-  const leads = useCollection(backend, "leads", filters.leads, { me, onPage: personCounts.onPage });
-  const contacts = useCollection(backend, "contacts", filters.contacts, { me, onPage: personCounts.onPage });
-  const newsletter = useCollection(backend, "newsletter", filters.newsletter, { me, onPage: personCounts.onPage });
-  const { stats, refreshSoon } = useStats(backend);
-
-  const applyLeads = leads.applyChange;
-  const applyContacts = contacts.applyChange;
-  const applyNewsletter = newsletter.applyChange;
-  const reloadLeads = leads.reload;
-  const reloadContacts = contacts.reload;
-  const reloadNewsletter = newsletter.reload;
-  const countChange = personCounts.onChange;
-  const emit = listeners.emit;
-
-  /** A change this dashboard made itself: shown at once (the live stream confirms it later). */
-  const applyOwn = useCallback(
-    (change: RecordChange) => {
-      applyLeads(change);
-      applyContacts(change);
-      applyNewsletter(change);
-      refreshSoon();
-    },
-    [applyLeads, applyContacts, applyNewsletter, refreshSoon],
-  );
-
-  const apply = useCallback(
-    (event: LiveEvent) => {
-      if (event.op === "reload") {
-        // Records were erased or purged, perhaps by another staff member: read that list again.
-        ({ leads: reloadLeads, contacts: reloadContacts, newsletter: reloadNewsletter })[event.collection]();
-        refreshSoon();
-      } else {
-        countChange(event);
-        applyOwn(event);
-      }
-      // The open record panel re-reads what the change touched.
-      emit(event);
-    },
-    [applyOwn, countChange, emit, reloadLeads, reloadContacts, reloadNewsletter, refreshSoon],
-  );
-
-  // The stream opens once the three lists have been read, from the earliest position they were read at,
-  // so a record written between a list's read and the stream's start still arrives (see ListPage.position).
-  const firstPositions = [leads.firstPosition, contacts.firstPosition, newsletter.firstPosition];
-  const listsRead = firstPositions.every((position) => position !== undefined);
-  const streamFrom = listsRead ? earliestPosition(firstPositions.filter((position): position is string => typeof position === "string")) : undefined;
-  // Opened once: a filter change swaps the handler, not the stream (reopening would miss changes).
-  const applyLatest = useRef(apply);
-  useEffect(() => {
-    applyLatest.current = apply;
-  }, [apply]);
-  useEffect(() => {
-    if (!listsRead) return undefined;
-    return backend?.watch((change) => applyLatest.current(change), setLive, streamFrom === undefined ? {} : { after: streamFrom });
-  }, [backend, listsRead, streamFrom]);
-
-  // This dashboard's own erasure reloads at once; the stream's reload notice tells the others.
-  const afterErasure = useCallback(() => {
-    reloadLeads();
-    reloadContacts();
-    reloadNewsletter();
-    refreshSoon();
-  }, [reloadLeads, reloadContacts, reloadNewsletter, refreshSoon]);
-
-  const setStatus = useStatusChange(backend, applyOwn);
-  const setFiltersFor = useCallback((collection: Collection) => (next: Filters) => setFilters((all) => ({ ...all, [collection]: next })), []);
-  const leadFilters = useMemo(() => setFiltersFor("leads"), [setFiltersFor]);
-  const contactFilters = useMemo(() => setFiltersFor("contacts"), [setFiltersFor]);
-  const newsletterFilters = useMemo(() => setFiltersFor("newsletter"), [setFiltersFor]);
-  const countOf = personCounts.countOf;
-  const columns = useMemo(
-    () => ({
-      leads: leadColumns({ setStatus: (id, status) => setStatus("leads", id, status), now, personRecords: countOf, me }),
-      contacts: contactColumns({ setStatus: (id, status) => setStatus("contacts", id, status), now, personRecords: countOf, me }),
-      newsletter: newsletterColumns({ setStatus: (id, status) => setStatus("newsletter", id, status), now, personRecords: countOf, me }),
-    }),
-    [setStatus, now, countOf, me],
-  );
-
-  // The panel: opening pushes a history entry (Back closes it); moving within it replaces that entry.
-  const leadTable = useRef<RecordTableHandle>(null);
-  const contactTable = useRef<RecordTableHandle>(null);
-  const newsletterTable = useRef<RecordTableHandle>(null);
-  const tables = { leads: leadTable, contacts: contactTable, newsletter: newsletterTable };
-  const panelState = location.state as unknown;
-  const openPanel = useCallback(
-    (next: PanelTarget) => {
-      setTab(next.collection);
-      setParams((current) => withPanel(current, next), { state: PANEL_STATE, preventScrollReset: true });
-    },
-    [setParams],
-  );
-  const movePanel = useCallback(
-    (next: PanelTarget) => {
-      setTab(next.collection);
-      setParams((current) => withPanel(current, next), { replace: true, state: panelState, preventScrollReset: true });
-    },
-    [setParams, panelState],
-  );
-  const closePanel = useCallback(() => {
-    if (openedByUs(panelState)) void navigate(-1);
-    else setParams((current) => withPanel(current, null), { replace: true, preventScrollReset: true });
-  }, [navigate, setParams, panelState]);
-  const onPanelClosed = useCallback((closed: PanelTarget) => {
-    ({ leads: leadTable, contacts: contactTable, newsletter: newsletterTable })[closed.collection].current?.focusRow(closed.id);
-  }, []);
-  const onPanelSaved = useCallback(
-    (collection: Collection, record: AnyRecord) => applyOwn({ position: "", collection, op: "update", record } as RecordChange),
-    [applyOwn],
-  );
-  const openLead = useCallback((record: AnyRecord) => openPanel({ collection: "leads", id: record.id }), [openPanel]);
-  const openContact = useCallback((record: AnyRecord) => openPanel({ collection: "contacts", id: record.id }), [openPanel]);
-  const openSubscriber = useCallback((record: AnyRecord) => openPanel({ collection: "newsletter", id: record.id }), [openPanel]);
-
-  const panelLists = { leads: usePanelList(leads), contacts: usePanelList(contacts), newsletter: usePanelList(newsletter) };
+  const setStatus = useStatusChange(backend, records.applyOwn);
+  const { countOf, filters, lists, stats } = records;
+  const columns = useMemo(() => {
+    const context = (collection: Collection) => ({ setStatus: (id: string, status: string) => setStatus(collection, id, status), now, personRecords: countOf, me });
+    return { leads: leadColumns(context("leads")), contacts: contactColumns(context("contacts")), newsletter: newsletterColumns(context("newsletter")) };
+  }, [setStatus, now, countOf, me]);
 
   async function logout() {
     try {
@@ -203,7 +72,7 @@ export function Dashboard({ me }: { me?: string }) {
     } else void backend?.exportCsv({});
   }
 
-  if (!backend || !stats || !newsletter.loaded) {
+  if (!backend || !stats || !lists.newsletter.loaded) {
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-slate-700" role="status">
         <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-brand-700" />
@@ -212,130 +81,52 @@ export function Dashboard({ me }: { me?: string }) {
     );
   }
 
-  const active = (collection: Collection) => (target?.collection === collection ? target.id : null);
-
+  const context: TabContext = { backend, user, stats, records, columns, panel, staff, directory, refreshStaff };
   return (
     <TooltipProvider>
-      <div className="mx-auto max-w-7xl px-4 py-8">
-        <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
-          <div>
-            <h1 className="text-2xl font-bold">CRM Dashboard</h1>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {live === "live" ? "Live: new records appear as they arrive" : live === "reconnecting" ? "Reconnecting…" : "Connecting…"}
-            </p>
-          </div>
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={exportCsv}>
-              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
-            </Button>
-            <Button variant="ghost" onClick={logout}>
-              <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
-            </Button>
-          </div>
-        </header>
-        <OutboxBanner health={outbox.health} onRetry={outbox.retry} />
-        {backend.assignment && <AssignmentSettings backend={backend} assignment={backend.assignment} me={me} staff={staff} onStaffChanged={refreshStaff} />}
-        <CountCards stats={stats} />
-        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-8">
-          <Tabs.List aria-label="Records" className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
-            {(Object.keys(TAB_LABELS) as Collection[]).map((collection) => (
-              <Tabs.Trigger key={collection} value={collection} className={tabClass}>
-                {TAB_LABELS[collection]} ({stats.tabs[collection].toLocaleString("en-ZA")})
-              </Tabs.Trigger>
-            ))}
-            {privacy && (
-              <>
-                <Tabs.Trigger value="privacy" className={tabClass}>
-                  Privacy
-                </Tabs.Trigger>
-                <Tabs.Trigger value="audit" className={tabClass}>
-                  Audit
-                </Tabs.Trigger>
-              </>
-            )}
-          </Tabs.List>
-          <Tabs.Content value="leads">
-            <RecordsTab
+      <OwnerNamesProvider ownerName={directory.ownerName}>
+        <div className="mx-auto max-w-7xl px-4 py-8">
+          <DashboardHeader user={user} twoFactorHere={Boolean(backend.twoFactor)} live={records.live} onExport={exportCsv} onLogout={logout} />
+          <OutboxBanner health={outbox.health} onRetry={outbox.retry} />
+          {backend.assignment && (
+            <AssignmentSettings
               backend={backend}
-              collection="leads"
-              filterLabel="leads"
-              tableLabel="Leads"
-              emptyText="No leads yet."
-              filters={filters.leads}
-              onFiltersChange={leadFilters}
-              statuses={LEAD_STATUSES}
-              types={LEAD_TYPES}
-              staff={staffEmails}
+              assignment={backend.assignment}
               me={me}
-              columns={columns.leads}
-              list={leads}
-              onOpen={openLead}
-              activeId={active("leads")}
-              tableHandle={tables.leads}
+              staff={staff}
+              canChangeSettings={can(user.role, "settings")}
+              onStaffChanged={refreshStaff}
             />
-          </Tabs.Content>
-          <Tabs.Content value="contacts">
-            <RecordsTab
-              backend={backend}
-              collection="contacts"
-              filterLabel="contacts"
-              tableLabel="Contact messages"
-              emptyText="No contact messages yet."
-              filters={filters.contacts}
-              onFiltersChange={contactFilters}
-              statuses={LEAD_STATUSES}
-              staff={staffEmails}
-              me={me}
-              columns={columns.contacts}
-              list={contacts}
-              onOpen={openContact}
-              activeId={active("contacts")}
-              tableHandle={tables.contacts}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="newsletter">
-            <RecordsTab
-              backend={backend}
-              collection="newsletter"
-              filterLabel="subscribers"
-              tableLabel="Newsletter subscribers"
-              emptyText="No subscribers yet."
-              filters={filters.newsletter}
-              onFiltersChange={newsletterFilters}
-              statuses={NEWSLETTER_STATUSES}
-              staff={staffEmails}
-              me={me}
-              columns={columns.newsletter}
-              list={newsletter}
-              onOpen={openSubscriber}
-              activeId={active("newsletter")}
-              tableHandle={tables.newsletter}
-            />
-          </Tabs.Content>
-          {privacy && (
-            <>
-              <Tabs.Content value="privacy">
-                <PrivacyTab privacy={privacy} onErased={afterErasure} />
-              </Tabs.Content>
-              <Tabs.Content value="audit">
-                <AuditTab privacy={privacy} />
-              </Tabs.Content>
-            </>
           )}
-        </Tabs.Root>
-        <RecordPanel
-          backend={backend}
-          target={target}
-          me={me}
-          staff={staffEmails}
-          list={target ? panelLists[target.collection] : null}
-          subscribe={listeners.subscribe}
-          onNavigate={movePanel}
-          onClose={closePanel}
-          onSaved={onPanelSaved}
-          onClosed={onPanelClosed}
-        />
-      </div>
+          <CountCards stats={stats} />
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-8">
+            <Tabs.List aria-label="Dashboard sections" className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
+              {tabs.map((spec) => (
+                <Tabs.Trigger key={spec.id} value={spec.id} className={tabClass}>
+                  {spec.label(context)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {tabs.map((spec) => (
+              <Tabs.Content key={spec.id} value={spec.id}>
+                {spec.render(context)}
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+          <RecordPanel
+            backend={backend}
+            target={panel.target}
+            me={me}
+            staff={directory.assignable}
+            list={panel.list}
+            subscribe={records.subscribe}
+            onNavigate={panel.move}
+            onClose={panel.close}
+            onSaved={panel.onSaved}
+            onClosed={panel.onClosed}
+          />
+        </div>
+      </OwnerNamesProvider>
     </TooltipProvider>
   );
 }

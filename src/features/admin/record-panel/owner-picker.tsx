@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useOwnerName } from "../common/owner-names";
 
 interface OwnerPickerProps {
   owner: string | null;
@@ -13,6 +14,7 @@ const UNASSIGNED = "";
 /** Who handles the record: a staff member or nobody. Disabled while the change is saved. */
 export function OwnerPicker({ owner, staff, me, onChange }: OwnerPickerProps) {
   const [saving, setSaving] = useState(false);
+  const ownerName = useOwnerName();
   const emails = owner && !staff.some((email) => email.toLowerCase() === owner.toLowerCase()) ? [owner, ...staff] : staff;
   return (
     <select
@@ -33,7 +35,7 @@ export function OwnerPicker({ owner, staff, me, onChange }: OwnerPickerProps) {
       <option value={UNASSIGNED}>Unassigned</option>
       {emails.map((email) => (
         <option key={email} value={email}>
-          {me && email.toLowerCase() === me.toLowerCase() ? `${email} (you)` : email}
+          {me && email.toLowerCase() === me.toLowerCase() ? `${email} (you)` : ownerName(email)}
         </option>
       ))}
     </select>

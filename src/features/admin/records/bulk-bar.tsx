@@ -1,15 +1,18 @@
 import { CheckSquare, Loader2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import type { MatchCount } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import { BULK_MAX, type RecordChangeRequest } from "../../../domain/workspace";
-import { countOf } from "./bulk-summary";
+import { countOf, selectAllOffer } from "./bulk-summary";
 
 interface BulkBarProps {
   collection: Collection;
   count: number;
   /** Every loaded row is ticked and more records may match: offer to take them all. */
   offerAll: boolean;
+  /** How many records match the filters (null: not counted yet, or not countable here). */
+  matching: MatchCount | null;
   collecting: boolean;
   /** More records matched than one change takes. */
   capped: boolean;
@@ -30,7 +33,7 @@ const NOBODY = "__unassigned";
 const selectClass = "min-h-9 max-w-[15rem] rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /** What to do with the ticked rows: a status, an owner, or both, in one all-or-nothing request. */
-export function BulkBar({ collection, count, offerAll, collecting, capped, error, statuses, staff, me, onSelectAll, onClear, onApply }: BulkBarProps) {
+export function BulkBar({ collection, count, offerAll, matching, collecting, capped, error, statuses, staff, me, onSelectAll, onClear, onApply }: BulkBarProps) {
   const id = useId();
   const [status, setStatus] = useState(KEEP);
   const [owner, setOwner] = useState(KEEP);
@@ -38,6 +41,7 @@ export function BulkBar({ collection, count, offerAll, collecting, capped, error
   const [applyError, setApplyError] = useState<string | null>(null);
   const shownError = applyError ?? error;
   const max = BULK_MAX.toLocaleString("en-ZA");
+  const offer = selectAllOffer(matching);
 
   async function apply() {
     const change: RecordChangeRequest = {};
@@ -61,9 +65,12 @@ export function BulkBar({ collection, count, offerAll, collecting, capped, error
           {countOf(collection, count)} selected
         </p>
         {offerAll && !collecting && (
-          <Button variant="outline" size="sm" onClick={onSelectAll}>
-            <CheckSquare aria-hidden="true" className="h-4 w-4" /> Select all matching this filter (up to {max})
-          </Button>
+          <>
+            <Button variant="outline" size="sm" onClick={onSelectAll}>
+              <CheckSquare aria-hidden="true" className="h-4 w-4" /> {offer.label}
+            </Button>
+            {offer.note && <span className="text-slate-700">{offer.note}</span>}
+          </>
         )}
         {collecting && (
           <span role="status" className="inline-flex items-center gap-1 text-slate-700">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bulkSummary, countOf } from "./bulk-summary";
+import { bulkSummary, countOf, selectAllOffer } from "./bulk-summary";
 
 describe("bulkSummary", () => {
   it("sums a bulk change up in one sentence", () => {
@@ -13,5 +13,20 @@ describe("bulkSummary", () => {
   it("counts with the right noun", () => {
     expect(countOf("newsletter", 2)).toBe("2 subscribers");
     expect(countOf("leads", 1)).toBe("1 lead");
+  });
+});
+
+describe("selectAllOffer", () => {
+  it("names how many match once they are counted, and says when more match than one change takes", () => {
+    expect(selectAllOffer({ count: 237, more: false })).toEqual({ label: "Select all 237 matching", note: null });
+    expect(selectAllOffer({ count: 1_000, more: false })).toEqual({ label: `Select all ${(1_000).toLocaleString("en-ZA")} matching`, note: null });
+    expect(selectAllOffer({ count: 1_000, more: true })).toEqual({
+      label: `Select the newest ${(1_000).toLocaleString("en-ZA")}`,
+      note: `More than ${(1_000).toLocaleString("en-ZA")} match.`,
+    });
+  });
+
+  it("offers every match up to the cap while the count is not known", () => {
+    expect(selectAllOffer(null)).toEqual({ label: `Select all matching this filter (up to ${(1_000).toLocaleString("en-ZA")})`, note: null });
   });
 });

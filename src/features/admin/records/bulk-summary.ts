@@ -1,5 +1,6 @@
+import type { MatchCount } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
-import type { RecordChangeRequest } from "../../../domain/workspace";
+import { BULK_MAX, type RecordChangeRequest } from "../../../domain/workspace";
 
 const NOUNS: Record<Collection, [string, string]> = {
   leads: ["lead", "leads"],
@@ -20,4 +21,16 @@ export function bulkSummary(collection: Collection, updated: number, change: Rec
   if (change.owner === null) parts.push("unassigned");
   else if (change.owner !== undefined) parts.push(`assigned to ${me !== undefined && change.owner.toLowerCase() === me.toLowerCase() ? "you" : change.owner}`);
   return `${countOf(collection, updated)} ${parts.join(" and ") || "updated"}`;
+}
+
+/**
+ * The bulk bar's offer to tick every match: "Select all 237 matching" once the count is in, the newest
+ * BULK_MAX (and a note) when more match than one change takes, and the general offer until then or
+ * where the back end cannot count (a search on Firebase).
+ */
+export function selectAllOffer(count: MatchCount | null): { label: string; note: string | null } {
+  const max = BULK_MAX.toLocaleString("en-ZA");
+  if (count === null) return { label: `Select all matching this filter (up to ${max})`, note: null };
+  if (count.more) return { label: `Select the newest ${max}`, note: `More than ${max} match.` };
+  return { label: `Select all ${count.count.toLocaleString("en-ZA")} matching`, note: null };
 }

@@ -1,5 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useOwnerName } from "../common/owner-names";
+import { plainOwnerName } from "../common/staff-directory";
 import type { Filters } from "./filters";
 
 interface FilterBarProps {
@@ -52,15 +54,19 @@ function FilterSelect({ label, allLabel, options, value, onChange, capitalize = 
   );
 }
 
-/** The owner filter's choices: mine, nobody's, then each staff member (and a filtered-on owner no longer listed). */
-export function ownerChoices(owners: readonly string[], current: string): Choice[] {
+/**
+ * The owner filter's choices: mine, nobody's, then each staff member (and a filtered-on owner no longer
+ * listed), named by `ownerName` (a disabled account's records still need finding, so it stays, marked).
+ */
+export function ownerChoices(owners: readonly string[], current: string, ownerName: (email: string) => string = plainOwnerName): Choice[] {
   const emails = current && current !== "me" && current !== "none" && !owners.includes(current) ? [...owners, current] : owners;
-  return [{ value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...emails.map((email) => ({ value: email, label: email }))];
+  return [{ value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...emails.map((email) => ({ value: email, label: ownerName(email) }))];
 }
 
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
 export function FilterBar({ label, filters, onChange, statuses, types, owners }: FilterBarProps) {
   const [query, setQuery] = useState(filters.q);
+  const ownerName = useOwnerName();
 
   useEffect(() => {
     if (query === filters.q) return;
@@ -89,7 +95,7 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners }:
         <FilterSelect
           label="Owner"
           allLabel="All owners"
-          options={ownerChoices(owners, filters.owner)}
+          options={ownerChoices(owners, filters.owner, ownerName)}
           value={filters.owner}
           onChange={(owner) => onChange({ ...filters, owner })}
           capitalize={false}

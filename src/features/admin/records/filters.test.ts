@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContactRecord } from "../../../domain/records";
-import { hasFilters, matchesFilters, matchesOwner, NO_FILTERS } from "./filters";
+import { exportFilters, hasFilters, matchesFilters, matchesOwner, NO_FILTERS } from "./filters";
 
 const contact = (owner: string | null): ContactRecord =>
   ({ id: "c1", firstName: "Thandi", lastName: "Nkosi", email: "thandi@example.co.za", status: "new", owner, type: "contact" }) as ContactRecord;
@@ -22,5 +22,18 @@ describe("the owner filter", () => {
     expect(matchesFilters("contacts", contact("me@erf.test"), { ...NO_FILTERS, owner: "me" }, "me@erf.test")).toBe(true);
     expect(hasFilters({ ...NO_FILTERS, owner: "none" })).toBe(true);
     expect(hasFilters(NO_FILTERS)).toBe(false);
+  });
+});
+
+describe("the export of a filtered tab", () => {
+  it("exports the tab's collection with the list's filters, the owner one included", () => {
+    expect(exportFilters("leads", { ...NO_FILTERS, owner: "me", type: "demo" })).toEqual({ collections: ["leads"], q: "", status: "", type: "demo", owner: "me" });
+    expect(exportFilters("contacts", { ...NO_FILTERS, q: "naledi", owner: "none" })).toEqual({ collections: ["contacts"], q: "naledi", status: "", type: "", owner: "none" });
+    expect(exportFilters("contacts", { ...NO_FILTERS, status: "new" })).toEqual({ collections: ["contacts"], q: "", status: "new", type: "" });
+  });
+
+  it("exports everything when the tab has no filters, and never an owner filter for the newsletter", () => {
+    expect(exportFilters("leads", NO_FILTERS)).toEqual({});
+    expect(exportFilters("newsletter", { ...NO_FILTERS, owner: "me", status: "subscribed" })).toEqual({ collections: ["newsletter"], q: "", status: "subscribed", type: "" });
   });
 });

@@ -1,3 +1,4 @@
+import type { ExportFilters } from "../../../backend/admin-port";
 import type { ListQuery, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import { isOwnedCollection } from "../../../domain/workspace";
@@ -42,4 +43,14 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
 export function listQuery(collection: Collection, filters: Filters): ListQuery {
   const { q, status, type, owner } = filters;
   return isOwnedCollection(collection) && owner ? { q, status, type, owner } : { q, status, type };
+}
+
+/**
+ * The CSV export of a tab with filters on: the tab's collection, with the filters its list is read
+ * with (the owner one included), so the file holds the records the tab shows; everything without filters.
+ */
+export function exportFilters(collection: Collection, filters: Filters): ExportFilters {
+  if (!hasFilters(filters)) return {};
+  const { q, status, type, owner } = listQuery(collection, filters);
+  return { collections: [collection], q, status, type, ...(owner && { owner }) };
 }

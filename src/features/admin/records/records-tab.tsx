@@ -1,15 +1,17 @@
 import { useCallback, useMemo, type Ref } from "react";
-import { AdminApiError, type AdminBackend } from "../../../backend/admin-port";
+import type { AdminBackend } from "../../../backend/admin-port";
 import { useToast } from "../../../components/ui/toast";
 import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import { isOwnedCollection, type RecordChangeRequest } from "../../../domain/workspace";
+import { adminErrorText } from "../common/admin-error";
 import { BulkBar } from "./bulk-bar";
 import { bulkSummary } from "./bulk-summary";
 import { FilterBar } from "./filter-bar";
 import type { Filters } from "./filters";
 import { RecordTable, type Column, type RecordTableHandle } from "./record-table";
 import { useBulkSelection } from "./use-bulk-selection";
+import { useMatchCount } from "./use-match-count";
 
 /** What a tab needs of its list (useCollection). */
 interface TabList<C extends Collection> {
@@ -33,7 +35,10 @@ interface RecordsTabProps<C extends Collection> {
   onFiltersChange: (filters: Filters) => void;
   statuses: readonly string[];
   types?: readonly string[];
+  /** Every staff email, for the owner filter. */
   staff: readonly string[];
+  /** The staff who may be given records (not disabled), for the bulk owner picker. */
+  assignable: readonly string[];
   me: string | undefined;
   columns: Column<RecordsByCollection[C]>[];
   list: TabList<C>;
@@ -49,13 +54,15 @@ const nameOf = (record: RecordsByCollection[Collection]) => record.email;
  * have owners, so they get the owner filter and the checkbox column.
  */
 export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
-  const { backend, collection, filters, list, staff, me } = props;
+  const { backend, collection, filters, list, staff, assignable, me } = props;
   const toast = useToast();
   const owned = isOwnedCollection(collection);
   const shownIds = useMemo(() => list.items.map((item) => item.id), [list.items]);
   const bulk = useBulkSelection(backend, collection, filters, shownIds);
   const { applyChange, items } = list;
   const { ids, clear } = bulk;
+  const offerAll = owned && bulk.table.shown === "all" && Boolean(list.nextCursor) && ids.size <= shownIds.length;
+  const matching = useMatchCount(backend, collection, filters, offerAll);
 
   const apply = useCallback(
     async (change: RecordChangeRequest) => {
@@ -72,7 +79,7 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
         return null;
       } catch (error) {
         console.error("The bulk change failed:", error);
-        const reason = error instanceof AdminApiError && error.status < 500 && error.message ? error.message : "The server could not be reached or failed.";
+        const reason = adminErrorText(error, "The server could not be reached or failed.");
         toast({ title: "Nothing was changed", description: reason, variant: "destructive" });
         return `Nothing was changed: ${reason}`;
       }
@@ -87,12 +94,13 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
         <BulkBar
           collection={collection}
           count={ids.size}
-          offerAll={bulk.table.shown === "all" && Boolean(list.nextCursor) && ids.size <= shownIds.length}
+          offerAll={offerAll}
+          matching={matching}
           collecting={bulk.collecting}
           capped={bulk.capped}
           error={bulk.error}
           statuses={props.statuses}
-          staff={staff}
+          staff={assignable}
           me={me}
           onSelectAll={() => void bulk.selectAllMatching()}
           onClear={clear}

@@ -1,31 +1,72 @@
-import { useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { useToast } from "../../../components/ui/toast";
 import { adminBackend } from "../../../backend/admin-backend";
-import { safeNextPath } from "./next-path";
+import type { SignInResult } from "../../../backend/admin-port";
+import { pathAfterSignIn } from "./next-path";
+import { codeStepError, loginFailureText, type Credentials } from "./sign-in-steps";
 
-export function LoginForm() {
+/** What another page hands the sign-in page: a line to show, and the email to fill in. */
+export interface LoginArrival {
+  notice?: string;
+  email?: string;
+}
+
+/**
+ * Email and password; then, for an account with two-factor, the same form asks for the code from the
+ * authenticator app (or a recovery code) and sends all three again.
+ */
+export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
   const [busy, setBusy] = useState(false);
+  /** Set once the password was right and the account asked for a code. */
+  const [pending, setPending] = useState<Credentials | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useRef<HTMLInputElement>(null);
   const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
+  // The code field takes focus when it appears, and again after a refused code (emptied for a retry).
+  useEffect(() => {
+    if (pending) code.current?.focus();
+  }, [pending, codeError]);
+
+  async function signIn(credentials: Credentials, totp?: string): Promise<SignInResult> {
+    const backend = await adminBackend();
+    return backend.signIn(credentials.email, credentials.password, totp);
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const credentials = pending ?? { email: String(data.get("email") ?? "").trim(), password: String(data.get("password") ?? "") };
+    const totp = pending ? String(data.get("code") ?? "").replace(/\s+/g, "") : undefined;
+    if (pending && !totp) return setCodeError("Enter the code from your authenticator app, or a recovery code.");
     setBusy(true);
     try {
-      const backend = await adminBackend();
-      const result = await backend.signIn(String(data.get("email") ?? "").trim(), String(data.get("password") ?? ""));
+      const result = await signIn(credentials, totp);
       if (result.ok) {
         toast({ title: "Login successful", description: "Welcome to the admin dashboard" });
-        await navigate(safeNextPath(params.get("next")), { replace: true });
+        await navigate(pathAfterSignIn(result.user, params.get("next")), { replace: true });
         return;
       }
       console.error("Login failed:", result.code, result.message);
+      if (result.code === "two-factor-required" && !pending) {
+        setPending(credentials);
+        return;
+      }
+      const stepError = pending ? codeStepError(result.code) : null;
+      if (stepError) {
+        if (code.current) code.current.value = "";
+        setCodeError(stepError);
+        return;
+      }
+      // Anything else starts again from the password (which may have been changed meanwhile).
+      setPending(null);
+      setCodeError(null);
       toast({ title: "Login failed", description: loginFailureText(result.code, result.message), variant: "destructive" });
     } catch (error) {
       console.error("Login failed:", error);
@@ -35,23 +76,51 @@ export function LoginForm() {
     }
   }
 
+  function startAgain() {
+    setPending(null);
+    setCodeError(null);
+  }
+
   return (
-    <form onSubmit={onSubmit} aria-label="Admin sign in" className="grid gap-5">
-      <Field label="Email" required>
-        <Input name="email" type="email" autoComplete="username" />
-      </Field>
-      <Field label="Password" required>
-        <Input name="password" type="password" autoComplete="current-password" />
-      </Field>
-      <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? "Signing in..." : "Sign In"}
-      </Button>
+    <form onSubmit={onSubmit} aria-label="Admin sign in" className="grid gap-5" noValidate={pending !== null}>
+      {pending ? (
+        <>
+          <p className="text-sm text-slate-700">
+            Two-factor sign-in is on for <strong className="break-all">{pending.email}</strong>.
+          </p>
+          <Field
+            label="Authentication code"
+            hint="The 6-digit code from your authenticator app. Lost your phone? Type one of your recovery codes instead."
+            error={codeError}
+            required
+          >
+            <Input ref={code} name="code" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} maxLength={32} />
+          </Field>
+          <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? "Verifying..." : "Verify"}
+          </Button>
+          <Button variant="ghost" onClick={startAgain} disabled={busy}>
+            Use another account
+          </Button>
+        </>
+      ) : (
+        <>
+          <Field label="Email" required>
+            <Input name="email" type="email" autoComplete="username" defaultValue={arrival?.email} />
+          </Field>
+          <Field label="Password" required>
+            <Input name="password" type="password" autoComplete="current-password" />
+          </Field>
+          <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? "Signing in..." : "Sign In"}
+          </Button>
+          <p className="text-center text-sm">
+            <Link to="/admin/forgot-password" className="text-brand-700 underline underline-offset-2">
+              Forgot password?
+            </Link>
+          </p>
+        </>
+      )}
     </form>
   );
-}
-
-/** The login failure toast: the code and message, or the message alone, or a generic line. */
-export function loginFailureText(code: string | undefined, message: string | undefined): string {
-  if (code && message) return `${code}: ${message}`;
-  return message || "Please check your credentials";
 }

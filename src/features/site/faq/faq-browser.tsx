@@ -25,7 +25,9 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
 
   return (
     <div>
-      <form role="search" onSubmit={(event) => event.preventDefault()} className="mx-auto max-w-2xl">
+      {/* A search landmark, not a form: it filters as you type and has nothing to send, so Enter (or no
+          JavaScript) never sends the page anywhere (every public <form> posts: tests/e2e/no-js-forms.test.ts). */}
+      <div role="search" className="mx-auto max-w-2xl">
         <label htmlFor={searchId} className="block text-sm font-semibold text-slate-800">
           Search FAQs
         </label>
@@ -46,7 +48,7 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
         <p id={statusId} role="status" className="mt-2 text-sm text-slate-600">
           {query.trim() ? `Showing ${TOTAL_LABEL(shown)} of ${total}` : `${TOTAL_LABEL(total)} in ${groups.length} topics`}
         </p>
-      </form>
+      </div>
 
       {visibleGroups.length === 0 ? (
         <div className="mx-auto mt-10 max-w-2xl rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">

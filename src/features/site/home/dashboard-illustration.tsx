@@ -5,11 +5,14 @@ const kpis = [
   { label: "Occupancy", value: "96.4%", tone: "#0369a1" },
 ];
 const trend = [62, 70, 66, 78, 74, 86, 83, 95, 92, 104, 110, 118];
-const jobs = [
-  { name: "Geyser repair · Unit 4B", status: "In progress", colour: "#b45309" },
+/** Each job's status badge: its colour as text on the same colour at BADGE_TINT opacity (over white), at least 4.5:1. */
+export const jobs = [
+  { name: "Geyser repair · Unit 4B", status: "In progress", colour: "#92400e" },
   { name: "Gate motor · Block C", status: "Scheduled", colour: "#0369a1" },
   { name: "Roof leak · 12 Kloof St", status: "Done", colour: "#0f766e" },
 ];
+
+export const BADGE_TINT = 0.12;
 
 // Maps a trend value into the chart panel (y 230 to 320 of the viewBox).
 const chartY = (value: number) => 332 - (value - 50) * 1.5;
@@ -89,7 +92,7 @@ export function DashboardIllustration() {
           <text x="24" y="19" fontSize="13" fill="#334155" fontFamily="system-ui, sans-serif">
             {job.name}
           </text>
-          <rect x="392" y="3" width="104" height="22" rx="11" fill={job.colour} opacity="0.12" />
+          <rect x="392" y="3" width="104" height="22" rx="11" fill={job.colour} opacity={BADGE_TINT} />
           <text x="444" y="19" fontSize="12" fontWeight="600" fill={job.colour} textAnchor="middle" fontFamily="system-ui, sans-serif">
             {job.status}
           </text>

@@ -1,0 +1,80 @@
+import { emailProblem, FIELD_MESSAGES, textProblem, tooLong, type FieldProblems } from "./field-rules";
+import { visitorFields, type FieldDefinition, type FieldList } from "./fields";
+import { LIMITS } from "./limits";
+
+// The shared schemas' rules for the fields a visitor writes, as plain functions: what a public form checks
+// before it sends, so every wrong field is named at once, with the server's own words, without loading zod
+// (decision 0028). field-checks.test.ts runs these and the schemas on the same inputs and requires the
+// same answers. The text and email rules are in field-rules.ts, apart, for the home page's newsletter boxes.
+//
+// They take what the forms send: strings (trimmed or not), booleans for checkboxes, absent keys. The
+// parts of a payload the page writes itself (the record's type, consent version, bot-check token,
+// honeypot) are the server's to check.
+
+export type { FieldProblems };
+
+/** Digits with the usual separators and an optional leading +; at least 7 characters (field-validators.ts). */
+const PHONE_PATTERN = /^\+?[0-9 ()\-.]{7,32}$/;
+
+/** A page's path only: no query, no fragment, no host. */
+const PATH_PATTERN = /^\/[^\s?#]*$/;
+
+const { required } = FIELD_MESSAGES;
+
+const MESSAGES = {
+  phone: "Enter a valid phone number",
+  option: "Choose one of the options",
+  path: "Use a path such as /signup",
+  boolean: "Must be true or false",
+  terms: "You must accept the terms",
+} as const;
+
+export function phoneProblem(value: unknown, isRequired: boolean): string | null {
+  if (value === undefined || (!isRequired && value === "")) return isRequired ? required : null;
+  if (typeof value !== "string") return isRequired ? required : MESSAGES.phone;
+  const phone = value.trim();
+  if (isRequired && phone === "") return required;
+  if (phone.length > LIMITS.phone) return tooLong(LIMITS.phone);
+  return PHONE_PATTERN.test(phone) ? null : MESSAGES.phone;
+}
+
+export function pathProblem(value: unknown): string | null {
+  if (value === undefined || value === "") return null;
+  if (typeof value !== "string") return MESSAGES.path;
+  if (value.length > LIMITS.path) return tooLong(LIMITS.path);
+  return PATH_PATTERN.test(value) ? null : MESSAGES.path;
+}
+
+/** What is wrong with one value of a field, or null. */
+export function fieldProblem(field: FieldDefinition, value: unknown): string | null {
+  switch (field.kind) {
+    case "text":
+      return textProblem(value, field.max, field.required === true);
+    case "email":
+      return emailProblem(value);
+    case "phone":
+      return phoneProblem(value, field.required === true);
+    case "path":
+      return pathProblem(value);
+    case "option":
+      return (field.options ?? []).some((choice) => choice.value === value) ? null : MESSAGES.option;
+    case "boolean":
+      return typeof value === "boolean" ? null : MESSAGES.boolean;
+    default:
+      // A code the page itself writes (the lead's type): checked by the server.
+      return null;
+  }
+}
+
+/** Every field of `list` (on `variant`) a visitor writes that breaks a rule, each with its first message. */
+export function checkFields(list: FieldList, values: Record<string, unknown>, variant?: string): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const [name, field] of visitorFields(list, variant)) {
+    const problem = fieldProblem(field, values[name]);
+    if (problem) problems[name] = problem;
+  }
+  return problems;
+}
+
+/** The signup form's terms box: only a ticked box is accepted. */
+export const termsProblem = (accepted: unknown): string | null => (accepted === true ? null : MESSAGES.terms);

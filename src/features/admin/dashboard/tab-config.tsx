@@ -1,0 +1,96 @@
+import type { ReactNode } from "react";
+import type { AdminBackend } from "../../../backend/admin-port";
+import type { DashboardStats, RecordsByCollection } from "../../../domain/admin";
+import type { CurrentStaff, StaffAccount } from "../../../domain/staff";
+import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
+import { AuditTab } from "../audit/audit-tab";
+import type { StaffDirectory } from "../common/staff-directory";
+import { PrivacyTab } from "../privacy/privacy-tab";
+import type { Column } from "../records/record-table";
+import { RecordsTab } from "../records/records-tab";
+import { TeamTab } from "../team/team-tab";
+import type { TabRule } from "./dashboard-tabs";
+import type { PanelControl } from "./use-panel";
+import type { useRecordLists } from "./use-record-lists";
+
+/** What a tab may draw on: the back end, who is signed in, the record lists, the panel, the staff. */
+export interface TabContext {
+  backend: AdminBackend;
+  user: CurrentStaff;
+  stats: DashboardStats;
+  records: ReturnType<typeof useRecordLists>;
+  columns: { [C in Collection]: Column<RecordsByCollection[C]>[] };
+  panel: PanelControl;
+  /** Every staff account, and (directory) who may be given records and how owners read. */
+  staff: readonly StaffAccount[];
+  directory: StaffDirectory;
+  /** Reads the staff list again (the live stream carries record changes only). */
+  refreshStaff: () => Promise<void>;
+}
+
+export interface DashboardTabSpec extends TabRule {
+  label: (context: TabContext) => string;
+  render: (context: TabContext) => ReactNode;
+}
+
+/** The words of each record tab. */
+const RECORD_TABS: Record<Collection, { label: string; filterLabel: string; tableLabel: string; emptyText: string; statuses: readonly string[]; types?: readonly string[] }> = {
+  leads: { label: "Leads & Signups", filterLabel: "leads", tableLabel: "Leads", emptyText: "No leads yet.", statuses: LEAD_STATUSES, types: LEAD_TYPES },
+  contacts: { label: "Contact Messages", filterLabel: "contacts", tableLabel: "Contact messages", emptyText: "No contact messages yet.", statuses: LEAD_STATUSES },
+  newsletter: { label: "Newsletter", filterLabel: "subscribers", tableLabel: "Newsletter subscribers", emptyText: "No subscribers yet.", statuses: NEWSLETTER_STATUSES },
+};
+
+function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
+  const words = RECORD_TABS[collection];
+  return {
+    id: collection,
+    capability: "records",
+    label: ({ stats }) => `${words.label} (${stats.tabs[collection].toLocaleString("en-ZA")})`,
+    render: ({ backend, user, records, columns, panel, directory }) => (
+      <RecordsTab
+        backend={backend}
+        collection={collection}
+        filterLabel={words.filterLabel}
+        tableLabel={words.tableLabel}
+        emptyText={words.emptyText}
+        filters={records.filters[collection]}
+        onFiltersChange={records.onFilters[collection]}
+        statuses={words.statuses}
+        types={words.types}
+        staff={directory.emails}
+        assignable={directory.assignable}
+        me={user.email}
+        columns={columns[collection]}
+        list={records.lists[collection]}
+        onOpen={panel.openRecord[collection]}
+        activeId={panel.activeId(collection)}
+        tableHandle={panel.tables[collection]}
+      />
+    ),
+  };
+}
+
+/**
+ * Every tab of the dashboard, in order: what it is called, what its role must be able to do, which
+ * optional part of the back end it needs, and what it shows. visibleTabs() picks this account's.
+ */
+export const DASHBOARD_TABS: readonly DashboardTabSpec[] = [
+  recordTab("leads"),
+  recordTab("contacts"),
+  recordTab("newsletter"),
+  {
+    id: "privacy",
+    capability: "privacy",
+    needs: "privacy",
+    label: () => "Privacy",
+    render: ({ backend, records }) => backend.privacy && <PrivacyTab privacy={backend.privacy} onErased={records.afterErasure} />,
+  },
+  {
+    id: "audit",
+    capability: "audit",
+    needs: "privacy",
+    label: () => "Audit",
+    render: ({ backend }) => backend.privacy && <AuditTab privacy={backend.privacy} />,
+  },
+  { id: "team", capability: "records", label: () => "Team", render: (context) => <TeamTab {...context} /> },
+];

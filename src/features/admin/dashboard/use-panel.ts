@@ -1,0 +1,81 @@
+import { useCallback, useMemo, useRef, type RefObject } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
+import type { Collection } from "../../../domain/status";
+import { panelTarget, withPanel, type PanelTarget } from "../record-panel/panel-url";
+import type { PanelList } from "../record-panel/record-panel";
+import type { RecordTableHandle } from "../records/record-table";
+import type { RecordLists } from "./use-record-lists";
+
+type AnyRecord = RecordsByCollection[Collection];
+
+/** History entries the panel pushed: closing one goes Back, so Back and Escape agree. */
+const PANEL_STATE = { panel: true } as const;
+const openedByUs = (state: unknown) => typeof state === "object" && state !== null && (state as { panel?: unknown }).panel === true;
+
+/** The panel's view of one tab's list. */
+function usePanelList(list: { items: AnyRecord[]; nextCursor: string | null; loadMore: () => void }): PanelList {
+  const { items, nextCursor, loadMore } = list;
+  return useMemo(() => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return { ids: items.map((item) => item.id), hasMore: nextCursor !== null, loadMore, find: (id) => byId.get(id) };
+  }, [items, nextCursor, loadMore]);
+}
+
+/**
+ * The record panel follows the address (`?tab=leads&record=<id>`): opening pushes a history entry (Back
+ * closes it), moving within it replaces that entry, and closing hands focus back to the record's row.
+ */
+export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, applyOwn: (change: RecordChange) => void) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const target = useMemo(() => panelTarget(params), [params]);
+  const leadTable = useRef<RecordTableHandle>(null);
+  const contactTable = useRef<RecordTableHandle>(null);
+  const newsletterTable = useRef<RecordTableHandle>(null);
+  const tables: Record<Collection, RefObject<RecordTableHandle | null>> = { leads: leadTable, contacts: contactTable, newsletter: newsletterTable };
+  const panelState = location.state as unknown;
+
+  const open = useCallback(
+    (next: PanelTarget) => {
+      setTab(next.collection);
+      setParams((current) => withPanel(current, next), { state: PANEL_STATE, preventScrollReset: true });
+    },
+    [setParams, setTab],
+  );
+  const move = useCallback(
+    (next: PanelTarget) => {
+      setTab(next.collection);
+      setParams((current) => withPanel(current, next), { replace: true, state: panelState, preventScrollReset: true });
+    },
+    [setParams, setTab, panelState],
+  );
+  const close = useCallback(() => {
+    if (openedByUs(panelState)) void navigate(-1);
+    else setParams((current) => withPanel(current, null), { replace: true, preventScrollReset: true });
+  }, [navigate, setParams, panelState]);
+  const onClosed = useCallback((closed: PanelTarget) => {
+    ({ leads: leadTable, contacts: contactTable, newsletter: newsletterTable })[closed.collection].current?.focusRow(closed.id);
+  }, []);
+  const onSaved = useCallback(
+    (collection: Collection, record: AnyRecord) => applyOwn({ position: "", collection, op: "update", record } as RecordChange),
+    [applyOwn],
+  );
+  // One stable opener per table, so a table does not re-render for a new function each time.
+  const openRecord = useMemo(() => {
+    const opener = (collection: Collection) => (record: AnyRecord) => open({ collection, id: record.id });
+    return { leads: opener("leads"), contacts: opener("contacts"), newsletter: opener("newsletter") };
+  }, [open]);
+
+  const panelLists: Record<Collection, PanelList> = {
+    leads: usePanelList(lists.leads),
+    contacts: usePanelList(lists.contacts),
+    newsletter: usePanelList(lists.newsletter),
+  };
+  const activeId = (collection: Collection) => (target?.collection === collection ? target.id : null);
+
+  return { target, tables, openRecord, activeId, list: target ? panelLists[target.collection] : null, move, close, onClosed, onSaved };
+}
+
+export type PanelControl = ReturnType<typeof usePanel>;
