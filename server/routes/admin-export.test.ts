@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { NO_ATTRIBUTION } from "../../src/domain/attribution";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSV_COLUMNS, csvHeader } from "../../src/domain/csv";
@@ -97,6 +98,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await insertContact(open.db, {
       id: "tricky",
       data: {
+        ...NO_ATTRIBUTION,
         firstName: '=HYPERLINK("http://evil")',
         lastName: 'O\'Brien, "Jr"',
         email: "tricky@example.com",

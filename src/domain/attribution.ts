@@ -1,0 +1,62 @@
+import type { FieldList } from "./fields";
+
+// Where a visit came from, kept without tracking cookies: the first page of a browser tab's visit
+// notes its campaign parameters, whether an ad click id was in its address, the other site that sent it,
+// and its own path, in sessionStorage only (src/features/capture/first-touch.ts). Each submission sends
+// that first touch; the server stores it once, on the record, and never changes it (a lead source that
+// stays put, as Pipedrive keeps one). Lower-cased everywhere, so "Newsletter" and "newsletter" are one
+// source. These fields join every collection's field list, after its own.
+
+/** The address parameters attribution keeps, as the field each one fills. */
+export const UTM_PARAMETERS = {
+  utm_source: "utmSource",
+  utm_medium: "utmMedium",
+  utm_campaign: "utmCampaign",
+  utm_term: "utmTerm",
+  utm_content: "utmContent",
+} as const;
+
+/** Ad networks' click ids: only which one was present is kept, never its value (it identifies a click). */
+export const CLICK_ID_PARAMETERS = ["gclid", "fbclid", "msclkid"] as const;
+
+export const ATTRIBUTION_FIELDS = {
+  utmSource: { kind: "tag", label: "UTM Source", writer: "visitor", nullable: true },
+  utmMedium: { kind: "tag", label: "UTM Medium", writer: "visitor", nullable: true },
+  utmCampaign: { kind: "tag", label: "UTM Campaign", writer: "visitor", nullable: true },
+  utmTerm: { kind: "tag", label: "UTM Term", writer: "visitor", nullable: true },
+  utmContent: { kind: "tag", label: "UTM Content", writer: "visitor", nullable: true },
+  /** Which ad click id the landing address carried (its name, not its value), or null. */
+  clickId: { kind: "tag", values: CLICK_ID_PARAMETERS, label: "Ad Click ID", writer: "visitor", nullable: true },
+  /** The other site that linked to the landing page (its origin only), or null. */
+  referrerOrigin: { kind: "origin", label: "Referrer", writer: "visitor", nullable: true },
+  /** The first page of the visit (a path, no query), or null. */
+  landingPath: { kind: "path", label: "Landing Page", writer: "visitor", nullable: true },
+} as const satisfies FieldList;
+
+export type AttributionField = keyof typeof ATTRIBUTION_FIELDS;
+
+/** What a form sends when it knows nothing of the visit (no JavaScript, or storage refused). */
+export const NO_ATTRIBUTION: Record<AttributionField, string> = {
+  utmSource: "",
+  utmMedium: "",
+  utmCampaign: "",
+  utmTerm: "",
+  utmContent: "",
+  clickId: "",
+  referrerOrigin: "",
+  landingPath: "",
+};
+
+export const ATTRIBUTION_FIELD_NAMES = Object.keys(ATTRIBUTION_FIELDS) as AttributionField[];
+
+/** A stored record that knows nothing of its visit (sent without JavaScript, or before attribution). */
+export const UNATTRIBUTED: Record<AttributionField, null> = {
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  clickId: null,
+  referrerOrigin: null,
+  landingPath: null,
+};
