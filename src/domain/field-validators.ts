@@ -47,6 +47,7 @@ export const optionalPath = z
   .default("");
 
 /** No control characters: a label read from an address, shown to staff as it is. */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const TAG_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
 
 /** A campaign label from a link: trimmed and lower-cased, so one source is spelled one way. */
