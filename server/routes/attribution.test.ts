@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNATTRIBUTED } from "../../src/domain/attribution";
 import { findContactById, findLeadById, findSubscriptionById } from "../db/store";
 import { mintSession, send } from "../test-support/admin";
@@ -81,5 +81,47 @@ describeStorage("attribution on submissions", (open) => {
     const patched = await send(app(), "PATCH", `/api/admin/contacts/${contact.body.id}`, { cookie, body: { status: "contacted", utmSource: "changed" } });
     expect(patched.status).toBe(400);
     expect(await findContactById(open.db, contact.body.id!)).toMatchObject({ ...stored, status: "new" });
+  });
+
+  describe("filters and the Extended CSV", () => {
+    const seedThree = async () => {
+      await post("/api/contacts", { ...validContact, ...touch });
+      await post("/api/contacts", { ...validContact, email: "other@example.com", ...touch, utmSource: "twitter", utmCampaign: "dec" });
+      await post("/api/contacts", { ...validContact, email: "plain@example.com" });
+    };
+    const get = async (path: string) => send(app(), "GET", path, { cookie: await mintSession(app(), open.db) });
+    const emailsOf = async (path: string) => ((await (await get(path)).json()) as { items: { email: string }[] }).items.map((record) => record.email);
+
+    it("lists, counts and exports by source, medium and campaign, in any case", async () => {
+      await seedThree();
+      expect(await emailsOf("/api/admin/contacts?source=Newsletter")).toEqual(["naledi@example.co.za"]);
+      expect(await emailsOf("/api/admin/contacts?medium=email&campaign=dec")).toEqual(["other@example.com"]);
+      expect(await emailsOf("/api/admin/contacts?source=nobody")).toEqual([]);
+      expect(await (await get("/api/admin/contacts/count?medium=EMAIL")).json()).toEqual({ count: 2, more: false });
+      const csv = await (await get("/api/admin/export.csv?source=twitter")).text();
+      expect(csv.trim().split("\r\n").slice(1).map((line) => line.split(",")[1])).toEqual(["other@example.com"]);
+    });
+
+    it("refuses a filter over 100 characters with a 400 naming it", async () => {
+      const response = await get(`/api/admin/leads?campaign=${"x".repeat(101)}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "validation", fields: { campaign: "At most 100 characters" } });
+    });
+
+    it("keeps the default export's exact columns, and adds owner, first response and attribution to the extended one", async () => {
+      await seedThree();
+      const [plainHeader] = (await (await get("/api/admin/export.csv")).text()).split("\r\n");
+      expect(plainHeader).toBe("Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges");
+      const lines = (await (await get("/api/admin/export.csv?columns=extended&source=newsletter")).text()).trim().split("\r\n");
+      expect(lines[0]).toBe(
+        "Name,Email,Phone,Company,Type,Status,Created At,Message/Challenges,Owner,First Response At,Source Page," +
+          "UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Ad Click ID,Referrer,Landing Page",
+      );
+      expect(lines).toHaveLength(2);
+      expect(lines[1]!.split(",").slice(-11)).toEqual(["", "", "", "newsletter", "email", "nov", "", "hero-button", "gclid", "https://news.example.org", "/pricing"]);
+      const refused = await get("/api/admin/export.csv?columns=everything");
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: "validation", fields: { columns: "Use default or extended" } });
+    });
   });
 }, { admin: true });

@@ -1,4 +1,5 @@
 import type { FieldList } from "./fields";
+import { LIMITS } from "./limits";
 
 // Where a visit came from, kept without tracking cookies: the first page of a browser tab's visit
 // notes its campaign parameters, whether an ad click id was in its address, the other site that sent it,
@@ -60,3 +61,24 @@ export const UNATTRIBUTED: Record<AttributionField, null> = {
   referrerOrigin: null,
   landingPath: null,
 };
+
+/** The lists' filters on the first touch: query parameter, and the field it matches exactly. */
+export const SOURCE_FILTERS = { source: "utmSource", medium: "utmMedium", campaign: "utmCampaign" } as const;
+
+export type SourceFilterParam = keyof typeof SOURCE_FILTERS;
+export type SourceFilters = Partial<Record<(typeof SOURCE_FILTERS)[SourceFilterParam], string>>;
+
+/**
+ * The source, medium and campaign filters as stored values are spelled (trimmed, lower-case); an empty
+ * one is no filter. Errors by parameter, for a 400 that names it.
+ */
+export function parseSourceFilters(params: Partial<Record<SourceFilterParam, string | undefined>>): { filters: SourceFilters; errors: Record<string, string> } {
+  const filters: SourceFilters = {};
+  const errors: Record<string, string> = {};
+  for (const [param, field] of Object.entries(SOURCE_FILTERS) as [SourceFilterParam, (typeof SOURCE_FILTERS)[SourceFilterParam]][]) {
+    const value = params[param]?.trim().toLowerCase() ?? "";
+    if (value.length > LIMITS.tag) errors[param] = `At most ${LIMITS.tag} characters`;
+    else if (value) filters[field] = value;
+  }
+  return { filters, errors };
+}
