@@ -6,7 +6,7 @@ import { NO_ATTRIBUTION, UNATTRIBUTED } from "../../src/domain/attribution";
 
 // Rows written straight to the tables (no change log), for the list, stats and export suites.
 
-export async function seedContact(db: Db, id: string, createdAt: string, overrides: Partial<typeof validContact> = {}) {
+export async function seedContact(db: Db, id: string, createdAt: string, overrides: Partial<typeof validContact & typeof NO_ATTRIBUTION> = {}) {
   await insertContact(db, { id, data: contactInput.parse({ ...validContact, ...overrides }), botCheck: "skipped", createdAt });
 }
 
