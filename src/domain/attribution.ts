@@ -1,4 +1,5 @@
-import type { FieldList } from "./fields";
+import { CLICK_ID_PARAMETERS, type AttributionField } from "./attribution-params";
+import type { FieldDefinition, FieldList } from "./fields";
 import { LIMITS } from "./limits";
 
 // Where a visit came from, kept without tracking cookies: the first page of a browser tab's visit
@@ -8,17 +9,7 @@ import { LIMITS } from "./limits";
 // stays put, as Pipedrive keeps one). Lower-cased everywhere, so "Newsletter" and "newsletter" are one
 // source. These fields join every collection's field list, after its own.
 
-/** The address parameters attribution keeps, as the field each one fills. */
-export const UTM_PARAMETERS = {
-  utm_source: "utmSource",
-  utm_medium: "utmMedium",
-  utm_campaign: "utmCampaign",
-  utm_term: "utmTerm",
-  utm_content: "utmContent",
-} as const;
-
-/** Ad networks' click ids: only which one was present is kept, never its value (it identifies a click). */
-export const CLICK_ID_PARAMETERS = ["gclid", "fbclid", "msclkid"] as const;
+export { CLICK_ID_PARAMETERS, NO_ATTRIBUTION, UTM_PARAMETERS, type AttributionField } from "./attribution-params";
 
 export const ATTRIBUTION_FIELDS = {
   utmSource: { kind: "tag", label: "UTM Source", writer: "visitor", nullable: true },
@@ -32,23 +23,10 @@ export const ATTRIBUTION_FIELDS = {
   referrerOrigin: { kind: "origin", label: "Referrer", writer: "visitor", nullable: true },
   /** The first page of the visit (a path, no query), or null. */
   landingPath: { kind: "path", label: "Landing Page", writer: "visitor", nullable: true },
-} as const satisfies FieldList;
+  // Exactly the names the public pages use (attribution-params.ts): no more, no fewer.
+} as const satisfies FieldList & Record<AttributionField, FieldDefinition>;
 
-export type AttributionField = keyof typeof ATTRIBUTION_FIELDS;
-
-/** What a form sends when it knows nothing of the visit (no JavaScript, or storage refused). */
-export const NO_ATTRIBUTION: Record<AttributionField, string> = {
-  utmSource: "",
-  utmMedium: "",
-  utmCampaign: "",
-  utmTerm: "",
-  utmContent: "",
-  clickId: "",
-  referrerOrigin: "",
-  landingPath: "",
-};
-
-export const ATTRIBUTION_FIELD_NAMES = Object.keys(ATTRIBUTION_FIELDS) as AttributionField[];
+export const ATTRIBUTION_FIELD_NAMES = /* @__PURE__ */ Object.keys(ATTRIBUTION_FIELDS) as AttributionField[];
 
 /** A stored record that knows nothing of its visit (sent without JavaScript, or before attribution). */
 export const UNATTRIBUTED: Record<AttributionField, null> = {

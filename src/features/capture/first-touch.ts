@@ -1,4 +1,4 @@
-import { CLICK_ID_PARAMETERS, NO_ATTRIBUTION, UTM_PARAMETERS, type AttributionField } from "../../domain/attribution";
+import { CLICK_ID_PARAMETERS, NO_ATTRIBUTION, UTM_PARAMETERS, type AttributionField } from "../../domain/attribution-params";
 import { LIMITS } from "../../domain/limits";
 
 // The first touch of a visit (src/domain/attribution.ts), kept in this tab's sessionStorage only: no

@@ -121,7 +121,7 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners }:
       )}
       <details className="group" open={campaignOn || undefined}>
         <summary className="flex min-h-10 cursor-pointer items-center rounded-md px-2 text-sm font-medium text-brand-800 underline underline-offset-2">
-          Campaign{campaignOn ? " (on)" : ""}
+          Campaign filters{campaignOn ? " (on)" : ""}
         </summary>
         <div className="mt-2 flex flex-wrap gap-3">
           {CAMPAIGN_FIELDS.map(([key, fieldLabel, placeholder]) => (
