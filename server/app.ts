@@ -88,7 +88,7 @@ export function createApp({
   eventsHeartbeatMs = HEARTBEAT_MS,
   wakeOutbox = () => {},
   reader = db,
-  csvSource = (parts) => csvChunks(reader, parts),
+  csvSource = (parts, options) => csvChunks(reader, parts, options),
 }: AppDeps) {
   const log = logger ?? createLogger(config.logLevel);
   // main.ts resolves APP_SECRET (or the generated one) before it gets here; tests pass their own.

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastRegion } from "./components/ui/toast";
+import { rememberFirstTouch } from "./features/capture/first-touch";
 import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -47,8 +48,14 @@ function useAnnounceHydration() {
   }, []);
 }
 
+/** The visit's first page notes where the visit came from (features/capture/first-touch.ts). */
+function useRememberFirstTouch() {
+  useEffect(rememberFirstTouch, []);
+}
+
 export default function App() {
   useMarkClientNavigations();
+  useRememberFirstTouch();
   useAnnounceHydration();
   return (
     <ToastRegion>

@@ -38,6 +38,8 @@ describeStorage("migration 0006_newsletter_confirmation", (open) => {
     expect(indexes.newsletter.length).toBeGreaterThan(3);
 
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+    // Later migrations index these tables too; stepping back past them takes their indexes away.
+    const before = { newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") };
     await expect(db.insertInto("newsletter").values(subscriber("p0", "pending") as never).execute()).rejects.toThrow();
     await db.insertInto("newsletter").values(subscriber("s1", "subscribed") as never).execute();
     await db.insertInto("outbox").values(message("m1", "welcome") as never).execute();
@@ -57,7 +59,7 @@ describeStorage("migration 0006_newsletter_confirmation", (open) => {
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
     expect((await db.selectFrom("newsletter").select("id").execute()).map((row) => row.id)).toEqual(["s1"]);
     expect((await db.selectFrom("outbox").select("id").execute()).map((row) => row.id)).toEqual(["m1"]);
-    expect({ newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") }).toEqual(indexes);
+    expect({ newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") }).toEqual(before);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
   });
 }, { clear: "once" });

@@ -26,7 +26,21 @@ export async function findSubscriptionByEmail(db: Writer, email: string): Promis
 export async function insertSubscription(db: Writer, { id, data, botCheck, createdAt }: NewSubscription, status: NewsletterStatus): Promise<boolean> {
   const row = await db
     .insertInto("newsletter")
-    .values({ id, email: data.email, status, botCheck, createdAt })
+    .values({
+      id,
+      email: data.email,
+      utmSource: data.utmSource || null,
+      utmMedium: data.utmMedium || null,
+      utmCampaign: data.utmCampaign || null,
+      utmTerm: data.utmTerm || null,
+      utmContent: data.utmContent || null,
+      clickId: data.clickId || null,
+      referrerOrigin: data.referrerOrigin || null,
+      landingPath: data.landingPath || null,
+      status,
+      botCheck,
+      createdAt,
+    })
     .onConflict((conflict) => conflict.column("email").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -77,6 +91,14 @@ export async function findSubscriptionById(db: Db, id: string): Promise<Newslett
 export const toNewsletterRecord = (row: NewsletterTable): NewsletterRecord => ({
   id: row.id,
   email: row.email,
+  utmSource: row.utmSource,
+  utmMedium: row.utmMedium,
+  utmCampaign: row.utmCampaign,
+  utmTerm: row.utmTerm,
+  utmContent: row.utmContent,
+  clickId: row.clickId,
+  referrerOrigin: row.referrerOrigin,
+  landingPath: row.landingPath,
   status: row.status,
   botCheck: row.botCheck,
   createdAt: row.createdAt,

@@ -52,6 +52,9 @@ const CASES: [string, Collection, ListOptions][] = [
   ["a search", "leads", { filters: { q: "9999" }, after: null, limit: 101 }],
   ["an owner", "leads", { filters: { owner: "staff@erf.co.za" }, after, limit: 101 }],
   ["unassigned records", "contacts", { filters: { owner: null, status: "new" }, after: null, limit: 101 }],
+  ["a source", "leads", { filters: { utmSource: "newsletter" }, after, limit: 101 }],
+  ["a medium", "contacts", { filters: { utmMedium: "email" }, after: null, limit: 101 }],
+  ["a campaign", "newsletter", { filters: { utmCampaign: "nov" }, after, limit: 101 }],
 ];
 
 describeStorage("list queries at 100,000 rows", (open) => {

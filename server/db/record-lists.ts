@@ -13,6 +13,10 @@ export interface ListFilters {
   type?: string;
   /** Leads and contacts (checked by the caller): a staff email, or null for records nobody owns. */
   owner?: string | null;
+  /** The first touch, lower-cased (parseSourceFilters): exact matches. */
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
 }
 
 /** A position in the newest-first order: the last row of the previous page. */
@@ -32,6 +36,8 @@ export interface ListOptions {
 // by each collection's toRecord.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
+
+const SOURCE_COLUMNS = ["utmSource", "utmMedium", "utmCampaign"] as const;
 
 /** LIKE pattern for a substring match with %, _ and \ in the search text taken literally. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -60,6 +66,10 @@ function matching(db: Db, collection: Collection, filters: ListFilters) {
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type && spec.types) query = query.where("type", "=", filters.type);
   if (filters.owner !== undefined) query = query.where("owner", filters.owner === null ? "is" : "=", filters.owner);
+  for (const column of SOURCE_COLUMNS) {
+    const value = filters[column];
+    if (value !== undefined) query = query.where(column, "=", value);
+  }
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for non-ASCII.

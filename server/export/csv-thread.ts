@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { receivedError, type SentError } from "../worker-errors.mjs";
+import type { CsvOptions } from "../../src/domain/csv";
 import type { CsvChunk, CsvSource, ExportPart } from "./csv-chunks";
 
 // The CSV export in a worker thread of its own. Reading 100,000 rows and writing them as CSV is a second
@@ -24,7 +25,7 @@ export interface CsvThreadOptions {
 }
 
 export type ToCsvThread =
-  | { type: "open"; id: number; parts: readonly ExportPart[] }
+  | { type: "open"; id: number; parts: readonly ExportPart[]; options?: CsvOptions }
   | { type: "next"; id: number }
   | { type: "close"; id: number }
   | { type: "shutdown" };
@@ -122,11 +123,11 @@ export function startCsvThread(options: CsvThreadOptions, { idleMs = IDLE_MS }: 
     idleTimer.unref();
   };
 
-  const source: CsvSource = (parts) => {
+  const source: CsvSource = (parts, options) => {
     if (closed) throw new Error("The CSV export thread is closed");
     const id = nextId++;
     const thread = (worker ??= spawn());
-    thread.postMessage({ type: "open", id, parts } satisfies ToCsvThread);
+    thread.postMessage({ type: "open", id, parts, ...(options && { options }) } satisfies ToCsvThread);
     opened();
     let finished = false;
     const finish = () => {

@@ -54,7 +54,7 @@ async function next(id: number): Promise<void> {
 port.on("message", (message: ToCsvThread) => {
   switch (message.type) {
     case "open": {
-      const chunks = csvChunks(db, message.parts);
+      const chunks = csvChunks(db, message.parts, message.options);
       exports.set(message.id, { chunks, ahead: settle(chunks.next()) });
       return;
     }

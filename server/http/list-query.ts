@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
+import { parseSourceFilters } from "../../src/domain/attribution";
 import { emailField } from "../../src/domain/field-validators";
 import type { Collection } from "../../src/domain/status";
 import { isOwnedCollection } from "../../src/domain/workspace";
@@ -36,9 +37,15 @@ export interface FilterParams {
   q?: string | undefined;
   status?: string | undefined;
   type?: string | undefined;
+  source?: string | undefined;
+  medium?: string | undefined;
+  campaign?: string | undefined;
 }
 
-/** q, status and type for one collection; status and type must be values that collection has. */
+/**
+ * q, status, type and the first touch's source, medium and campaign for one collection; status and type
+ * must be values that collection has.
+ */
 export function parseFilters(collection: Collection, params: FilterParams): Parsed<ListFilters> {
   const spec = COLLECTION_SPECS[collection];
   const fields: Record<string, string> = {};
@@ -51,8 +58,10 @@ export function parseFilters(collection: Collection, params: FilterParams): Pars
   if (type !== undefined && !spec.types?.includes(type)) {
     fields.type = spec.types ? `Use one of ${spec.types.join(", ")}` : `${collection} have no type filter`;
   }
+  const source = parseSourceFilters(params);
+  Object.assign(fields, source.errors);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { ...(q && { q }), ...(status && { status }), ...(type && { type }) } };
+  return { ok: true, value: { ...(q && { q }), ...(status && { status }), ...(type && { type }), ...source.filters } };
 }
 
 export interface ListParams {

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
+import { NO_ATTRIBUTION } from "../../src/domain/attribution";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CSV_COLUMNS, csvHeader } from "../../src/domain/csv";
+import { CSV_COLUMNS, csvHeader, EXTENDED_CSV_COLUMNS } from "../../src/domain/csv";
 import { insertContact } from "../db/store";
 import { startCsvThread, type CsvThread } from "../export/csv-thread";
 import { createLogger } from "../logger";
@@ -60,6 +61,13 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     expect(parseCsv(text)).toEqual([[...CSV_COLUMNS]]);
   });
 
+  it("adds the Extended CSV's columns to the header and to every row when asked", async () => {
+    await seedContact(open.db, "c-1", minute(8), { utmSource: "newsletter", landingPath: "/pricing" });
+    const rows = parseCsv((await exportCsv("?columns=extended")).text);
+    expect(rows[0]).toEqual([...CSV_COLUMNS, ...EXTENDED_CSV_COLUMNS]);
+    expect(rows.slice(1).map((row) => [row.length, row[CSV_COLUMNS.length + 3], row.at(-1)])).toEqual([[rows[0]!.length, "newsletter", "/pricing"]]);
+  });
+
   it("lists leads, then contacts, then newsletter entries, each newest first", async () => {
     await seedSubscriber(open.db, "n-1", minute(9), "reader@example.com");
     await seedContact(open.db, "c-1", minute(8));
@@ -97,6 +105,7 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await insertContact(open.db, {
       id: "tricky",
       data: {
+        ...NO_ATTRIBUTION,
         firstName: '=HYPERLINK("http://evil")',
         lastName: 'O\'Brien, "Jr"',
         email: "tricky@example.com",

@@ -1,6 +1,6 @@
 import type { Handler } from "hono";
 import { BRAND } from "../../src/config/brand";
-import { csvFileName } from "../../src/domain/csv";
+import { csvFileName, type CsvOptions } from "../../src/domain/csv";
 import { COLLECTIONS, LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES } from "../../src/domain/status";
 import { isOwnedCollection } from "../../src/domain/workspace";
 import type { Clock } from "../clock";
@@ -28,11 +28,19 @@ type ExportAudit = Omit<NewAuditEntry, "details"> & { details: Record<string, un
 
 const ALL_STATUSES: readonly string[] = [...LEAD_STATUSES, ...NEWSLETTER_STATUSES];
 
+/** The first-touch filters an export used (the same for every part), for its audit entry. */
+const sourceFiltersOf = (parts: ExportPart[]) => {
+  const filters = parts[0]?.filters ?? {};
+  return { source: filters.utmSource ?? null, medium: filters.utmMedium ?? null, campaign: filters.utmCampaign ?? null };
+};
+
 function planExport(
   query: Record<string, string | undefined>,
   me: string,
-): { ok: true; parts: ExportPart[]; owner: string | null | undefined } | { ok: false; fields: Record<string, string> } {
+): { ok: true; parts: ExportPart[]; owner: string | null | undefined; extended: boolean } | { ok: false; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
+  // "extended" adds owner, first response and attribution columns; the default keeps the product's exact columns.
+  if (query.columns && query.columns !== "default" && query.columns !== "extended") fields.columns = "Use default or extended";
   const requested = query.collections ? query.collections.split(",").map((name) => name.trim()) : [...COLLECTIONS];
   const unknown = requested.filter((name) => !(COLLECTIONS as readonly string[]).includes(name));
   if (unknown.length > 0 || requested.length === 0) fields.collections = `Use a comma list of ${COLLECTIONS.join(", ")}`;
@@ -41,7 +49,8 @@ function planExport(
   // "me", "none" or a staff email, read as the lists read it (leads stand for every collection with owners).
   const owner = parseOwner("leads", query.owner, me);
   if ("error" in owner) fields.owner = owner.error;
-  const q = parseFilters("newsletter", { q: query.q });
+  // q and the first touch's filters, which every collection has.
+  const q = parseFilters("newsletter", { q: query.q, source: query.source, medium: query.medium, campaign: query.campaign });
   if (!q.ok) Object.assign(fields, q.fields);
   if (Object.keys(fields).length > 0 || "error" in owner) return { ok: false, fields };
 
@@ -54,13 +63,13 @@ function planExport(
     .map((collection) => ({
       collection,
       filters: {
-        ...(q.ok && q.value.q && { q: q.value.q }),
+        ...(q.ok && { ...q.value }),
         ...(query.status && { status: query.status }),
         ...(collection === "leads" && query.type && { type: query.type }),
         ...(owner.owner !== undefined && { owner: owner.owner }),
       },
     }));
-  return { ok: true, parts, owner: owner.owner };
+  return { ok: true, parts, owner: owner.owner, extended: query.columns === "extended" };
 }
 
 /**
@@ -68,7 +77,7 @@ function planExport(
  * A ReadableStream of our own rather than hono's stream(): a failure half-way must error the response
  * (the browser then reports a failed download) instead of ending it cleanly as a truncated file.
  */
-function csvStream(db: Db, source: CsvSource, parts: ExportPart[], logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
+function csvStream(db: Db, source: CsvSource, parts: ExportPart[], options: CsvOptions, logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let chunks: AsyncIterator<CsvChunk, void> | null = null;
   let rowCount = 0;
@@ -90,7 +99,7 @@ function csvStream(db: Db, source: CsvSource, parts: ExportPart[], logger: Logge
     },
     async pull(controller) {
       try {
-        chunks ??= source(parts);
+        chunks ??= source(parts, options);
         const next = await chunks.next();
         if (next.done) {
           await writeAudit("complete");
@@ -107,7 +116,7 @@ function csvStream(db: Db, source: CsvSource, parts: ExportPart[], logger: Logge
   });
 }
 
-/** GET /api/admin/export.csv?collections=&q=&status=&type=&owner= */
+/** GET /api/admin/export.csv?collections=&q=&status=&type=&owner=&source=&medium=&campaign=&columns=default|extended */
 export function adminExportHandler({ db, csvSource, clock, logger, keys, trustProxy }: ExportDeps): Handler<AdminEnv> {
   return (c) => {
     const query = c.req.query();
@@ -122,6 +131,8 @@ export function adminExportHandler({ db, csvSource, clock, logger, keys, trustPr
         collections: plan.parts.map((part) => part.collection),
         status: query.status || null,
         type: query.type || null,
+        ...sourceFiltersOf(plan.parts),
+        columns: plan.extended ? "extended" : "default",
         // A staff email ("me" as the exporter's own), "none" for unassigned records, or null for anyone's.
         owner: plan.owner === undefined ? null : (plan.owner ?? "none"),
         // A search is often an address: kept as its keyed hash, so an erasure leaves nothing readable here.
@@ -130,7 +141,7 @@ export function adminExportHandler({ db, csvSource, clock, logger, keys, trustPr
       ...requestContext(c, trustProxy),
       at: clock(),
     };
-    return c.body(csvStream(db, csvSource, plan.parts, logger, audit), 200, {
+    return c.body(csvStream(db, csvSource, plan.parts, { extended: plan.extended }, logger, audit), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(BRAND.csvPrefix, clock())}"`,
     });

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { NO_ATTRIBUTION } from "../../src/domain/attribution";
 import { subscribeEmail, suppress } from "../db/store";
 import type { Config } from "../env";
 import { derivePrivacyKeys, emailHash } from "../privacy/keys";
@@ -50,8 +51,8 @@ describeStorage("the answer to POST /api/newsletter", (open) => {
 
   /** An address in each state the list can hold it in. */
   async function seedStates() {
-    await subscribeEmail(open.db, { id: "0190aaaa-0000-7000-8000-000000000001", data: { email: "subscribed@example.com" }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
-    await subscribeEmail(open.db, { id: "0190aaaa-0000-7000-8000-000000000002", data: { email: "unsubscribed@example.com" }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
+    await subscribeEmail(open.db, { id: "0190aaaa-0000-7000-8000-000000000001", data: { email: "subscribed@example.com", ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
+    await subscribeEmail(open.db, { id: "0190aaaa-0000-7000-8000-000000000002", data: { email: "unsubscribed@example.com", ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
     await open.db.updateTable("newsletter").set({ status: "unsubscribed" }).where("email", "=", "unsubscribed@example.com").execute();
     await suppress(open.db, emailHash(keys, "unsubscribed@example.com"), "unsubscribed", "2024-08-01T00:00:00.000Z");
     await suppress(open.db, emailHash(keys, "erased@example.com"), "erased", "2024-08-01T00:00:00.000Z");

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { UNATTRIBUTED } from "../../src/domain/attribution";
 import { findSubscriptionById } from "../db/store";
 import { countRows } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
@@ -16,6 +17,7 @@ describeStorage("POST /api/newsletter", (open) => {
     expect(await findSubscriptionById(open.db, payload.id!)).toEqual({
       id: payload.id,
       email: "reader@example.com",
+      ...UNATTRIBUTED,
       status: "subscribed",
       type: "newsletter",
       botCheck: "skipped",

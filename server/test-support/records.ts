@@ -2,10 +2,11 @@ import { insertContact, insertLead, subscribeEmail, type Db } from "../db/store"
 import type { ContactRecord } from "../../src/domain/records";
 import { contactInput, leadInput } from "../../src/domain/schemas";
 import { validContact, validDemo, validSignup } from "./app";
+import { NO_ATTRIBUTION, UNATTRIBUTED } from "../../src/domain/attribution";
 
 // Rows written straight to the tables (no change log), for the list, stats and export suites.
 
-export async function seedContact(db: Db, id: string, createdAt: string, overrides: Partial<typeof validContact> = {}) {
+export async function seedContact(db: Db, id: string, createdAt: string, overrides: Partial<typeof validContact & typeof NO_ATTRIBUTION> = {}) {
   await insertContact(db, { id, data: contactInput.parse({ ...validContact, ...overrides }), botCheck: "skipped", createdAt });
 }
 
@@ -21,7 +22,7 @@ export async function seedLead(
 }
 
 export async function seedSubscriber(db: Db, id: string, createdAt: string, email: string) {
-  await subscribeEmail(db, { id, data: { email }, botCheck: "skipped", createdAt });
+  await subscribeEmail(db, { id, data: { email, ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt });
 }
 
 /** 2025-04-01T00:00:00.000Z plus n minutes: distinct, ordered timestamps. */
@@ -41,6 +42,7 @@ export function storedContact(id: string, createdAt: string, overrides: Partial<
     message: "Please call me about 40 units in Sandton.",
     companyName: null,
     sourcePath: null,
+    ...UNATTRIBUTED,
     status: "new",
     owner: null,
     firstResponseAt: null,

@@ -23,6 +23,12 @@ export interface ExportFilters {
    * with it the newsletter is left out.
    */
   owner?: string;
+  /** The first touch's source, medium and campaign, as in ListQuery. */
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  /** "extended" adds Owner, First Response At and the attribution columns (src/domain/csv.ts). */
+  columns?: "default" | "extended";
 }
 
 export type LiveState = "connecting" | "live" | "reconnecting";

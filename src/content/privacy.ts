@@ -9,7 +9,7 @@ export const PRIVACY_SEO: SeoCopy = {
 export const PRIVACY_NOTICE: LegalDocument = {
   title: "Privacy Notice",
   summary: `This notice explains how ${BRAND.legalName} ("${BRAND.name}", "we", "us") handles personal information when you visit our website, contact us, subscribe to our newsletter, request a demo or sign up for a trial. We process personal information in line with South Africa's Protection of Personal Information Act, 2013 (POPIA) and, where it applies, the EU General Data Protection Regulation (GDPR).`,
-  lastUpdated: "2024-11-01",
+  lastUpdated: "2026-11-23",
   sections: [
     {
       id: "who-we-are",
@@ -31,6 +31,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
             "Business details: company name, organisation type, number of properties and, for demo requests, your job title and current challenges.",
             "The content of messages you send us through the contact form or by email.",
             "Newsletter subscriptions: your email address, the date you subscribed and your subscription status.",
+            "Where your visit came from, sent only with a form you submit: the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term and utm_content), whether that link carried an advertising click id (we keep only which kind, never its value), the website that linked to us (its address only, not the page), the first page you opened and the page you sent the form from.",
             "Technical information: IP address, browser type, device information and pages requested, recorded in our server logs for security and troubleshooting.",
             "Bot-protection signals: when enabled, our forms use Google reCAPTCHA, which analyses browser and interaction data to tell people from automated abuse.",
           ],
@@ -49,6 +50,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
             "To send our newsletter and marketing emails: your consent, which you can withdraw at any time.",
             "To keep the website and our forms secure, prevent spam and fraud, and fix faults: our legitimate interest in protecting our services and users.",
             "To keep records and meet our legal, tax and regulatory obligations: compliance with the law.",
+            "To learn which campaigns and websites bring us enquiries, from where the visit behind each form came from: our legitimate interest in spending our marketing budget well. It is stored once with your record, never used to follow you across other websites, and deleted with it.",
           ],
         },
         "Where we rely on legitimate interests, we have balanced them against your rights, and you may object at any time (see section 9).",
@@ -136,6 +138,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
         {
           list: [
             "Session storage in your browser to remember that you dismissed our promotional card during your visit; it is cleared when you close the browser.",
+            "Session storage in your browser for where your visit came from (the campaign labels and first page described in section 2). Nothing leaves your browser unless you submit a form, and it is cleared when you close the tab. No cookie is set for it.",
             "A secure sign-in session for staff who use our admin area.",
             "When bot protection is enabled, Google reCAPTCHA may set its own cookies to assess whether a form submission comes from a person. Google's privacy policy and terms apply to that service.",
           ],

@@ -35,6 +35,10 @@ export interface ListQuery {
   type?: string;
   /** Leads and contacts: "me", "none" (unassigned) or a staff email. */
   owner?: string;
+  /** The record's first touch (src/domain/attribution.ts), matched exactly, any case. */
+  source?: string;
+  medium?: string;
+  campaign?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELDS } from "./attribution";
 import type { FieldList } from "./fields";
 import { LIMITS } from "./limits";
 import { BOT_CHECK_VERDICTS, LEAD_STATUSES } from "./status";
@@ -15,6 +16,8 @@ export const CONTACT_FIELDS = {
   companyName: { kind: "text", max: LIMITS.company, label: "Company", writer: "server", nullable: true, csv: "Company", firestore: false },
   /** The page the form was sent from (a path), or null when the form could not tell. */
   sourcePath: { kind: "path", label: "Source Page", writer: "visitor", nullable: true },
+  /** Where the visit came from (attribution.ts): set once, when stored. */
+  ...ATTRIBUTION_FIELDS,
   /** "new" when stored; staff move it on. */
   status: { kind: "enum", values: LEAD_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
   /** The staff member handling it (their email), or null; staff set it, or round-robin does on arrival. */

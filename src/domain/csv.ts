@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELD_NAMES, ATTRIBUTION_FIELDS, type AttributionField } from "./attribution";
 import { guardFormulas } from "./formula-guard";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
 
@@ -21,18 +22,41 @@ export function csvLine(cells: readonly (string | null | undefined)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-export const csvHeader = (): string => csvLine(CSV_COLUMNS);
+/**
+ * The Extended CSV option's columns, after the default ones (which keep their exact order): who handles
+ * the record, when it was first answered, and where it came from (attribution.ts).
+ */
+export const EXTENDED_CSV_COLUMNS = [
+  "Owner",
+  "First Response At",
+  "Source Page",
+  ...ATTRIBUTION_FIELD_NAMES.map((name) => ATTRIBUTION_FIELDS[name].label),
+] as const;
 
-export function leadCsvRow(lead: LeadRecord): string {
+export interface CsvOptions {
+  /** Adds EXTENDED_CSV_COLUMNS to every row. */
+  extended?: boolean;
+}
+
+export const csvHeader = ({ extended = false }: CsvOptions = {}): string => csvLine(extended ? [...CSV_COLUMNS, ...EXTENDED_CSV_COLUMNS] : CSV_COLUMNS);
+
+type Extended = Partial<Record<"owner" | "firstResponseAt" | "sourcePath", string | null>> & Record<AttributionField, string | null>;
+
+const extendedCells = (record: Extended) => [record.owner, record.firstResponseAt, record.sourcePath, ...ATTRIBUTION_FIELD_NAMES.map((name) => record[name])];
+
+export function leadCsvRow(lead: LeadRecord, { extended = false }: CsvOptions = {}): string {
   const name = lead.name || `${lead.firstName} ${lead.lastName}`.trim();
-  return csvLine([name, lead.email, lead.phone, lead.companyName, lead.type, lead.status, lead.createdAt, lead.challenges || lead.message]);
+  const cells = [name, lead.email, lead.phone, lead.companyName, lead.type, lead.status, lead.createdAt, lead.challenges || lead.message];
+  return csvLine(extended ? [...cells, ...extendedCells(lead)] : cells);
 }
 
-export function contactCsvRow(contact: ContactRecord): string {
+export function contactCsvRow(contact: ContactRecord, { extended = false }: CsvOptions = {}): string {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
-  return csvLine([name, contact.email, contact.phone, contact.companyName, "contact", contact.status, contact.createdAt, contact.message]);
+  const cells = [name, contact.email, contact.phone, contact.companyName, "contact", contact.status, contact.createdAt, contact.message];
+  return csvLine(extended ? [...cells, ...extendedCells(contact)] : cells);
 }
 
-export function newsletterCsvRow(entry: NewsletterRecord): string {
-  return csvLine(["", entry.email, "", "", "newsletter", entry.status, entry.createdAt, ""]);
+export function newsletterCsvRow(entry: NewsletterRecord, { extended = false }: CsvOptions = {}): string {
+  const cells = ["", entry.email, "", "", "newsletter", entry.status, entry.createdAt, ""];
+  return csvLine(extended ? [...cells, ...extendedCells(entry)] : cells);
 }

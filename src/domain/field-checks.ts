@@ -19,6 +19,12 @@ const PHONE_PATTERN = /^\+?[0-9 ()\-.]{7,32}$/;
 /** A page's path only: no query, no fragment, no host. */
 const PATH_PATTERN = /^\/[^\s?#]*$/;
 
+/** Scheme, host and port only, lower-case (field-validators.ts). */
+const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
+
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 const { required } = FIELD_MESSAGES;
 
 const MESSAGES = {
@@ -26,6 +32,8 @@ const MESSAGES = {
   option: "Choose one of the options",
   path: "Use a path such as /signup",
   boolean: "Must be true or false",
+  tag: "Use letters, digits and punctuation only",
+  origin: "Use an origin such as https://example.com",
   terms: "You must accept the terms",
 } as const;
 
@@ -45,6 +53,23 @@ export function pathProblem(value: unknown): string | null {
   return PATH_PATTERN.test(value) ? null : MESSAGES.path;
 }
 
+/** A campaign label: checked as the schema checks it after trimming and lower-casing. */
+export function tagProblem(value: unknown, values?: readonly string[]): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string") return MESSAGES.tag;
+  const tag = value.trim().toLowerCase();
+  if (tag.length > LIMITS.tag) return tooLong(LIMITS.tag);
+  if (CONTROL.test(tag)) return MESSAGES.tag;
+  return values && tag !== "" && !values.includes(tag) ? `Use one of: ${values.join(", ")}` : null;
+}
+
+export function originProblem(value: unknown): string | null {
+  if (value === undefined || value === "") return null;
+  if (typeof value !== "string") return MESSAGES.origin;
+  if (value.length > LIMITS.origin) return tooLong(LIMITS.origin);
+  return ORIGIN_PATTERN.test(value) ? null : MESSAGES.origin;
+}
+
 /** What is wrong with one value of a field, or null. */
 export function fieldProblem(field: FieldDefinition, value: unknown): string | null {
   switch (field.kind) {
@@ -56,6 +81,10 @@ export function fieldProblem(field: FieldDefinition, value: unknown): string | n
       return phoneProblem(value, field.required === true);
     case "path":
       return pathProblem(value);
+    case "tag":
+      return tagProblem(value, field.values);
+    case "origin":
+      return originProblem(value);
     case "option":
       return (field.options ?? []).some((choice) => choice.value === value) ? null : MESSAGES.option;
     case "boolean":

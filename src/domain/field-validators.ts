@@ -46,6 +46,37 @@ export const optionalPath = z
   .optional()
   .default("");
 
+/** No control characters: a label read from an address, shown to staff as it is. */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const TAG_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
+
+/** A campaign label from a link: trimmed and lower-cased, so one source is spelled one way. */
+export const optionalTag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.tag, `At most ${LIMITS.tag} characters`)
+  .regex(TAG_PATTERN, "Use letters, digits and punctuation only")
+  .optional()
+  .default("");
+
+const tagOf = (values: readonly string[]) =>
+  optionalTag.refine((value) => value === "" || values.includes(value), `Use one of: ${values.join(", ")}`);
+
+/** Scheme, host and port only, lower-case: what a referrer's origin is. */
+export const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
+
+export const optionalOrigin = z
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .max(LIMITS.origin, `At most ${LIMITS.origin} characters`)
+      .regex(ORIGIN_PATTERN, "Use an origin such as https://example.com"),
+  ])
+  .optional()
+  .default("");
+
 export const option = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: "Choose one of the options" });
 
@@ -66,6 +97,10 @@ type ValidatorOf<F, V extends string> = F extends { kind: "text"; required: true
           ? typeof optionalPhone
           : F extends { kind: "path" }
             ? typeof optionalPath
+          : F extends { kind: "tag" }
+            ? typeof optionalTag
+          : F extends { kind: "origin" }
+            ? typeof optionalOrigin
           : F extends { kind: "option"; options: infer O }
             ? z.ZodEnum<{ [K in OptionValues<O>]: K }>
             : F extends { kind: "boolean" }
@@ -89,6 +124,10 @@ function validatorOf(name: string, field: FieldDefinition, variant: string | und
       return field.required ? requiredPhone : optionalPhone;
     case "path":
       return optionalPath;
+    case "tag":
+      return field.values ? tagOf(field.values) : optionalTag;
+    case "origin":
+      return optionalOrigin;
     case "option": {
       const values = (field.options ?? []).map((choice) => choice.value);
       if (values.length === 0) throw new Error(`Field ${name} has no options`);

@@ -23,6 +23,13 @@ export type FieldKind =
   | { readonly kind: "email" }
   /** A page path (no query, host or fragment), at most LIMITS.path characters; may be empty. */
   | { readonly kind: "path" }
+  /**
+   * A campaign label from a link (a utm_ value): trimmed, lower-cased, at most LIMITS.tag characters, no
+   * control characters; may be empty. With `values`, only one of those (or empty).
+   */
+  | { readonly kind: "tag"; readonly values?: readonly string[] }
+  /** Another site's origin (https://example.com), lower-cased, at most LIMITS.origin characters; may be empty. */
+  | { readonly kind: "origin" }
   /** Digits with the usual separators; optional ones may be empty. */
   | { readonly kind: "phone"; readonly required?: boolean }
   /** One of a list the visitor picks from: values stored, labels shown (per variant, where they differ). */

@@ -10,6 +10,10 @@ export const LIMITS = {
   recaptchaToken: 4_096,
   /** A page path sent with a consent (sourcePath). */
   path: 300,
+  /** A campaign label from a link (utm_source=...), as attribution keeps it. */
+  tag: 100,
+  /** Another site's origin (https://example.com), the referrer attribution keeps. */
+  origin: 200,
   /** Largest request body the public API reads, in bytes. */
   bodyBytes: 32 * 1024,
 } as const;

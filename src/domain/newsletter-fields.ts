@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELDS } from "./attribution";
 import type { FieldList } from "./fields";
 import { BOT_CHECK_VERDICTS, NEWSLETTER_STATUSES } from "./status";
 
@@ -7,6 +8,8 @@ import { BOT_CHECK_VERDICTS, NEWSLETTER_STATUSES } from "./status";
 export const NEWSLETTER_FIELDS = {
   id: { kind: "id", label: "ID", writer: "server", firestore: false },
   email: { kind: "email", label: "Email", writer: "visitor", csv: "Email", dashboard: "Email" },
+  /** Where the visit came from (attribution.ts): set once, when stored. */
+  ...ATTRIBUTION_FIELDS,
   /** "subscribed" when stored or subscribed again; staff or the unsubscribe link move it on. */
   status: { kind: "enum", values: NEWSLETTER_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
   /** The API adds it to rows it reads; the Firestore document carries it. */

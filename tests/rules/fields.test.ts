@@ -46,6 +46,31 @@ describe("contacts", () => {
   });
 });
 
+describe("attribution (the visit's first touch)", () => {
+  const touch = {
+    utmSource: "newsletter",
+    utmMedium: "email",
+    utmCampaign: "nov",
+    utmTerm: "",
+    utmContent: x(100),
+    clickId: "gclid",
+    referrerOrigin: "https://news.example.org:8443",
+    landingPath: "/pricing",
+  };
+  it("accepts it on every kind of document, at its bounds", async () => {
+    for (const name of ["contact", "signup", "demo", "newsletter"]) await assertSucceeds(create(name, touch));
+  });
+  it("refuses what the server refuses: upper case, too long, an unknown click id, a URL for an origin, a query in the path", async () => {
+    await assertFails(create("contact", { ...touch, utmSource: "Newsletter" }));
+    await assertFails(create("contact", { ...touch, utmContent: x(101) }));
+    await assertFails(create("contact", { ...touch, utmTerm: "a\tb" }));
+    await assertFails(create("contact", { ...touch, clickId: "dclid" }));
+    await assertFails(create("contact", { ...touch, referrerOrigin: "https://news.example.org/issue" }));
+    await assertFails(create("contact", { ...touch, landingPath: "/pricing?utm_source=x" }));
+    await assertFails(create("contact", { ...touch, utmSource: undefined }));
+  });
+});
+
 describe("leads: signup", () => {
   it("keeps signup to its own option lists", () =>
     keepsToOwnOptions("signup", { organizationType: "hoa", propertyCount: "100+" }, { organizationType: "investor", propertyCount: "500+" }));

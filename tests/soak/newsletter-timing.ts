@@ -1,4 +1,5 @@
 import { connectDatabase, migrateToLatest, subscribeEmail, suppress } from "../../server/db/store";
+import { NO_ATTRIBUTION } from "../../src/domain/attribution";
 import { derivePrivacyKeys, emailHash } from "../../server/privacy/keys";
 import { postJson, TEST_APP_SECRET, testApp, testConfig } from "../../server/test-support/app";
 import { envNumber } from "./lib/env-number";
@@ -28,7 +29,7 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const db = connectDatabase(store.databaseUrl);
   await migrateToLatest(db);
   for (let i = 0; i < TRIES; i++) {
-    await subscribeEmail(db, { id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`, data: { email: emailOf("subscribed", i) }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
+    await subscribeEmail(db, { id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`, data: { email: emailOf("subscribed", i), ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
     await suppress(db, emailHash(keys, emailOf("opted-out", i)), "unsubscribed", "2024-08-01T00:00:00.000Z");
   }
   // An unreachable mail server: the confirmation emails wait in the outbox, as they would for a real one.

@@ -9,7 +9,9 @@ import type { BundleReport } from "../../scripts/vite-plugin-bundle-report";
 // The budgets of the performance issue, on the production build (sizes are deterministic; timings are
 // measured by `npm run bench`, never asserted). KB here is KiB, the unit of the issue's reference point:
 // an empty React Router 7 framework-mode page loads 109,035 bytes of gzip JavaScript, "about 106 KB".
-const HOME_BUDGET_BYTES = 120 * 1024;
+// Plus the 1 KB the capture-intelligence issue allows attribution capture (it measured 478 bytes:
+// docs/performance.md, "Bundle").
+const HOME_BUDGET_BYTES = 121 * 1024;
 
 // Code that must never load on a public page: the staff dashboard and its back end, and Firebase (the SDK
 // and our adapter, which load only when a form is sent).

@@ -12,6 +12,7 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from "firebase/firestore";
+import { parseSourceFilters, type SourceFilters } from "../../domain/attribution";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../domain/status";
 import { LIMITS } from "../../domain/limits";
 import { isOwnedCollection } from "../../domain/workspace";
@@ -34,6 +35,8 @@ export interface RecordFilters {
   type: string | null;
   /** Leads and contacts: a staff email, or null for unassigned; undefined for anyone's. */
   owner?: string | null;
+  /** The first touch's source, medium and campaign: matched in the browser, like q (no index for each mix). */
+  source: SourceFilters;
 }
 
 interface FilterParams {
@@ -41,6 +44,9 @@ interface FilterParams {
   status?: string | undefined;
   type?: string | undefined;
   owner?: string | undefined;
+  source?: string | undefined;
+  medium?: string | undefined;
+  campaign?: string | undefined;
 }
 
 /** `owner=me|none|<email>` as the server reads it; "me" is the signed-in staff member's email. */
@@ -68,7 +74,10 @@ export function parseFilters(target: Collection, params: FilterParams, me: strin
     throw validationError(target === "leads" ? `type: use one of ${LEAD_TYPES.join(", ")}` : `type: ${target} have no type filter`);
   }
   const owner = parseOwner(target, params.owner, me);
-  return { q, status, type, ...(owner !== undefined && { owner }) };
+  const source = parseSourceFilters(params);
+  const [problem] = Object.entries(source.errors);
+  if (problem) throw validationError(`${problem[0]}: ${problem[1]}`);
+  return { q, status, type, ...(owner !== undefined && { owner }), source: source.filters };
 }
 
 /** createdAt descending, then id descending: the server's keyset order, so ties are stable. */

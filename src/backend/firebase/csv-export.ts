@@ -1,6 +1,6 @@
 import { getDocs, type Firestore } from "firebase/firestore";
 import type { RecordsByCollection } from "../../domain/admin";
-import { contactCsvRow, csvHeader, leadCsvRow, newsletterCsvRow } from "../../domain/csv";
+import { contactCsvRow, csvHeader, leadCsvRow, newsletterCsvRow, type CsvOptions } from "../../domain/csv";
 import { COLLECTIONS, type Collection } from "../../domain/status";
 import { isOwnedCollection } from "../../domain/workspace";
 import type { ExportFilters } from "../admin-port";
@@ -8,12 +8,12 @@ import { adminCall } from "./admin-errors";
 import { keysetOf, newestFirst, parseFilters, STATUSES, type RecordFilters } from "./collection-query";
 import type { FirestoreKeyset } from "./cursor";
 import { toRecord } from "./records";
-import { matchesSearch } from "./search";
+import { matchesFilters } from "./search";
 
 /** Documents per read while exporting. */
 export const EXPORT_PAGE_SIZE = 1_000;
 
-const CSV_ROW: { [C in Collection]: (record: RecordsByCollection[C]) => string } = {
+const CSV_ROW: { [C in Collection]: (record: RecordsByCollection[C], options: CsvOptions) => string } = {
   leads: leadCsvRow,
   contacts: contactCsvRow,
   newsletter: newsletterCsvRow,
@@ -34,24 +34,29 @@ function plan(filters: ExportFilters, me: string | null): { target: Collection; 
     .filter((target) => owner === undefined || isOwnedCollection(target))
     .map((target) => ({
       target,
-      filters: parseFilters(target, { q: filters.q, status: filters.status, type: target === "leads" ? filters.type : undefined, owner }, me),
+      filters: parseFilters(
+        target,
+        { q: filters.q, status: filters.status, type: target === "leads" ? filters.type : undefined, owner, source: filters.source, medium: filters.medium, campaign: filters.campaign },
+        me,
+      ),
     }));
 }
 
 /** The CSV as text chunks (header first), read page by page with the one CSV implementation in src/domain. */
 export async function exportCsvChunks(db: Firestore, filters: ExportFilters, me: string | null = null): Promise<string[]> {
   const parts = plan(filters, me);
-  const chunks = [csvHeader()];
+  const options: CsvOptions = { extended: filters.columns === "extended" };
+  const chunks = [csvHeader(options)];
   await adminCall(async () => {
     for (const part of parts) {
-      const toRow = CSV_ROW[part.target] as (record: RecordsByCollection[Collection]) => string;
+      const toRow = CSV_ROW[part.target] as (record: RecordsByCollection[Collection], options: CsvOptions) => string;
       let after: FirestoreKeyset | null = null;
       for (;;) {
         const { docs } = await getDocs(newestFirst(db, part.target, part.filters, after, EXPORT_PAGE_SIZE));
         const rows: string[] = [];
         for (const snapshot of docs) {
           const record = toRecord(part.target, snapshot.id, snapshot.data());
-          if (matchesSearch(part.target, record, part.filters.q)) rows.push(toRow(record));
+          if (matchesFilters(part.target, record, part.filters)) rows.push(toRow(record, options));
         }
         if (rows.length > 0) chunks.push(rows.join(""));
         const last = docs.at(-1);

@@ -28,7 +28,7 @@ export const DOCUMENT_SHAPES: readonly DocumentShape[] = [
 ];
 
 /** The limits the hand-written helpers of the rules read as limits().name. */
-const HELPER_LIMITS = ["email", "phone", "recaptchaToken", "path"] as const;
+const HELPER_LIMITS = ["email", "phone", "recaptchaToken", "path", "tag", "origin"] as const;
 
 /** A rules string literal (single quotes, backslash escapes). */
 export const literal = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
@@ -58,6 +58,10 @@ function fieldCheck(name: string, field: FieldDefinition, variant: string | unde
       return `${field.required ? "validPhone" : "optionalPhone"}(${value})`;
     case "path":
       return `optionalPath(${value})`;
+    case "tag":
+      return field.values ? `optionalTag(${value}) && (${value} == '' || ${value} in ${list(field.values)})` : `optionalTag(${value})`;
+    case "origin":
+      return `optionalOrigin(${value})`;
     case "option":
       return `${value} in ${list((field.options ?? []).map((option) => option.value))}`;
     case "boolean":

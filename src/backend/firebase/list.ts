@@ -7,7 +7,7 @@ import { keysetOf, newestFirst, parseFilters } from "./collection-query";
 import { decodeCursor, encodeCursor, type FirestoreKeyset } from "./cursor";
 import { personRecordCounts } from "./person-counts";
 import { toRecord } from "./records";
-import { matchesSearch } from "./search";
+import { filtersInBrowser, matchesFilters } from "./search";
 
 /**
  * Most documents one searching list() call reads. A search filters in the browser (Firestore has no
@@ -34,7 +34,7 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
     if (!after) throw validationError("cursor: malformed");
   }
   return adminCall(async () => {
-    if (!filters.q) {
+    if (!filtersInBrowser(filters)) {
       // One extra document says whether another page exists, so the last page carries no cursor.
       const { docs } = await getDocs(newestFirst(db, target, filters, after, size + 1));
       const page = docs.slice(0, size);
@@ -53,7 +53,7 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
       for (const snapshot of docs) {
         after = keysetOf(snapshot);
         const record = toRecord(target, snapshot.id, snapshot.data());
-        if (!matchesSearch(target, record, filters.q)) continue;
+        if (!matchesFilters(target, record, filters)) continue;
         items.push(record);
         if (items.length === size) return { items, nextCursor: encodeCursor(after) };
       }
@@ -66,11 +66,11 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
 /**
  * How many records match the list's filters, up to BULK_MAX: Firestore's count() of the list's own query
  * (the same index), limited to one past the cap, so it costs a read per 1,000 entries counted at most.
- * A search filters in the browser, so it cannot be counted this way: null.
+ * A search or a first-touch filter is applied in the browser, so it cannot be counted this way: null.
  */
 export async function countMatching(db: Firestore, target: Collection, request: ListQuery, me: string | null = null): Promise<MatchCount | null> {
   const filters = parseFilters(target, request, me);
-  if (filters.q) return null;
+  if (filtersInBrowser(filters)) return null;
   const counted = await adminCall(async () => (await getCountFromServer(newestFirst(db, target, filters, null, BULK_MAX + 1))).data().count);
   return { count: Math.min(counted, BULK_MAX), more: counted > BULK_MAX };
 }

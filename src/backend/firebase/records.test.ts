@@ -1,4 +1,5 @@
 import { Timestamp } from "firebase/firestore";
+import { UNATTRIBUTED } from "../../domain/attribution";
 import { describe, expect, it } from "vitest";
 import { toContactRecord, toLeadRecord, toNewsletterRecord } from "./records";
 
@@ -27,6 +28,7 @@ describe("Firestore documents as the records staff read", () => {
     expect(toNewsletterRecord("n1", { email: "a@b.co", status: "subscribed", createdAt: new Date("2026-01-01T00:00:00Z") })).toEqual({
       id: "n1",
       email: "a@b.co",
+      ...UNATTRIBUTED,
       status: "subscribed",
       type: "newsletter",
       botCheck: "skipped",

@@ -130,7 +130,8 @@ export const httpAdminBackend: AdminBackend = {
   stats: () => call<DashboardStats>("GET", "/api/admin/stats"),
   list: (collection, query) =>
     call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
-  countMatching: (collection, { q, status, type, owner }) => call<MatchCount>("GET", `/api/admin/${collection}/count${queryString({ q, status, type, owner })}`),
+  countMatching: (collection, { q, status, type, owner, source, medium, campaign }) =>
+    call<MatchCount>("GET", `/api/admin/${collection}/count${queryString({ q, status, type, owner, source, medium, campaign })}`),
   setStatus: (collection, id, status) => call("PATCH", recordPath(collection, id), { status }) as never,
   record: (collection, id) => call<RecordDetail<typeof collection>>("GET", recordPath(collection, id)) as never,
   person: (personId) => call<PersonView>("GET", `/api/admin/people/${encodeURIComponent(personId)}`),

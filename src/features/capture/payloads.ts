@@ -3,6 +3,7 @@ import type { FieldList, VisitorFieldName } from "../../domain/fields";
 import type { LEAD_FIELDS } from "../../domain/lead-fields";
 import type { ContactInput, DemoInput, SignupInput } from "../../domain/schemas";
 import { consentFields, pagePath } from "./consent-context";
+import { firstTouch } from "./first-touch";
 import { isChecked, personValues } from "./form-values";
 
 // What each public form sends, from its trimmed text values (and its checkboxes). Every payload names
@@ -15,7 +16,7 @@ export type EveryVisitorField<L extends FieldList, V extends string = never> = R
 type Values = Record<string, string>;
 
 export const contactPayload = (values: Values): ContactInput =>
-  ({ ...personValues(values), message: values.message ?? "", sourcePath: pagePath() }) satisfies ContactInput & EveryVisitorField<typeof CONTACT_FIELDS>;
+  ({ ...personValues(values), message: values.message ?? "", sourcePath: pagePath(), ...firstTouch() }) satisfies ContactInput & EveryVisitorField<typeof CONTACT_FIELDS>;
 
 export function signupPayload(values: Values, form: HTMLFormElement): SignupInput {
   return {
@@ -27,6 +28,7 @@ export function signupPayload(values: Values, form: HTMLFormElement): SignupInpu
     marketingOptIn: isChecked(form, "marketingOptIn"),
     termsAccepted: isChecked(form, "termsAccepted") as true,
     sourcePath: pagePath(),
+    ...firstTouch(),
     // The box's wording version; the server records a consent only when it was ticked.
     consentVersion: consentFields("marketing").consentVersion,
   } satisfies SignupInput & EveryVisitorField<typeof LEAD_FIELDS, "signup">;
@@ -42,5 +44,6 @@ export function demoPayload(values: Values): DemoInput {
     propertyCount: (values.propertyCount ?? "") as DemoInput["propertyCount"],
     challenges: values.challenges ?? "",
     sourcePath: pagePath(),
+    ...firstTouch(),
   } satisfies DemoInput & EveryVisitorField<typeof LEAD_FIELDS, "demo">;
 }

@@ -7,13 +7,14 @@ import type { BotCheckAction } from "../../domain/status";
 import type { NEWSLETTER_FIELDS } from "../../domain/newsletter-fields";
 import type { NewsletterInput } from "../../domain/schemas";
 import { consentFields } from "./consent-context";
+import { firstTouch } from "./first-touch";
 import type { EveryVisitorField } from "./payloads";
 import { NEWSLETTER_TOASTS } from "./newsletter-messages";
 import { useSubmission } from "./use-submission";
 
 /** Every newsletter box shows the newsletter wording (NewsletterConsentNotice); its version goes along. */
 export const subscriptionPayload = (email: string): NewsletterInput =>
-  ({ email, ...consentFields("newsletter"), website: "" }) satisfies NewsletterInput & EveryVisitorField<typeof NEWSLETTER_FIELDS>;
+  ({ email, ...consentFields("newsletter"), ...firstTouch(), website: "" }) satisfies NewsletterInput & EveryVisitorField<typeof NEWSLETTER_FIELDS>;
 
 /**
  * The email state and subscribe call shared by the newsletter card, the closing CTA and the hero box. A box

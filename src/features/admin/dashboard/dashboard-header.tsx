@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Download, LogOut, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { LiveState } from "../../../backend/admin-port";
@@ -10,7 +11,8 @@ interface DashboardHeaderProps {
   /** Whether two-factor is managed here (not on Firebase, where Firebase Auth does it). */
   twoFactorHere: boolean;
   live: LiveState;
-  onExport: () => void;
+  /** `extended`: with the owner, first-response and attribution columns (src/domain/csv.ts). */
+  onExport: (extended: boolean) => void;
   onLogout: () => void;
 }
 
@@ -22,6 +24,7 @@ const LIVE_TEXT: Record<LiveState, string> = {
 
 /** The dashboard's heading, whether the live connection is up, who is signed in, export and sign-out. */
 export function DashboardHeader({ user, twoFactorHere, live, onExport, onLogout }: DashboardHeaderProps) {
+  const [extended, setExtended] = useState(false);
   return (
     <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
       <div>
@@ -44,9 +47,13 @@ export function DashboardHeader({ user, twoFactorHere, live, onExport, onLogout 
             </>
           )}
         </p>
-        <Button variant="outline" onClick={onExport}>
+        <Button variant="outline" onClick={() => onExport(extended)}>
           <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
         </Button>
+        <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" className="h-4 w-4" checked={extended} onChange={(event) => setExtended(event.target.checked)} />
+          Extended columns
+        </label>
         <Button variant="ghost" onClick={onLogout}>
           <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
         </Button>

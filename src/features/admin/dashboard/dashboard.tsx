@@ -13,7 +13,7 @@ import { staffDirectory } from "../common/staff-directory";
 import { useStaff } from "../common/use-staff";
 import { RecordPanel } from "../record-panel/record-panel";
 import { contactColumns, leadColumns, newsletterColumns } from "../records/columns";
-import { hasFilters } from "../records/filters";
+import { exportFilters } from "../records/filters";
 import { useStatusChange } from "../records/use-status-change";
 import { AssignmentSettings } from "./assignment-settings";
 import { CountCards } from "./count-cards";
@@ -63,13 +63,10 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
     }
   }
 
-  function exportCsv() {
-    // With filters on the open record tab, export what that tab shows; otherwise everything. The export
-    // has no owner filter (ExportFilters), so an owner-filtered tab exports its other filters' records.
-    if (isCollection(tab) && hasFilters(filters[tab])) {
-      const { q, status, type } = filters[tab];
-      void backend?.exportCsv({ collections: [tab], q, status, type });
-    } else void backend?.exportCsv({});
+  function exportCsv(extended: boolean) {
+    // With filters on the open record tab, export what that tab shows (exportFilters); otherwise everything.
+    const chosen = isCollection(tab) ? exportFilters(tab, filters[tab]) : {};
+    void backend?.exportCsv({ ...chosen, ...(extended && { columns: "extended" as const }) });
   }
 
   if (!backend || !stats || !lists.newsletter.loaded) {

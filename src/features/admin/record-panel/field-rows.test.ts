@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ATTRIBUTION_FIELD_NAMES, UNATTRIBUTED } from "../../../domain/attribution";
 import { CONTACT_FIELDS } from "../../../domain/contact-fields";
 import { LEAD_FIELDS } from "../../../domain/lead-fields";
 import type { ContactRecord, LeadRecord } from "../../../domain/records";
@@ -22,6 +23,7 @@ const demo: RecordDetail<"leads"> = {
   marketingOptIn: null,
   termsAcceptedAt: null,
   sourcePath: "/request-demo",
+  ...UNATTRIBUTED,
   status: "new",
   owner: null,
   firstResponseAt: null,
@@ -77,6 +79,7 @@ describe("fieldSections", () => {
       message: "Do you support sectional title schemes?",
       companyName: null,
       sourcePath: null,
+      ...UNATTRIBUTED,
       status: "contacted",
       owner: "sipho@erf.test",
       firstResponseAt: "2026-11-23T08:10:00.000Z",
@@ -97,7 +100,24 @@ describe("fieldSections", () => {
     expect(shown.get("owner")?.value).toEqual({ kind: "owner", owner: "sipho@erf.test" });
     expect(shown.get("firstResponseAt")?.value).toEqual({ kind: "date", iso: "2026-11-23T08:10:00.000Z" });
     expect(shown.get("consent")?.value).toMatchObject({ kind: "consent", consent: { purpose: "newsletter", action: "given" } });
-    expect([...shown.keys()].filter((name) => name !== "consent").sort()).toEqual(Object.keys(CONTACT_FIELDS).sort());
+    // Nothing known of where it came from: no Source section; every other field is listed.
+    const source = new Set(["sourcePath", ...ATTRIBUTION_FIELD_NAMES]);
+    expect([...shown.keys()].filter((name) => name !== "consent").sort()).toEqual(Object.keys(CONTACT_FIELDS).filter((name) => !source.has(name)).sort());
+
+    const attributed = fieldSections("contacts", { ...contact, utmSource: "newsletter", utmCampaign: "nov", clickId: "gclid", landingPath: "/pricing" });
+    expect(attributed.map((section) => section.title)).toEqual(["Handling", "Contact details", "What they wrote", "Source", "Record"]);
+    const sourceRows = attributed.find((section) => section.title === "Source")!.rows;
+    expect(sourceRows.map((row) => [row.label, row.value])).toEqual([
+      ["Source Page", { kind: "empty" }],
+      ["UTM Source", { kind: "text", text: "newsletter" }],
+      ["UTM Medium", { kind: "empty" }],
+      ["UTM Campaign", { kind: "text", text: "nov" }],
+      ["UTM Term", { kind: "empty" }],
+      ["UTM Content", { kind: "empty" }],
+      ["Ad Click ID", { kind: "text", text: "gclid" }],
+      ["Referrer", { kind: "empty" }],
+      ["Landing Page", { kind: "path", path: "/pricing" }],
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELD_NAMES } from "../../../domain/attribution";
 import { CONTACT_FIELDS } from "../../../domain/contact-fields";
 import { fieldsOn, type FieldDefinition, type FieldList } from "../../../domain/fields";
 import { LEAD_FIELDS } from "../../../domain/lead-fields";
@@ -54,6 +55,8 @@ export interface FieldSection {
 /** What staff change and watch, first: where the record stands and who has it. */
 const HANDLING_SECTION = new Set(["status", "owner", "firstResponseAt"]);
 const CONTACT_SECTION = new Set(["firstName", "lastName", "email", "phone", "companyName", "jobTitle", "organizationType", "propertyCount"]);
+/** Where the record came from: the page it was sent from and the visit's first touch (attribution.ts). */
+const SOURCE_SECTION = new Set<string>(["sourcePath", ...ATTRIBUTION_FIELD_NAMES]);
 /** The lead's `name` is its first and last name joined: the panel's title, not a row of its own. */
 const NOT_ROWS = new Set(["name"]);
 /** Left out when empty: no form fills a lead's message, so it is always empty there. */
@@ -82,6 +85,9 @@ function valueOf(name: string, field: FieldDefinition, value: unknown, detail: R
       return { kind: "date", iso: text };
     case "path":
       return { kind: "path", path: text };
+    case "tag":
+    case "origin":
+      return { kind: "text", text };
     case "id":
       return { kind: "code", text };
     case "text":
@@ -99,6 +105,7 @@ export function fieldSections(collection: Collection, detail: RecordDetail): Fie
   const handling: FieldRow[] = [];
   const contact: FieldRow[] = [];
   const words: FieldRow[] = [];
+  const source: FieldRow[] = [];
   const record: FieldRow[] = [];
   let id: FieldRow | null = null;
   for (const [name, field] of fieldsOn(LISTS[collection], variant)) {
@@ -109,6 +116,7 @@ export function fieldSections(collection: Collection, detail: RecordDetail): Fie
     if (name === "id") id = row;
     else if (HANDLING_SECTION.has(name)) handling.push(row);
     else if (CONTACT_SECTION.has(name)) contact.push(row);
+    else if (SOURCE_SECTION.has(name)) source.push(row);
     else if (field.kind === "text" && field.max > LONG_TEXT) words.push(row);
     else record.push(row);
   }
@@ -119,6 +127,8 @@ export function fieldSections(collection: Collection, detail: RecordDetail): Fie
     { title: "Handling", rows: handling },
     { title: "Contact details", rows: contact },
     { title: "What they wrote", rows: words },
+    // Shown only when something is known: a record sent without JavaScript, or before attribution, has none.
+    { title: "Source", rows: source.some((row) => row.value.kind !== "empty") ? source : [] },
     { title: "Record", rows: record },
   ].filter((section) => section.rows.length > 0);
 }

@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useOwnerName } from "../common/owner-names";
 import { plainOwnerName } from "../common/staff-directory";
+import { LIMITS } from "../../../domain/limits";
 import type { Filters } from "./filters";
 
 interface FilterBarProps {
@@ -63,16 +64,33 @@ export function ownerChoices(owners: readonly string[], current: string, ownerNa
   return [{ value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...emails.map((email) => ({ value: email, label: ownerName(email) }))];
 }
 
+type TypedFilters = Pick<Filters, "q" | "source" | "medium" | "campaign">;
+
+const typedOf = ({ q, source, medium, campaign }: Filters): TypedFilters => ({ q, source, medium, campaign });
+
+/** The first touch's filters (src/domain/attribution.ts): exact values, as the campaign links spell them. */
+const CAMPAIGN_FIELDS = [
+  ["source", "Source", "e.g. newsletter"],
+  ["medium", "Medium", "e.g. email"],
+  ["campaign", "Campaign", "e.g. nov"],
+] as const;
+
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
 export function FilterBar({ label, filters, onChange, statuses, types, owners }: FilterBarProps) {
-  const [query, setQuery] = useState(filters.q);
+  const [typed, setTyped] = useState<TypedFilters>(() => typedOf(filters));
   const ownerName = useOwnerName();
 
+  // Filters changed from outside (cleared, say) replace what was typed.
+  const applied = JSON.stringify(typedOf(filters));
+  useEffect(() => setTyped(JSON.parse(applied) as TypedFilters), [applied]);
+
   useEffect(() => {
-    if (query === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: query }), SEARCH_DEBOUNCE_MS);
+    if (JSON.stringify(typed) === applied) return;
+    const timer = setTimeout(() => onChange({ ...filters, ...typed }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [query, filters, onChange]);
+  }, [typed, applied, filters, onChange]);
+
+  const campaignOn = CAMPAIGN_FIELDS.some(([key]) => filters[key] !== "");
 
   return (
     <div className="mb-3 flex flex-wrap items-end gap-3" role="search" aria-label={`Filter ${label}`}>
@@ -82,8 +100,8 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners }:
           <Search aria-hidden="true" className="absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
           <input
             type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            value={typed.q}
+            onChange={(event) => setTyped({ ...typed, q: event.target.value })}
             placeholder="Name, email or company"
             className="min-h-10 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm font-normal"
           />
@@ -101,6 +119,26 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners }:
           capitalize={false}
         />
       )}
+      <details className="group" open={campaignOn || undefined}>
+        <summary className="flex min-h-10 cursor-pointer items-center rounded-md px-2 text-sm font-medium text-brand-800 underline underline-offset-2">
+          Campaign filters{campaignOn ? " (on)" : ""}
+        </summary>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {CAMPAIGN_FIELDS.map(([key, fieldLabel, placeholder]) => (
+            <label key={key} className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              {fieldLabel}
+              <input
+                type="text"
+                value={typed[key]}
+                maxLength={LIMITS.tag}
+                placeholder={placeholder}
+                onChange={(event) => setTyped({ ...typed, [key]: event.target.value })}
+                className="min-h-10 w-36 rounded-md border border-slate-300 bg-white px-2 text-sm font-normal"
+              />
+            </label>
+          ))}
+        </div>
+      </details>
     </div>
   );
 }

@@ -37,3 +37,26 @@ describe("the export of a filtered tab", () => {
     expect(exportFilters("newsletter", { ...NO_FILTERS, owner: "me", status: "subscribed" })).toEqual({ collections: ["newsletter"], q: "", status: "subscribed", type: "" });
   });
 });
+
+describe("the campaign filters", () => {
+  const attributed = { ...contact(null), utmSource: "newsletter", utmMedium: "email", utmCampaign: "nov" } as ContactRecord;
+
+  it("keep a live change in a list when its first touch matches, in any case, and out when it does not", () => {
+    expect(matchesFilters("contacts", attributed, { ...NO_FILTERS, source: " Newsletter " })).toBe(true);
+    expect(matchesFilters("contacts", attributed, { ...NO_FILTERS, source: "newsletter", campaign: "dec" })).toBe(false);
+    expect(matchesFilters("contacts", contact(null), { ...NO_FILTERS, medium: "email" })).toBe(false);
+    expect(hasFilters({ ...NO_FILTERS, campaign: "nov" })).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, campaign: "  " })).toBe(false);
+  });
+
+  it("go to the list, the count and the export only when set", () => {
+    expect(exportFilters("newsletter", { ...NO_FILTERS, source: "newsletter", campaign: "nov" })).toEqual({
+      collections: ["newsletter"],
+      q: "",
+      status: "",
+      type: "",
+      source: "newsletter",
+      campaign: "nov",
+    });
+  });
+});

@@ -9,12 +9,29 @@ export interface Filters {
   type: string;
   /** Leads and contacts: "" (anyone's), "me", "none" (unassigned) or a staff email. */
   owner: string;
+  /** The first touch's utm_source, utm_medium and utm_campaign (src/domain/attribution.ts), any case. */
+  source: string;
+  medium: string;
+  campaign: string;
 }
 
-export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "" };
+export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "", source: "", medium: "", campaign: "" };
+
+/** The campaign filters, by the Filters key and the record field each one matches. */
+const SOURCE_KEYS = [
+  ["source", "utmSource"],
+  ["medium", "utmMedium"],
+  ["campaign", "utmCampaign"],
+] as const;
 
 export function hasFilters(filters: Filters): boolean {
-  return filters.q.trim() !== "" || filters.status !== "" || filters.type !== "" || filters.owner !== "";
+  return (
+    filters.q.trim() !== "" ||
+    filters.status !== "" ||
+    filters.type !== "" ||
+    filters.owner !== "" ||
+    SOURCE_KEYS.some(([key]) => filters[key].trim() !== "")
+  );
 }
 
 /** Whether a record's owner passes the owner filter; `me` is the signed-in staff member's email. */
@@ -30,6 +47,10 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
   if (filters.status && record.status !== filters.status) return false;
   if (collection === "leads" && filters.type && record.type !== filters.type) return false;
   if ("owner" in record && !matchesOwner(record.owner, filters.owner, me)) return false;
+  for (const [key, field] of SOURCE_KEYS) {
+    const wanted = filters[key].trim().toLowerCase();
+    if (wanted && record[field] !== wanted) return false;
+  }
   const q = filters.q.trim().toLowerCase();
   if (!q) return true;
   const haystack =
@@ -42,7 +63,8 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
 /** The list API's query for a tab's filters: the owner filter only where records have owners. */
 export function listQuery(collection: Collection, filters: Filters): ListQuery {
   const { q, status, type, owner } = filters;
-  return isOwnedCollection(collection) && owner ? { q, status, type, owner } : { q, status, type };
+  const source = Object.fromEntries(SOURCE_KEYS.flatMap(([key]) => (filters[key].trim() ? [[key, filters[key].trim()]] : [])));
+  return isOwnedCollection(collection) && owner ? { q, status, type, owner, ...source } : { q, status, type, ...source };
 }
 
 /**
@@ -51,6 +73,6 @@ export function listQuery(collection: Collection, filters: Filters): ListQuery {
  */
 export function exportFilters(collection: Collection, filters: Filters): ExportFilters {
   if (!hasFilters(filters)) return {};
-  const { q, status, type, owner } = listQuery(collection, filters);
-  return { collections: [collection], q, status, type, ...(owner && { owner }) };
+  const { q, status, type, owner, source, medium, campaign } = listQuery(collection, filters);
+  return { collections: [collection], q, status, type, ...(owner && { owner }), ...(source && { source }), ...(medium && { medium }), ...(campaign && { campaign }) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNATTRIBUTED } from "../../../domain/attribution";
 import { logPosition, type RecordChange } from "../../../domain/admin";
 import type { ContactRecord } from "../../../domain/records";
 import { NO_FILTERS } from "./filters";
@@ -13,6 +14,7 @@ const contact = (id: string, status: ContactRecord["status"] = "new", firstName 
   message: "Hello",
   companyName: null,
   sourcePath: null,
+  ...UNATTRIBUTED,
   status,
   owner: null,
   firstResponseAt: null,

@@ -14,19 +14,19 @@ interface Counted {
  * them all) and again each time it turns on; null until then, or when it cannot be counted.
  */
 export function useMatchCount(backend: AdminBackend | null, collection: Collection, filters: Filters, wanted: boolean): MatchCount | null {
-  const { q, status, type, owner } = filters;
-  const key = JSON.stringify([collection, q, status, type, owner]);
+  const { q, status, type, owner, source, medium, campaign } = filters;
+  const key = JSON.stringify([collection, q, status, type, owner, source, medium, campaign]);
   const [counted, setCounted] = useState<Counted>({ key: "", count: null });
   useEffect(() => {
     if (!wanted || !backend) return undefined;
     let current = true;
     backend
-      .countMatching(collection, listQuery(collection, { q, status, type, owner }))
+      .countMatching(collection, listQuery(collection, { q, status, type, owner, source, medium, campaign }))
       .then((count) => current && setCounted({ key, count }))
       .catch((error: unknown) => console.error("Counting the matching records failed:", error));
     return () => {
       current = false;
     };
-  }, [wanted, backend, collection, q, status, type, owner, key]);
+  }, [wanted, backend, collection, q, status, type, owner, source, medium, campaign, key]);
   return wanted && counted.key === key ? counted.count : null;
 }
