@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { RecordsByCollection } from "../../src/domain/admin";
+import { PHONE_SEPARATORS, phoneSearchNeedles } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
 import { COLLECTION_SPECS } from "./collections";
 import type { Db } from "./schema";
@@ -53,6 +54,9 @@ export function listQuery(db: Db, collection: Collection, { filters, after, limi
   return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit);
 }
 
+/** The phone column without separators, as src/domain/phone.ts compactPhone: one replace() per separator. */
+const compactPhoneSql = PHONE_SEPARATORS.reduce<RawBuilder<string>>((text, separator) => sql`replace(${text}, ${sql.lit(separator)}, '')`, sql`${sql.ref("phone")}`);
+
 /** The collection's rows that pass the filters, as a query to select from. */
 function matching(db: Db, collection: Collection, filters: ListFilters) {
   const spec = COLLECTION_SPECS[collection];
@@ -62,9 +66,15 @@ function matching(db: Db, collection: Collection, filters: ListFilters) {
   if (filters.owner !== undefined) query = query.where("owner", filters.owner === null ? "is" : "=", filters.owner);
   if (filters.q) {
     const pattern = containsPattern(filters.q);
+    const needles = spec.phoneSearch ? phoneSearchNeedles(filters.q) : null;
     // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for non-ASCII.
     query = query.where((eb) =>
-      eb.or(spec.searchColumns.map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`))),
+      eb.or([
+        ...spec.searchColumns.map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`)),
+        // A phone number also looks in the phone: its E.164 form, and as typed without separators
+        // (src/domain/phone.ts phoneMatches). Needles are digits and a leading +: nothing to escape.
+        ...(needles ?? []).flatMap((needle) => [eb("phoneE164", "like", `%${needle}%`), eb(compactPhoneSql, "like", `%${needle}%`)]),
+      ]),
     );
   }
   return query;

@@ -1,6 +1,7 @@
 import { getDocs, type Firestore } from "firebase/firestore";
 import type { RecordsByCollection } from "../../domain/admin";
 import { contactCsvRow, csvHeader, leadCsvRow, newsletterCsvRow } from "../../domain/csv";
+import { searchMatcher } from "../../domain/search";
 import { COLLECTIONS, type Collection } from "../../domain/status";
 import { isOwnedCollection } from "../../domain/workspace";
 import type { ExportFilters } from "../admin-port";
@@ -8,7 +9,6 @@ import { adminCall } from "./admin-errors";
 import { keysetOf, newestFirst, parseFilters, STATUSES, type RecordFilters } from "./collection-query";
 import type { FirestoreKeyset } from "./cursor";
 import { toRecord } from "./records";
-import { matchesSearch } from "./search";
 
 /** Documents per read while exporting. */
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -45,13 +45,14 @@ export async function exportCsvChunks(db: Firestore, filters: ExportFilters, me:
   await adminCall(async () => {
     for (const part of parts) {
       const toRow = CSV_ROW[part.target] as (record: RecordsByCollection[Collection]) => string;
+      const matches = searchMatcher<Collection>(part.target, part.filters.q);
       let after: FirestoreKeyset | null = null;
       for (;;) {
         const { docs } = await getDocs(newestFirst(db, part.target, part.filters, after, EXPORT_PAGE_SIZE));
         const rows: string[] = [];
         for (const snapshot of docs) {
           const record = toRecord(part.target, snapshot.id, snapshot.data());
-          if (matchesSearch(part.target, record, part.filters.q)) rows.push(toRow(record));
+          if (matches(record)) rows.push(toRow(record));
         }
         if (rows.length > 0) chunks.push(rows.join(""));
         const last = docs.at(-1);

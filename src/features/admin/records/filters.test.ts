@@ -37,3 +37,12 @@ describe("the export of a filtered tab", () => {
     expect(exportFilters("newsletter", { ...NO_FILTERS, owner: "me", status: "subscribed" })).toEqual({ collections: ["newsletter"], q: "", status: "subscribed", type: "" });
   });
 });
+
+describe("a live insert under a search", () => {
+  it("joins a list searched by the record's phone, in any of its forms", () => {
+    const called = { ...contact(null), phone: "082 555 0101" } as ContactRecord;
+    expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "+27 82 555 0101" })).toBe(true);
+    expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "0825550101" })).toBe(true);
+    expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "082 555 0199" })).toBe(false);
+  });
+});
