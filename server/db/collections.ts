@@ -18,7 +18,7 @@ export interface CollectionSpec<C extends Collection> {
   types: readonly string[] | null;
   /** camelCase column names (the CamelCasePlugin maps them), searched case-insensitively. */
   searchColumns: readonly string[];
-  /** Whether a search that is a phone number looks in the phone (columns phone and phone_e164). */
+  /** Whether a search that is a phone number looks in the phone's E.164 form (column phone_e164, migration 0013). */
   phoneSearch: boolean;
   toRecord(row: unknown): RecordsByCollection[C];
 }

@@ -34,26 +34,17 @@ export const PHONE_SEARCH_MIN_DIGITS = 4;
 /** Digits and what people type between them: spaces, + - ( ) and dots. */
 const PHONE_LIKE = /^[0-9 +().-]+$/;
 
-/** What a stored number loses before a search compares it as typed: the separators the forms accept. */
-export const PHONE_SEPARATORS = [" ", "-", "(", ")", "."] as const;
-
 /**
- * The number as typed without its separators: "+27 (0)82-555" is "+27082555". One replace per
- * separator, as server/db/record-lists.ts does it in SQL, so both read a number alike.
- */
-export const compactPhone = (phone: string) => PHONE_SEPARATORS.reduce((text, separator) => text.replaceAll(separator, ""), phone);
-
-/**
- * What a search for a phone number looks for, as substrings of a stored number's E.164 form or of the
- * number as typed without separators (compactPhone); null when `q` is not a phone number (any other
- * character, or fewer than PHONE_SEARCH_MIN_DIGITS digits), which is then searched as text only.
+ * What a search for a phone number looks for, as substrings of a stored number's E.164 form; null when
+ * `q` is not a phone number (any other character, or fewer than PHONE_SEARCH_MIN_DIGITS digits), which
+ * is then searched as text only. A number with no E.164 form (not a possible one) is found by text only.
  *
  * - "+27 82 555 0101", "+27 (0)82 555 0101": ["+27825550101"], the number from its start (a + only
  *   ever starts an E.164 number).
  * - "0027 82 555 0101": ["+27825550101", "0027825550101"]: 00 is how an international number is
- *   dialled here, but the digits may also be the end of one ("0001"), so they count anywhere too.
+ *   dialled here, but the digits may also be part of one ("0001"), so they count anywhere too.
  * - "082 555 0101": ["+27825550101", "0825550101"]: a leading 0 is the trunk prefix of a national
- *   number of the default country, or again the digits of any number ("0101").
+ *   number of the default country, or again digits anywhere ("0101", the end of a number).
  * - "825550101", "555-0101": the digits anywhere.
  */
 export function phoneSearchNeedles(q: string): string[] | null {
@@ -71,10 +62,8 @@ export function phoneSearchNeedles(q: string): string[] | null {
   return [digits];
 }
 
-/** Whether a stored number holds one of the needles (phoneSearchNeedles) in its E.164 form or as typed. */
+/** Whether a stored number's E.164 form holds one of the needles (phoneSearchNeedles). */
 export function phoneMatches(phone: string | null, needles: readonly string[]): boolean {
-  if (!phone) return false;
-  const e164 = toE164(phone) ?? "";
-  const typed = compactPhone(phone);
-  return needles.some((needle) => e164.includes(needle) || typed.includes(needle));
+  const e164 = toE164(phone);
+  return e164 !== null && needles.some((needle) => e164.includes(needle));
 }
