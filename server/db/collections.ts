@@ -7,6 +7,7 @@ import type { ContactsTable, LeadsTable, NewsletterTable } from "./schema";
 
 // What the admin API needs to know about each collection: its table, its statuses (the list filter)
 // and those staff may set, which columns `q` searches, and how a row becomes the record staff read.
+// src/domain/search.ts is the same search over a record in hand (the Firebase adapter, live changes).
 
 export interface CollectionSpec<C extends Collection> {
   table: C;
@@ -17,6 +18,8 @@ export interface CollectionSpec<C extends Collection> {
   types: readonly string[] | null;
   /** camelCase column names (the CamelCasePlugin maps them), searched case-insensitively. */
   searchColumns: readonly string[];
+  /** Whether a search that is a phone number looks in the phone's E.164 form (column phone_e164, migration 0013). */
+  phoneSearch: boolean;
   toRecord(row: unknown): RecordsByCollection[C];
 }
 
@@ -27,6 +30,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     settableStatuses: LEAD_STATUSES,
     types: LEAD_TYPES,
     searchColumns: ["firstName", "lastName", "name", "email", "companyName"],
+    phoneSearch: true,
     toRecord: (row) => toLeadRecord(row as LeadsTable),
   },
   contacts: {
@@ -36,6 +40,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     types: null,
     // companyName too: the dashboard's own live filter (src/features/admin/records/filters.ts) matches it.
     searchColumns: ["firstName", "lastName", "email", "companyName"],
+    phoneSearch: true,
     toRecord: (row) => toContactRecord(row as ContactsTable),
   },
   newsletter: {
@@ -44,6 +49,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     settableStatuses: NEWSLETTER_STAFF_STATUSES,
     types: null,
     searchColumns: ["email"],
+    phoneSearch: false,
     toRecord: (row) => toNewsletterRecord(row as NewsletterTable),
   },
 };

@@ -1,4 +1,5 @@
 import type { ContactData } from "../../src/domain/schemas";
+import { toE164 } from "../../src/domain/phone";
 import type { ContactRecord } from "../../src/domain/records";
 import type { BotCheckVerdict } from "../../src/domain/status";
 import type { ContactsTable, Db } from "./schema";
@@ -17,6 +18,7 @@ export const contactRow = ({ id, data, botCheck, createdAt }: NewContact): Conta
   lastName: data.lastName,
   email: data.email,
   phone: data.phone || null,
+  phoneE164: toE164(data.phone),
   message: data.message,
   companyName: null,
   sourcePath: data.sourcePath || null,
@@ -45,7 +47,7 @@ export async function findContactById(db: Db, id: string): Promise<ContactRecord
   return row && toContactRecord(row);
 }
 
-// statusChangedAt is bookkeeping for retention, not part of the record staff read.
+// statusChangedAt (retention's bookkeeping) and phoneE164 (search's) are not part of the record staff read.
 // Written out, not `{ ...row, type }`: a spread with a key added after it gets a hidden class of its own
 // in V8 each time (server/db/hidden-classes.test.ts).
 export const toContactRecord = (row: ContactsTable): ContactRecord => ({

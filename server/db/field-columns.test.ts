@@ -9,19 +9,23 @@ import { testDatabases, type OpenDatabase } from "../test-support/databases";
 import type { ContactsTable, LeadsTable, NewsletterTable } from "./schema";
 
 // The record tables hold the collections' field lists: a column per field (but those marked `sql:
-// false`), booleans as 0/1 integers, plus the retention bookkeeping. The row types are checked when
-// the project is type-checked, the tables the migrations made on each database at run time: a field
-// added to a list without a migration fails here, naming the column.
+// false`), booleans as 0/1 integers, plus the retention bookkeeping and, where there is a phone, its
+// E.164 form for search. The row types are checked when the project is type-checked, the tables the
+// migrations made on each database at run time: a field added to a list without a migration fails
+// here, naming the column.
 
 /** The columns every record table has besides its fields. */
 const BOOKKEEPING = ["statusChangedAt"] as const;
+
+/** The column the tables with a phone have besides their fields and bookkeeping (migration 0013). */
+const PHONE_SEARCH = ["phoneE164"] as const;
 
 /** A table's row as the field list says it must be: R is the list's record type. */
 type RowOf<L extends FieldList, R extends { [K in keyof L]: unknown }> = {
   [K in keyof L & keyof R as L[K] extends { sql: false } ? never : K]: L[K] extends { kind: "boolean" } ? number | Extract<R[K], null> : R[K];
 };
 
-type Fields<T> = Omit<T, (typeof BOOKKEEPING)[number]>;
+type Fields<T> = Omit<T, (typeof BOOKKEEPING)[number] | (typeof PHONE_SEARCH)[number]>;
 
 describe("the SQL row types", () => {
   it("have a column of the field's type for every field of the list, and nothing else", () => {
@@ -29,6 +33,9 @@ describe("the SQL row types", () => {
     expectTypeOf<Fields<ContactsTable>>().toEqualTypeOf<RowOf<typeof CONTACT_FIELDS, ContactRecord>>();
     expectTypeOf<Fields<NewsletterTable>>().toEqualTypeOf<RowOf<typeof NEWSLETTER_FIELDS, NewsletterRecord>>();
     expectTypeOf<Pick<LeadsTable, (typeof BOOKKEEPING)[number]>>().toEqualTypeOf<{ statusChangedAt?: string | null }>();
+    expectTypeOf<Pick<LeadsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
+    expectTypeOf<Pick<ContactsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
+    expectTypeOf<NewsletterTable>().not.toHaveProperty("phoneE164");
   });
 });
 
@@ -40,12 +47,14 @@ const column = (name: string, type: string, nullable: boolean) => `${name} ${typ
 /** A field's column: text but for booleans; nullable where the record may hold null (ids aside, see below). */
 function expectedColumns(list: FieldList, variants: readonly string[]): string[] {
   const fields = Object.entries(list).filter(([, field]) => field.sql !== false);
+  const hasPhone = fields.some(([, field]) => field.kind === "phone");
   return [
     ...fields.map(([name, field]) => {
       const nullable = field.nullable === true || (field.variants !== undefined && variants.some((variant) => !field.variants?.[variant]));
       return column(snake(name), field.kind === "boolean" ? "integer" : "text", nullable);
     }),
     ...BOOKKEEPING.map((name) => column(snake(name), "text", true)),
+    ...(hasPhone ? PHONE_SEARCH.map((name) => column(snake(name), "text", true)) : []),
   ].sort();
 }
 

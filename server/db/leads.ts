@@ -1,4 +1,5 @@
 import type { LeadData } from "../../src/domain/schemas";
+import { toE164 } from "../../src/domain/phone";
 import type { LeadRecord } from "../../src/domain/records";
 import type { BotCheckVerdict } from "../../src/domain/status";
 import type { Db, LeadsTable } from "./schema";
@@ -26,6 +27,7 @@ export function leadRow({ id, data, botCheck, createdAt }: NewLead): LeadsTable 
     name: `${data.firstName} ${data.lastName}`,
     email: data.email,
     phone: data.phone || null,
+    phoneE164: toE164(data.phone),
     companyName: data.companyName,
     jobTitle: signup ? null : data.jobTitle || null,
     organizationType: data.organizationType,
@@ -63,8 +65,8 @@ export async function findLeadById(db: Db, id: string): Promise<LeadRecord | und
   return row && toLeadRecord(row);
 }
 
-// statusChangedAt is bookkeeping for retention, not part of the record staff read.
-export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, ...row }: LeadsTable): LeadRecord => ({
+// statusChangedAt (retention's bookkeeping) and phoneE164 (search's) are not part of the record staff read.
+export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, phoneE164: _phoneE164, ...row }: LeadsTable): LeadRecord => ({
   ...row,
   marketingOptIn: row.marketingOptIn === null ? null : row.marketingOptIn === 1,
 });

@@ -12,6 +12,7 @@ import * as workspace from "./migrations/0009_workspace";
 import * as assignmentEmail from "./migrations/0010_assignment_email";
 import * as emailSentEvents from "./migrations/0011_email_sent_events";
 import * as staffTeam from "./migrations/0012_staff_team";
+import * as phoneSearch from "./migrations/0013_phone_search";
 import * as attribution from "./migrations/0014_attribution";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010_assignment_email": assignmentEmail,
   "0011_email_sent_events": emailSentEvents,
   "0012_staff_team": staffTeam,
+  "0013_phone_search": phoneSearch,
   "0014_attribution": attribution,
 };
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { RecordsByCollection } from "../../src/domain/admin";
+import { phoneSearchNeedles } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
 import { COLLECTION_SPECS } from "./collections";
 import type { Db } from "./schema";
@@ -72,9 +73,16 @@ function matching(db: Db, collection: Collection, filters: ListFilters) {
   }
   if (filters.q) {
     const pattern = containsPattern(filters.q);
+    const needles = spec.phoneSearch ? phoneSearchNeedles(filters.q) : null;
     // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for non-ASCII.
     query = query.where((eb) =>
-      eb.or(spec.searchColumns.map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`))),
+      eb.or([
+        ...spec.searchColumns.map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`)),
+        // A phone number also looks in the phone's E.164 form, stored with the row (src/domain/phone.ts
+        // phoneMatches). Needles are digits and a leading +: nothing to escape. Not the phone as typed
+        // too: the replace() calls that would take its separators out tripled a search's scan on SQLite.
+        ...(needles ?? []).map((needle) => eb("phoneE164", "like", `%${needle}%`)),
+      ]),
     );
   }
   return query;

@@ -14,12 +14,22 @@ interface StatusBookkeeping {
   statusChangedAt?: string | null;
 }
 
+/**
+ * On the tables with a phone: its E.164 form (src/domain/phone.ts toE164), written with the row, for the
+ * list search (record-lists.ts); null without a phone or when it is not a possible number. Not part of
+ * the record staff read: the API shows its own, read from the phone.
+ */
+interface PhoneSearch {
+  phoneE164: string | null;
+}
+
 // The record tables hold what staff read (src/domain/records.ts), less the `type` the API adds to
 // contacts and newsletter rows, with the lead's opt-in as an integer.
-export type ContactsTable = Omit<ContactRecord, "type"> & StatusBookkeeping;
+export type ContactsTable = Omit<ContactRecord, "type"> & StatusBookkeeping & PhoneSearch;
 
 export type LeadsTable = Omit<LeadRecord, "marketingOptIn"> &
-  StatusBookkeeping & {
+  StatusBookkeeping &
+  PhoneSearch & {
     /** 0 or 1: an integer on both databases so the same queries and rows work everywhere; null for demos. */
     marketingOptIn: number | null;
   };

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ExportFilters } from "../../src/backend/admin-port";
 import { CONSENT_WORDING } from "../../src/domain/consent";
+import { sampleContact } from "../support/sample-forms";
 import { ISO, key, type ContractIds, type ContractSubject } from "./contract-subject";
 
 // The back-end contract's lead workspace (backend-contract.ts runs it between the staff cases and
 // signing out, on the records they left): record detail, the person across collections and email case,
 // notes and their deletion, the staff, owners and their filter, counts and exports by owner, bulk
-// changes, first response. In order: each case builds on the ones before.
+// changes, first response, search by phone. In order: each case builds on the ones before.
 
 export interface WorkspaceContext {
   subject: () => ContractSubject;
@@ -194,6 +195,25 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       expect(medianFirstResponseMs).toEqual(expect.any(Number));
       expect(medianFirstResponseMs).toBeGreaterThanOrEqual(0);
       expect(medianFirstResponseMs).toBeLessThan(10 * 60_000);
+    });
+
+    it("finds leads and contacts by phone, however the number is written", async () => {
+      const called = await subject.public.submitContact({ ...sampleContact, website: "", email: "caller@example.com", phone: "(082) 555-0199" }, key());
+      if (!called.ok) throw new Error("the contact was not stored");
+      const found = async (collection: "leads" | "contacts" | "newsletter", q: string) => (await subject.admin.list(collection, { q })).items.map((item) => item.id);
+      // Pieter typed +27 82 123 4567, Amina 021 555 0100.
+      for (const q of ["082 123 4567", "+27 82 123 4567", "0027 82 123 4567", "821234567", "4567"]) expect(await found("leads", q), q).toEqual([ids.signup]);
+      for (const q of ["+27 21 555 0100", "(021) 555-0100", "0215550100"]) expect(await found("leads", q), q).toEqual([ids.demo]);
+      expect(await found("leads", "082 123 4568")).toEqual([]);
+      // Fewer than four digits: not a phone number.
+      expect(await found("leads", "082")).toEqual([]);
+      expect(await found("contacts", "+27 82 555 0199")).toEqual([called.id]);
+      expect(await found("contacts", "082 555 0199")).toEqual([called.id]);
+      expect(await found("newsletter", "082 123 4567")).toEqual([]);
+      expect(await subject.admin.countMatching("leads", { q: "082 123 4567" })).toEqual(subject.countsSearches ? { count: 1, more: false } : null);
+      const lines = (await subject.exportCsv({ collections: ["leads"], q: "082 123 4567" })).text.split("\r\n").filter(Boolean);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(/^Pieter van Wyk,pieter@example\.com,'\+27 82 123 4567,/);
     });
   });
 }

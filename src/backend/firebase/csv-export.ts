@@ -8,7 +8,7 @@ import { adminCall } from "./admin-errors";
 import { keysetOf, newestFirst, parseFilters, STATUSES, type RecordFilters } from "./collection-query";
 import type { FirestoreKeyset } from "./cursor";
 import { toRecord } from "./records";
-import { matchesFilters } from "./search";
+import { filtersMatcher } from "./search";
 
 /** Documents per read while exporting. */
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -50,13 +50,14 @@ export async function exportCsvChunks(db: Firestore, filters: ExportFilters, me:
   await adminCall(async () => {
     for (const part of parts) {
       const toRow = CSV_ROW[part.target] as (record: RecordsByCollection[Collection], options: CsvOptions) => string;
+      const matches = filtersMatcher<Collection>(part.target, part.filters);
       let after: FirestoreKeyset | null = null;
       for (;;) {
         const { docs } = await getDocs(newestFirst(db, part.target, part.filters, after, EXPORT_PAGE_SIZE));
         const rows: string[] = [];
         for (const snapshot of docs) {
           const record = toRecord(part.target, snapshot.id, snapshot.data());
-          if (matchesFilters(part.target, record, part.filters)) rows.push(toRow(record, options));
+          if (matches(record)) rows.push(toRow(record, options));
         }
         if (rows.length > 0) chunks.push(rows.join(""));
         const last = docs.at(-1);

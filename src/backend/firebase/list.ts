@@ -7,7 +7,7 @@ import { keysetOf, newestFirst, parseFilters } from "./collection-query";
 import { decodeCursor, encodeCursor, type FirestoreKeyset } from "./cursor";
 import { personRecordCounts } from "./person-counts";
 import { toRecord } from "./records";
-import { filtersInBrowser, matchesFilters } from "./search";
+import { filtersInBrowser, filtersMatcher } from "./search";
 
 /**
  * Most documents one searching list() call reads. A search filters in the browser (Firestore has no
@@ -45,6 +45,7 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
       };
     }
     const items: RecordsByCollection[C][] = [];
+    const matches = filtersMatcher(target, filters);
     let scanned = 0;
     while (scanned < SEARCH_SCAN_BUDGET) {
       const batch = Math.min(Math.max(size, DEFAULT_PAGE_SIZE), SEARCH_SCAN_BUDGET - scanned);
@@ -53,7 +54,7 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
       for (const snapshot of docs) {
         after = keysetOf(snapshot);
         const record = toRecord(target, snapshot.id, snapshot.data());
-        if (!matchesFilters(target, record, filters)) continue;
+        if (!matches(record)) continue;
         items.push(record);
         if (items.length === size) return { items, nextCursor: encodeCursor(after) };
       }

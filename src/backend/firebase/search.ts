@@ -1,29 +1,23 @@
 import type { RecordsByCollection } from "../../domain/admin";
 import type { SourceFilters } from "../../domain/attribution";
+import { searchMatcher } from "../../domain/search";
 import type { Collection } from "../../domain/status";
 
-// Firestore has no substring search, so `q` is matched here, over the pages the list reads anyway: the
-// same fields and case-insensitive "contains" as the server (server/db/collections.ts searchColumns).
+// What Firestore cannot filter by index here is matched in the browser, over the pages the list reads
+// anyway: the search (src/domain/search.ts, the server's rule) and the first touch's source, medium and
+// campaign (stored lower-case, so matched exactly; an index for every mix with the others would be many).
 
-const FIELDS: { [C in Collection]: (record: RecordsByCollection[C]) => (string | null)[] } = {
-  leads: (lead) => [lead.firstName, lead.lastName, lead.name, lead.email, lead.companyName],
-  contacts: (contact) => [contact.firstName, contact.lastName, contact.email, contact.companyName],
-  newsletter: (entry) => [entry.email],
-};
-
-export function matchesSearch<C extends Collection>(collection: C, record: RecordsByCollection[C], q: string): boolean {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return true;
-  return FIELDS[collection](record).some((value) => (value ?? "").toLowerCase().includes(needle));
+interface BrowserFilters {
+  q: string;
+  source: SourceFilters;
 }
 
-/** Whether some filters can only be applied in the browser: a search, or one on the first touch. */
-export const filtersInBrowser = (filters: { q: string; source: SourceFilters }): boolean => filters.q !== "" || Object.keys(filters.source).length > 0;
+/** Whether some of the filters can only be applied in the browser. */
+export const filtersInBrowser = (filters: BrowserFilters): boolean => filters.q !== "" || Object.keys(filters.source).length > 0;
 
-/** The search and the first-touch filters (stored lower-case, so matched exactly). */
-export function matchesFilters<C extends Collection>(collection: C, record: RecordsByCollection[C], filters: { q: string; source: SourceFilters }): boolean {
-  for (const [field, value] of Object.entries(filters.source) as [keyof SourceFilters, string][]) {
-    if (record[field] !== value) return false;
-  }
-  return matchesSearch(collection, record, filters.q);
+/** The search and the first-touch filters, compiled once for the records they are run over. */
+export function filtersMatcher<C extends Collection>(collection: C, filters: BrowserFilters): (record: RecordsByCollection[C]) => boolean {
+  const search = searchMatcher(collection, filters.q);
+  const source = Object.entries(filters.source) as [keyof SourceFilters, string][];
+  return (record) => source.every(([field, value]) => record[field] === value) && search(record);
 }

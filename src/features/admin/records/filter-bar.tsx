@@ -102,7 +102,7 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners }:
             type="search"
             value={typed.q}
             onChange={(event) => setTyped({ ...typed, q: event.target.value })}
-            placeholder="Name, email or company"
+            placeholder="Name, email, company or phone"
             className="min-h-10 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm font-normal"
           />
         </span>

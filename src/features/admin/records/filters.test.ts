@@ -60,3 +60,12 @@ describe("the campaign filters", () => {
     });
   });
 });
+
+describe("a live insert under a search", () => {
+  it("joins a list searched by the record's phone, in any of its forms", () => {
+    const called = { ...contact(null), phone: "082 555 0101" } as ContactRecord;
+    expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "+27 82 555 0101" })).toBe(true);
+    expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "0825550101" })).toBe(true);
+    expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "082 555 0199" })).toBe(false);
+  });
+});

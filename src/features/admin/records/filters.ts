@@ -1,5 +1,6 @@
 import type { ExportFilters } from "../../../backend/admin-port";
 import type { ListQuery, RecordsByCollection } from "../../../domain/admin";
+import { matchesSearch } from "../../../domain/search";
 import type { Collection } from "../../../domain/status";
 import { isOwnedCollection } from "../../../domain/workspace";
 
@@ -51,13 +52,7 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
     const wanted = filters[key].trim().toLowerCase();
     if (wanted && record[field] !== wanted) return false;
   }
-  const q = filters.q.trim().toLowerCase();
-  if (!q) return true;
-  const haystack =
-    "firstName" in record
-      ? [record.firstName, record.lastName, "name" in record ? record.name : "", record.email, record.companyName ?? ""]
-      : [record.email];
-  return haystack.some((value) => value.toLowerCase().includes(q));
+  return matchesSearch(collection, record, filters.q);
 }
 
 /** The list API's query for a tab's filters: the owner filter only where records have owners. */
