@@ -1,5 +1,5 @@
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../../domain/records";
-import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES } from "../../../domain/status";
+import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES } from "../../../domain/status";
 import { formatDate, orNA } from "../common/format";
 import { StatusBadge } from "../common/status-badge";
 import { LeadAgeCell } from "./lead-age-cell";
@@ -7,7 +7,7 @@ import { MessageCell } from "./message-cell";
 import { OwnerCell } from "./owner-cell";
 import { PersonBadge } from "./person-badge";
 import type { Column } from "./record-table";
-import { StatusSelect } from "./status-select";
+import { StatusMenu } from "./status-menu";
 
 type SetStatus = (id: string, status: string) => Promise<void>;
 
@@ -51,7 +51,7 @@ export function leadColumns({ setStatus, now, personRecords, me }: ColumnContext
     {
       header: "Actions",
       cell: (lead) => (
-        <StatusSelect label={`Status of ${lead.email}`} value={lead.status} options={LEAD_STATUSES} onChange={(status) => setStatus(lead.id, status)} />
+        <StatusMenu label={`Status of ${lead.email}`} value={lead.status} options={LEAD_STATUSES} onChange={(status) => setStatus(lead.id, status)} />
       ),
     },
   ];
@@ -72,7 +72,7 @@ export function contactColumns({ setStatus, now, personRecords, me }: ColumnCont
     {
       header: "Actions",
       cell: (contact) => (
-        <StatusSelect label={`Status of ${contact.email}`} value={contact.status} options={LEAD_STATUSES} onChange={(status) => setStatus(contact.id, status)} />
+        <StatusMenu label={`Status of ${contact.email}`} value={contact.status} options={LEAD_STATUSES} onChange={(status) => setStatus(contact.id, status)} />
       ),
     },
   ];
@@ -89,14 +89,10 @@ export function newsletterColumns({ setStatus, personRecords }: ColumnContext): 
     {
       header: "Actions",
       cell: (entry) => (
-        <StatusSelect
-          label={`Status of ${entry.email}`}
-          value={entry.status}
-          // A pending row shows its status; staff can only move it on (to subscribed or unsubscribed).
-          options={entry.status === "pending" ? NEWSLETTER_STATUSES : NEWSLETTER_STAFF_STATUSES}
-          onChange={(status) => setStatus(entry.id, status)}
-        />
+        // A pending row shows its status; staff can only move it on (to subscribed or unsubscribed).
+        <StatusMenu label={`Status of ${entry.email}`} value={entry.status} options={NEWSLETTER_STAFF_STATUSES} onChange={(status) => setStatus(entry.id, status)} />
       ),
     },
   ];
 }
+

@@ -43,7 +43,7 @@ interface RecordTableProps<T extends { id: string }> {
 const ROW_HEIGHT = 56;
 const FETCH_AHEAD_ROWS = 30;
 /** A click on these inside a row does its own thing and does not open the record. */
-const INTERACTIVE = "a, button, input, select, textarea, label, [role='switch']";
+const INTERACTIVE = "a, button, input, select, textarea, label, [role='switch'], [role='menu']";
 
 /**
  * A real <table> whose body renders only the rows in view (plus a few), with spacer rows keeping the
