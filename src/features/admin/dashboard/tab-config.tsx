@@ -34,10 +34,44 @@ export interface DashboardTabSpec extends TabRule {
 }
 
 /** The words of each record tab. */
-const RECORD_TABS: Record<Collection, { label: string; filterLabel: string; tableLabel: string; emptyText: string; statuses: readonly string[]; types?: readonly string[] }> = {
-  leads: { label: "Leads & Signups", filterLabel: "leads", tableLabel: "Leads", emptyText: "No leads yet.", statuses: LEAD_STATUSES, types: LEAD_TYPES },
-  contacts: { label: "Contact Messages", filterLabel: "contacts", tableLabel: "Contact messages", emptyText: "No contact messages yet.", statuses: LEAD_STATUSES },
-  newsletter: { label: "Newsletter", filterLabel: "subscribers", tableLabel: "Newsletter subscribers", emptyText: "No subscribers yet.", statuses: NEWSLETTER_STATUSES },
+interface RecordTabWords {
+  label: string;
+  filterLabel: string;
+  tableLabel: string;
+  /** No records at all. */
+  emptyText: string;
+  /** None matching the search and filters. */
+  noMatchText: string;
+  statuses: readonly string[];
+  types?: readonly string[];
+}
+
+const RECORD_TABS: Record<Collection, RecordTabWords> = {
+  leads: {
+    label: "Leads & Signups",
+    filterLabel: "leads",
+    tableLabel: "Leads",
+    emptyText: "No leads yet.",
+    noMatchText: "No leads match your search and filters.",
+    statuses: LEAD_STATUSES,
+    types: LEAD_TYPES,
+  },
+  contacts: {
+    label: "Contact Messages",
+    filterLabel: "contacts",
+    tableLabel: "Contact messages",
+    emptyText: "No contact messages yet.",
+    noMatchText: "No contact messages match your search and filters.",
+    statuses: LEAD_STATUSES,
+  },
+  newsletter: {
+    label: "Newsletter",
+    filterLabel: "subscribers",
+    tableLabel: "Newsletter subscribers",
+    emptyText: "No subscribers yet.",
+    noMatchText: "No subscribers match your search and filters.",
+    statuses: NEWSLETTER_STATUSES,
+  },
 };
 
 function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
@@ -53,6 +87,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
         filterLabel={words.filterLabel}
         tableLabel={words.tableLabel}
         emptyText={words.emptyText}
+        noMatchText={words.noMatchText}
         filters={records.filters[collection]}
         onFiltersChange={records.onFilters[collection]}
         statuses={words.statuses}

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type Ref } from "react";
 import { useOwnerName } from "../common/owner-names";
 import { plainOwnerName } from "../common/staff-directory";
 import type { Filters } from "./filters";
@@ -12,6 +12,8 @@ interface FilterBarProps {
   types?: readonly string[];
   /** Leads and contacts: the staff emails to filter by owner ("Mine" and "Unassigned" come first). */
   owners?: readonly string[];
+  /** The search box, for focus to go back to (after Clear filters). */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -36,10 +38,10 @@ const asChoices = (values: readonly string[]): Choice[] => values.map((value) =>
 
 function FilterSelect({ label, allLabel, options, value, onChange, capitalize = true }: FilterSelectProps) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+    <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-800">
       {label}
       <select
-        className={`min-h-10 max-w-[16rem] rounded-md border border-slate-300 bg-white px-2 text-sm ${capitalize ? "capitalize" : ""}`}
+        className={`min-h-10 w-full rounded-md sm:w-auto sm:max-w-[16rem] border border-slate-300 bg-white px-2 text-sm ${capitalize ? "capitalize" : ""}`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -64,23 +66,36 @@ export function ownerChoices(owners: readonly string[], current: string, ownerNa
 }
 
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
-export function FilterBar({ label, filters, onChange, statuses, types, owners }: FilterBarProps) {
+export function FilterBar({ label, filters, onChange, statuses, types, owners, searchRef }: FilterBarProps) {
   const [query, setQuery] = useState(filters.q);
+  // A search set from outside (Clear filters) replaces what the box holds, which would otherwise be sent
+  // back once the debounce ran out; the box's own search, arriving back, leaves alone what was typed since.
+  const [seenQ, setSeenQ] = useState(filters.q);
+  const [sentQ, setSentQ] = useState(filters.q);
+  if (filters.q !== seenQ) {
+    setSeenQ(filters.q);
+    if (filters.q !== sentQ) setQuery(filters.q);
+  }
   const ownerName = useOwnerName();
 
   useEffect(() => {
     if (query === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: query }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setSentQ(query);
+      onChange({ ...filters, q: query });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, filters, onChange]);
 
   return (
-    <div className="mb-3 flex flex-wrap items-end gap-3" role="search" aria-label={`Filter ${label}`}>
-      <label className="flex min-w-[16rem] flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
+    // On a phone the search takes a line and the filters share the next; from sm up they flow in a row.
+    <div className="mb-3 grid grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] items-end gap-2 sm:flex sm:flex-wrap sm:gap-3" role="search" aria-label={`Filter ${label}`}>
+      <label className="col-span-full flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-800 sm:min-w-[16rem] sm:flex-1">
         Search {label}
         <span className="relative">
           <Search aria-hidden="true" className="absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
           <input
+            ref={searchRef}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}

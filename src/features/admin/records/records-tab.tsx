@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type Ref } from "react";
+import { useCallback, useMemo, useRef, type Ref } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
 import { useToast } from "../../../components/ui/toast";
 import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
@@ -7,8 +7,9 @@ import { isOwnedCollection, type RecordChangeRequest } from "../../../domain/wor
 import { adminErrorText } from "../common/admin-error";
 import { BulkBar } from "./bulk-bar";
 import { bulkSummary } from "./bulk-summary";
+import { emptyStateFor } from "./empty-state";
 import { FilterBar } from "./filter-bar";
-import type { Filters } from "./filters";
+import { hasFilters, NO_FILTERS, type Filters } from "./filters";
 import { RecordTable, type Column, type RecordTableHandle } from "./record-table";
 import { useBulkSelection } from "./use-bulk-selection";
 import { useMatchCount } from "./use-match-count";
@@ -17,6 +18,8 @@ import { useMatchCount } from "./use-match-count";
 interface TabList<C extends Collection> {
   items: RecordsByCollection[C][];
   nextCursor: string | null;
+  /** Whether the first page for the current filters has arrived. */
+  loaded: boolean;
   loadingMore: boolean;
   error: string | null;
   loadMore: () => void;
@@ -30,7 +33,10 @@ interface RecordsTabProps<C extends Collection> {
   filterLabel: string;
   /** The table's name: "Leads". */
   tableLabel: string;
+  /** With no filters and no records: "No leads yet." */
   emptyText: string;
+  /** With filters and nothing matching them: "No leads match your search and filters." */
+  noMatchText: string;
   filters: Filters;
   onFiltersChange: (filters: Filters) => void;
   statuses: readonly string[];
@@ -63,6 +69,16 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { ids, clear } = bulk;
   const offerAll = owned && bulk.table.shown === "all" && Boolean(list.nextCursor) && ids.size <= shownIds.length;
   const matching = useMatchCount(backend, collection, filters, offerAll);
+  const search = useRef<HTMLInputElement>(null);
+  const { onFiltersChange } = props;
+  const clearFilters = useCallback(() => {
+    onFiltersChange(NO_FILTERS);
+    // The button goes with the empty list: the search box is where a new search starts.
+    search.current?.focus();
+  }, [onFiltersChange]);
+  const filtered = hasFilters(filters);
+  const empty = emptyStateFor(list, filtered, props, clearFilters);
+  const noMatch = list.loaded && !list.error && filtered && items.length === 0;
 
   const apply = useCallback(
     async (change: RecordChangeRequest) => {
@@ -89,7 +105,15 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
 
   return (
     <>
-      <FilterBar label={props.filterLabel} filters={filters} onChange={props.onFiltersChange} statuses={props.statuses} types={props.types} owners={owned ? staff : undefined} />
+      <FilterBar
+        label={props.filterLabel}
+        filters={filters}
+        onChange={onFiltersChange}
+        statuses={props.statuses}
+        types={props.types}
+        owners={owned ? staff : undefined}
+        searchRef={search}
+      />
       {owned && (ids.size > 0 || bulk.collecting || bulk.error) && (
         <BulkBar
           collection={collection}
@@ -107,14 +131,18 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
           onApply={apply}
         />
       )}
+      {/* Said as well as shown: a search that finds nothing is otherwise silent to a screen reader. */}
+      <p role="status" className="sr-only">
+        {noMatch ? props.noMatchText : ""}
+      </p>
       <RecordTable
         label={props.tableLabel}
         columns={props.columns}
-        records={list.items}
+        records={items}
         hasMore={Boolean(list.nextCursor)}
         loadingMore={list.loadingMore}
         onNeedMore={list.loadMore}
-        emptyText={list.error ?? props.emptyText}
+        empty={empty}
         onOpen={props.onOpen}
         activeId={props.activeId}
         selection={owned ? bulk.table : undefined}
