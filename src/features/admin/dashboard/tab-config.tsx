@@ -6,6 +6,7 @@ import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from 
 import { AuditTab } from "../audit/audit-tab";
 import type { StaffDirectory } from "../common/staff-directory";
 import { PrivacyTab } from "../privacy/privacy-tab";
+import type { CardOf } from "../records/columns";
 import type { Column } from "../records/record-table";
 import { RecordsTab } from "../records/records-tab";
 import { TeamTab } from "../team/team-tab";
@@ -20,6 +21,8 @@ export interface TabContext {
   stats: DashboardStats;
   records: ReturnType<typeof useRecordLists>;
   columns: { [C in Collection]: Column<RecordsByCollection[C]>[] };
+  /** Each tab's records as cards, for narrow screens. */
+  cards: { [C in Collection]: CardOf<RecordsByCollection[C]> };
   panel: PanelControl;
   /** Every staff account, and (directory) who may be given records and how owners read. */
   staff: readonly StaffAccount[];
@@ -80,7 +83,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
     id: collection,
     capability: "records",
     label: ({ stats }) => `${words.label} (${stats.tabs[collection].toLocaleString("en-ZA")})`,
-    render: ({ backend, user, records, columns, panel, directory }) => (
+    render: ({ backend, user, records, columns, cards, panel, directory }) => (
       <RecordsTab
         backend={backend}
         collection={collection}
@@ -96,6 +99,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
         assignable={directory.assignable}
         me={user.email}
         columns={columns[collection]}
+        card={cards[collection]}
         list={records.lists[collection]}
         onOpen={panel.openRecord[collection]}
         activeId={panel.activeId(collection)}

@@ -5,11 +5,14 @@ import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import { isOwnedCollection, type RecordChangeRequest } from "../../../domain/workspace";
 import { adminErrorText } from "../common/admin-error";
+import { useWideScreen } from "../common/use-wide-screen";
 import { BulkBar } from "./bulk-bar";
 import { bulkSummary } from "./bulk-summary";
+import type { CardOf } from "./columns";
 import { emptyStateFor } from "./empty-state";
 import { FilterBar } from "./filter-bar";
 import { hasFilters, NO_FILTERS, type Filters } from "./filters";
+import { RecordCards } from "./record-cards";
 import { RecordTable, type Column, type RecordTableHandle } from "./record-table";
 import { useBulkSelection } from "./use-bulk-selection";
 import { useMatchCount } from "./use-match-count";
@@ -47,6 +50,8 @@ interface RecordsTabProps<C extends Collection> {
   assignable: readonly string[];
   me: string | undefined;
   columns: Column<RecordsByCollection[C]>[];
+  /** Each record as a card, for screens narrower than the table. */
+  card: CardOf<RecordsByCollection[C]>;
   list: TabList<C>;
   onOpen: (record: RecordsByCollection[C]) => void;
   activeId: string | null;
@@ -56,8 +61,8 @@ interface RecordsTabProps<C extends Collection> {
 const nameOf = (record: RecordsByCollection[Collection]) => record.email;
 
 /**
- * One record tab: its filters, the bulk bar while rows are ticked, and the table. Leads and contacts
- * have owners, so they get the owner filter and the checkbox column.
+ * One record tab: its filters, the bulk bar while rows are ticked, and the table (cards on a phone).
+ * Leads and contacts have owners, so they get the owner filter and the selection boxes.
  */
 export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { backend, collection, filters, list, staff, assignable, me } = props;
@@ -69,6 +74,7 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { ids, clear } = bulk;
   const offerAll = owned && bulk.table.shown === "all" && Boolean(list.nextCursor) && ids.size <= shownIds.length;
   const matching = useMatchCount(backend, collection, filters, offerAll);
+  const wide = useWideScreen();
   const search = useRef<HTMLInputElement>(null);
   const { onFiltersChange } = props;
   const clearFilters = useCallback(() => {
@@ -135,23 +141,42 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
       <p role="status" className="sr-only">
         {noMatch ? props.noMatchText : ""}
       </p>
-      <RecordTable
-        label={props.tableLabel}
-        columns={props.columns}
-        records={items}
-        hasMore={Boolean(list.nextCursor)}
-        loadingMore={list.loadingMore}
-        onNeedMore={list.loadMore}
-        empty={empty}
-        onOpen={props.onOpen}
-        activeId={props.activeId}
-        selection={owned ? bulk.table : undefined}
-        rowName={nameOf}
-        handle={props.tableHandle}
-      />
-      <p className="mt-2 text-xs text-slate-600">
-        Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
-      </p>
+      {wide ? (
+        <>
+          <RecordTable
+            label={props.tableLabel}
+            columns={props.columns}
+            records={items}
+            hasMore={Boolean(list.nextCursor)}
+            loadingMore={list.loadingMore}
+            onNeedMore={list.loadMore}
+            empty={empty}
+            onOpen={props.onOpen}
+            activeId={props.activeId}
+            selection={owned ? bulk.table : undefined}
+            rowName={nameOf}
+            handle={props.tableHandle}
+          />
+          <p className="mt-2 text-xs text-slate-600">
+            Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
+          </p>
+        </>
+      ) : (
+        <RecordCards
+          label={props.tableLabel}
+          records={items}
+          card={props.card}
+          hasMore={Boolean(list.nextCursor)}
+          loadingMore={list.loadingMore}
+          onNeedMore={list.loadMore}
+          empty={empty}
+          onOpen={props.onOpen}
+          activeId={props.activeId}
+          selection={owned ? bulk.table : undefined}
+          rowName={nameOf}
+          handle={props.tableHandle}
+        />
+      )}
     </>
   );
 }
