@@ -83,9 +83,13 @@ async function scrollToTheEnd(page: Page): Promise<{ loaded: number; maxRowsInDo
 const CHANGE_STATUS = `async (round) => {
   const region = document.querySelector('[role=region][aria-label="Leads"]');
   const row = region.querySelectorAll("tbody tr[data-id]")[round];
-  const select = row.querySelector('select[aria-label^="Status of"]');
-  const options = [...select.options].map((option) => option.value);
-  const next = options[(options.indexOf(select.value) + 1) % options.length];
+  // The row's status menu, opened; the status after the one it has is clicked below.
+  row.querySelector('button[aria-label^="Status of"]').click();
+  await new Promise((resolve) => setTimeout(resolve));
+  const items = [...document.querySelectorAll("[role=menu] [role=menuitemradio]")];
+  const current = items.findIndex((item) => item.getAttribute("aria-checked") === "true");
+  const item = items[(current + 1) % items.length];
+  const next = item.dataset.value;
   const id = row.dataset.id;
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -97,9 +101,8 @@ const CHANGE_STATUS = `async (round) => {
     });
     observer.observe(region, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
     setTimeout(() => reject(new Error("the badge did not change within 5 s")), 5000);
-    // What a person's choice in the <select> does.
-    select.value = next;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
+    // What a person's click on a status in the menu does.
+    item.click();
   });
 }`;
 

@@ -85,7 +85,8 @@ describe("staff journey", () => {
   });
 
   it("changes a status with a toast and a new badge", async () => {
-    await page.getByLabel("Status of live.lead@example.com").selectOption("contacted");
+    await page.getByRole("button", { name: "Status of live.lead@example.com" }).click();
+    await page.getByRole("menuitemradio", { name: "contacted" }).click();
     await page.locator("li[data-variant]", { hasText: "Status updated" }).waitFor();
     const row = page.locator("tbody tr[data-id]", { hasText: "live.lead@example.com" });
     await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("contacted");

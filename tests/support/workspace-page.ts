@@ -57,6 +57,15 @@ export async function openByClick(target: Page, email: string): Promise<Locator>
   return panel(target);
 }
 
+/**
+ * Chooses `status` with the mouse from a status menu: a row's ("Status of ama@…") or the panel's
+ * (/^Status:/), each a button named with the status it has now.
+ */
+export async function chooseStatus(scope: Page | Locator, button: string | RegExp, status: string): Promise<void> {
+  await scope.getByRole("button", { name: button }).click();
+  await scope.getByRole("menuitemradio", { name: status, exact: true }).click();
+}
+
 /** Closes the panel with Escape and waits until it is gone. */
 export async function closePanel(target: Page): Promise<void> {
   await target.keyboard.press("Escape");

@@ -24,7 +24,13 @@ export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
           {error}
         </p>
       )}
-      <div className="overflow-auto rounded-lg border border-slate-200">
+      {/* Focusable: on a phone it scrolls sideways, and the keyboard must be able to scroll it. */}
+      <div
+        role="region"
+        aria-label="Audit entries"
+        tabIndex={0}
+        className="overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <table className="w-full min-w-[56rem] border-collapse text-sm" aria-label="Audit entries">
           <TableHead headings={HEADINGS} />
           <tbody>

@@ -64,7 +64,12 @@ export function AssignmentSettings({ backend, assignment, me, staff, canChangeSe
 
   if (!settings || (!canChangeSettings && !self)) return null;
   return (
-    <section aria-label="Assignment" className="mb-6 flex flex-wrap items-start gap-x-8 gap-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    // On a phone the switches' explanations are left to screen readers (they describe the switches), so
+    // the records start on the first screen.
+    <section
+      aria-label="Assignment"
+      className="mb-4 flex flex-wrap items-start gap-x-8 gap-y-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm max-sm:[&_p]:sr-only sm:mb-6 sm:p-4"
+    >
       <Users aria-hidden="true" className="mt-1 hidden h-5 w-5 text-brand-700 sm:block" />
       {canChangeSettings && (
         <Switch

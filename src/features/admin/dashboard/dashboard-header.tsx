@@ -26,36 +26,39 @@ const LIVE_TEXT: Record<LiveState, string> = {
 export function DashboardHeader({ user, twoFactorHere, live, onExport, onLogout }: DashboardHeaderProps) {
   const [extended, setExtended] = useState(false);
   return (
-    <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold">CRM Dashboard</h1>
+    // On a phone: the heading with the two buttons (their words left to screen readers) on one line, who
+    // is signed in on the next; from sm up, all on one line.
+    <header className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-1 sm:mb-6 sm:justify-between">
+      <div className="min-w-0 flex-1 sm:flex-none">
+        <h1 className="text-xl font-bold sm:text-2xl">CRM Dashboard</h1>
         <p className="text-sm text-slate-600" aria-live="polite">
           {LIVE_TEXT[live]}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="mr-2 text-right text-sm text-slate-700">
-          <span className="block font-medium text-slate-900">{user.name ?? user.email}</span>
-          <span>{ROLE_LABELS[user.role]}</span>
-          {twoFactorHere && (
-            <>
-              {" · "}
-              <Link to="/admin/two-factor" className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2">
-                <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
-                Two-factor {user.twoFactor ? "on" : "off"}
-              </Link>
-            </>
-          )}
-        </p>
-        <Button variant="outline" onClick={() => onExport(extended)}>
-          <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+      <p className="order-last w-full text-sm text-slate-700 sm:order-none sm:ml-auto sm:w-auto sm:text-right">
+        <span className="font-medium break-all text-slate-900 sm:block">{user.name ?? user.email}</span>
+        <span className="sm:hidden"> · </span>
+        <span>{ROLE_LABELS[user.role]}</span>
+        {twoFactorHere && (
+          <>
+            {" · "}
+            <Link to="/admin/two-factor" className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2">
+              <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
+              Two-factor {user.twoFactor ? "on" : "off"}
+            </Link>
+          </>
+        )}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={() => onExport(extended)} title="Export CSV" className="max-sm:w-11 max-sm:px-0">
+          <Download aria-hidden="true" className="h-4 w-4" /> <span className="max-sm:sr-only">Export CSV</span>
         </Button>
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" checked={extended} onChange={(event) => setExtended(event.target.checked)} />
           Extended columns
         </label>
-        <Button variant="ghost" onClick={onLogout}>
-          <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
+        <Button variant="ghost" onClick={onLogout} title="Logout" className="max-sm:w-11 max-sm:px-0">
+          <LogOut aria-hidden="true" className="h-4 w-4" /> <span className="max-sm:sr-only">Logout</span>
         </Button>
       </div>
     </header>

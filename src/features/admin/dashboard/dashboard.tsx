@@ -12,7 +12,7 @@ import { OwnerNamesProvider } from "../common/owner-names";
 import { staffDirectory } from "../common/staff-directory";
 import { useStaff } from "../common/use-staff";
 import { RecordPanel } from "../record-panel/record-panel";
-import { contactColumns, leadColumns, newsletterColumns } from "../records/columns";
+import { contactCard, contactColumns, leadCard, leadColumns, newsletterCard, newsletterColumns } from "../records/columns";
 import { exportFilters } from "../records/filters";
 import { useStatusChange } from "../records/use-status-change";
 import { AssignmentSettings } from "./assignment-settings";
@@ -25,8 +25,9 @@ import { usePanel } from "./use-panel";
 import { useRecordLists } from "./use-record-lists";
 import { useOutboxHealth } from "./use-outbox-health";
 
+// On a phone the tabs scroll sideways in one line rather than wrap onto three.
 const tabClass =
-  "-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 sm:-mb-px sm:px-4";
 
 export function Dashboard({ user }: { user: CurrentStaff }) {
   const me = user.email;
@@ -49,9 +50,12 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
 
   const setStatus = useStatusChange(backend, records.applyOwn);
   const { countOf, filters, lists, stats } = records;
-  const columns = useMemo(() => {
+  const { columns, cards } = useMemo(() => {
     const context = (collection: Collection) => ({ setStatus: (id: string, status: string) => setStatus(collection, id, status), now, personRecords: countOf, me });
-    return { leads: leadColumns(context("leads")), contacts: contactColumns(context("contacts")), newsletter: newsletterColumns(context("newsletter")) };
+    return {
+      columns: { leads: leadColumns(context("leads")), contacts: contactColumns(context("contacts")), newsletter: newsletterColumns(context("newsletter")) },
+      cards: { leads: leadCard(context("leads")), contacts: contactCard(context("contacts")), newsletter: newsletterCard(context("newsletter")) },
+    };
   }, [setStatus, now, countOf, me]);
 
   async function logout() {
@@ -78,11 +82,11 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
     );
   }
 
-  const context: TabContext = { backend, user, stats, records, columns, panel, staff, directory, refreshStaff };
+  const context: TabContext = { backend, user, stats, records, columns, cards, panel, staff, directory, refreshStaff };
   return (
     <TooltipProvider>
       <OwnerNamesProvider ownerName={directory.ownerName}>
-        <div className="mx-auto max-w-7xl px-4 py-8">
+        <div className="mx-auto max-w-7xl px-4 py-4 sm:py-8">
           <DashboardHeader user={user} twoFactorHere={Boolean(backend.twoFactor)} live={records.live} onExport={exportCsv} onLogout={logout} />
           <OutboxBanner health={outbox.health} onRetry={outbox.retry} />
           {backend.assignment && (
@@ -96,8 +100,8 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
             />
           )}
           <CountCards stats={stats} />
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-8">
-            <Tabs.List aria-label="Dashboard sections" className="mb-4 flex flex-wrap gap-2 border-b border-slate-200">
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-4 sm:mt-8">
+            <Tabs.List aria-label="Dashboard sections" className="mb-3 flex gap-x-1 overflow-x-auto border-b border-slate-200 sm:mb-4 sm:flex-wrap sm:gap-2 sm:overflow-visible">
               {tabs.map((spec) => (
                 <Tabs.Trigger key={spec.id} value={spec.id} className={tabClass}>
                   {spec.label(context)}

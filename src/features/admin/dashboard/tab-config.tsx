@@ -6,6 +6,7 @@ import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from 
 import { AuditTab } from "../audit/audit-tab";
 import type { StaffDirectory } from "../common/staff-directory";
 import { PrivacyTab } from "../privacy/privacy-tab";
+import type { CardOf } from "../records/columns";
 import type { Column } from "../records/record-table";
 import { RecordsTab } from "../records/records-tab";
 import { TeamTab } from "../team/team-tab";
@@ -20,6 +21,8 @@ export interface TabContext {
   stats: DashboardStats;
   records: ReturnType<typeof useRecordLists>;
   columns: { [C in Collection]: Column<RecordsByCollection[C]>[] };
+  /** Each tab's records as cards, for narrow screens. */
+  cards: { [C in Collection]: CardOf<RecordsByCollection[C]> };
   panel: PanelControl;
   /** Every staff account, and (directory) who may be given records and how owners read. */
   staff: readonly StaffAccount[];
@@ -34,10 +37,44 @@ export interface DashboardTabSpec extends TabRule {
 }
 
 /** The words of each record tab. */
-const RECORD_TABS: Record<Collection, { label: string; filterLabel: string; tableLabel: string; emptyText: string; statuses: readonly string[]; types?: readonly string[] }> = {
-  leads: { label: "Leads & Signups", filterLabel: "leads", tableLabel: "Leads", emptyText: "No leads yet.", statuses: LEAD_STATUSES, types: LEAD_TYPES },
-  contacts: { label: "Contact Messages", filterLabel: "contacts", tableLabel: "Contact messages", emptyText: "No contact messages yet.", statuses: LEAD_STATUSES },
-  newsletter: { label: "Newsletter", filterLabel: "subscribers", tableLabel: "Newsletter subscribers", emptyText: "No subscribers yet.", statuses: NEWSLETTER_STATUSES },
+interface RecordTabWords {
+  label: string;
+  filterLabel: string;
+  tableLabel: string;
+  /** No records at all. */
+  emptyText: string;
+  /** None matching the search and filters. */
+  noMatchText: string;
+  statuses: readonly string[];
+  types?: readonly string[];
+}
+
+const RECORD_TABS: Record<Collection, RecordTabWords> = {
+  leads: {
+    label: "Leads & Signups",
+    filterLabel: "leads",
+    tableLabel: "Leads",
+    emptyText: "No leads yet.",
+    noMatchText: "No leads match your search and filters.",
+    statuses: LEAD_STATUSES,
+    types: LEAD_TYPES,
+  },
+  contacts: {
+    label: "Contact Messages",
+    filterLabel: "contacts",
+    tableLabel: "Contact messages",
+    emptyText: "No contact messages yet.",
+    noMatchText: "No contact messages match your search and filters.",
+    statuses: LEAD_STATUSES,
+  },
+  newsletter: {
+    label: "Newsletter",
+    filterLabel: "subscribers",
+    tableLabel: "Newsletter subscribers",
+    emptyText: "No subscribers yet.",
+    noMatchText: "No subscribers match your search and filters.",
+    statuses: NEWSLETTER_STATUSES,
+  },
 };
 
 function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
@@ -46,13 +83,14 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
     id: collection,
     capability: "records",
     label: ({ stats }) => `${words.label} (${stats.tabs[collection].toLocaleString("en-ZA")})`,
-    render: ({ backend, user, records, columns, panel, directory }) => (
+    render: ({ backend, user, records, columns, cards, panel, directory }) => (
       <RecordsTab
         backend={backend}
         collection={collection}
         filterLabel={words.filterLabel}
         tableLabel={words.tableLabel}
         emptyText={words.emptyText}
+        noMatchText={words.noMatchText}
         filters={records.filters[collection]}
         onFiltersChange={records.onFilters[collection]}
         statuses={words.statuses}
@@ -61,6 +99,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
         assignable={directory.assignable}
         me={user.email}
         columns={columns[collection]}
+        card={cards[collection]}
         list={records.lists[collection]}
         onOpen={panel.openRecord[collection]}
         activeId={panel.activeId(collection)}

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
+import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, type Collection } from "../../../domain/status";
 import type { RecordChangeRequest, RecordDetail } from "../../../domain/workspace";
-import { StatusSelect } from "../records/status-select";
+import { StatusMenu } from "../records/status-menu";
 import { fieldSections } from "./field-rows";
 import { OwnerPicker } from "./owner-picker";
 import { RecordFields } from "./record-fields";
@@ -18,10 +18,8 @@ interface PanelFieldsProps {
   onSave: (change: RecordChangeRequest, success: string) => Promise<void>;
 }
 
-function statusOptions(collection: Collection, status: string): readonly string[] {
-  if (collection !== "newsletter") return LEAD_STATUSES;
-  return status === "pending" ? NEWSLETTER_STATUSES : NEWSLETTER_STAFF_STATUSES;
-}
+// A pending subscription shows its status, but staff can only move it on.
+const statusOptions = (collection: Collection): readonly string[] => (collection === "newsletter" ? NEWSLETTER_STAFF_STATUSES : LEAD_STATUSES);
 
 /** Every field of the open record, with its status and (leads and contacts) owner as controls. */
 export function PanelFields({ collection, record, partial, staff, me, onSave }: PanelFieldsProps) {
@@ -31,7 +29,7 @@ export function PanelFields({ collection, record, partial, staff, me, onSave }: 
       sections={sections}
       partial={partial}
       statusControl={
-        <StatusSelect label="Status" value={String(record.status)} options={statusOptions(collection, String(record.status))} onChange={(next) => onSave({ status: next }, "Status updated")} />
+        <StatusMenu label="Status" value={String(record.status)} options={statusOptions(collection)} onChange={(next) => onSave({ status: next }, "Status updated")} />
       }
       ownerControl={
         "owner" in record && (

@@ -109,8 +109,12 @@ export function RecordPanel({ backend, target, me, staff, list, subscribe, onNav
       scrollKey={draftKey}
       onKeyDown={onKeyDown}
       onEscapeKeyDown={(event) => {
-        // The first Escape leaves a note being written; the next one closes the panel.
+        // The first Escape leaves a note being written, or an open status menu; the next one closes the panel.
         const field = event.target as HTMLElement;
+        if (field.closest("[role='menu']")) {
+          event.preventDefault();
+          return;
+        }
         if (field.tagName === "TEXTAREA" && (field as HTMLTextAreaElement).value.trim() !== "") {
           event.preventDefault();
           field.closest<HTMLElement>("[role='dialog']")?.focus();

@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../../domain/records";
-import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES } from "../../../domain/status";
+import { LEAD_STATUSES, NEWSLETTER_STAFF_STATUSES } from "../../../domain/status";
 import { formatDate, orNA } from "../common/format";
 import { StatusBadge } from "../common/status-badge";
 import { LeadAgeCell } from "./lead-age-cell";
@@ -7,7 +8,7 @@ import { MessageCell } from "./message-cell";
 import { OwnerCell } from "./owner-cell";
 import { PersonBadge } from "./person-badge";
 import type { Column } from "./record-table";
-import { StatusSelect } from "./status-select";
+import { StatusMenu } from "./status-menu";
 
 type SetStatus = (id: string, status: string) => Promise<void>;
 
@@ -51,7 +52,7 @@ export function leadColumns({ setStatus, now, personRecords, me }: ColumnContext
     {
       header: "Actions",
       cell: (lead) => (
-        <StatusSelect label={`Status of ${lead.email}`} value={lead.status} options={LEAD_STATUSES} onChange={(status) => setStatus(lead.id, status)} />
+        <StatusMenu label={`Status of ${lead.email}`} value={lead.status} options={LEAD_STATUSES} onChange={(status) => setStatus(lead.id, status)} />
       ),
     },
   ];
@@ -72,7 +73,7 @@ export function contactColumns({ setStatus, now, personRecords, me }: ColumnCont
     {
       header: "Actions",
       cell: (contact) => (
-        <StatusSelect label={`Status of ${contact.email}`} value={contact.status} options={LEAD_STATUSES} onChange={(status) => setStatus(contact.id, status)} />
+        <StatusMenu label={`Status of ${contact.email}`} value={contact.status} options={LEAD_STATUSES} onChange={(status) => setStatus(contact.id, status)} />
       ),
     },
   ];
@@ -89,14 +90,66 @@ export function newsletterColumns({ setStatus, personRecords }: ColumnContext): 
     {
       header: "Actions",
       cell: (entry) => (
-        <StatusSelect
-          label={`Status of ${entry.email}`}
-          value={entry.status}
-          // A pending row shows its status; staff can only move it on (to subscribed or unsubscribed).
-          options={entry.status === "pending" ? NEWSLETTER_STATUSES : NEWSLETTER_STAFF_STATUSES}
-          onChange={(status) => setStatus(entry.id, status)}
-        />
+        // A pending row shows its status; staff can only move it on (to subscribed or unsubscribed).
+        <StatusMenu label={`Status of ${entry.email}`} value={entry.status} options={NEWSLETTER_STAFF_STATUSES} onChange={(status) => setStatus(entry.id, status)} />
       ),
     },
   ];
+}
+
+/** A record as a phone shows it: a card with what the row's first columns say. */
+export type CardOf<T> = (record: T) => ReactNode;
+
+interface CardProps {
+  title: string;
+  count: number | undefined;
+  /** The company (leads), the email (contacts); nothing for a subscriber, whose email is the title. */
+  detail?: string;
+  status: string;
+  /** When it arrived, and its speed-to-lead clock. */
+  when: ReactNode;
+}
+
+function Card({ title, count, detail, status, when }: CardProps) {
+  return (
+    <span className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1">
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="font-semibold break-words text-slate-900">{orNA(title)}</span>
+        <PersonBadge count={count} />
+      </span>
+      <StatusBadge status={status} />
+      {detail !== undefined && <span className="col-span-full truncate text-slate-700">{orNA(detail)}</span>}
+      <span className="col-span-full text-xs text-slate-600">{when}</span>
+    </span>
+  );
+}
+
+// The three tabs' cards: name, company (or email), status and age.
+
+export function leadCard({ now, personRecords }: ColumnContext): CardOf<LeadRecord> {
+  return (lead) => (
+    <Card
+      title={lead.name || fullName(lead.firstName, lead.lastName)}
+      count={personRecords?.(lead.email)}
+      detail={lead.companyName ?? ""}
+      status={lead.status}
+      when={<LeadAgeCell createdAt={lead.createdAt} status={lead.status} firstResponseAt={lead.firstResponseAt} now={now} inline />}
+    />
+  );
+}
+
+export function contactCard({ now, personRecords }: ColumnContext): CardOf<ContactRecord> {
+  return (contact) => (
+    <Card
+      title={fullName(contact.firstName, contact.lastName)}
+      count={personRecords?.(contact.email)}
+      detail={contact.email}
+      status={contact.status}
+      when={<LeadAgeCell createdAt={contact.createdAt} status={contact.status} firstResponseAt={contact.firstResponseAt} now={now} inline />}
+    />
+  );
+}
+
+export function newsletterCard({ personRecords }: ColumnContext): CardOf<NewsletterRecord> {
+  return (entry) => <Card title={entry.email} count={personRecords?.(entry.email)} status={entry.status} when={`Subscribed ${formatDate(entry.createdAt)}`} />;
 }

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type Ref } from "react";
 import { useOwnerName } from "../common/owner-names";
 import { plainOwnerName } from "../common/staff-directory";
 import { LIMITS } from "../../../domain/limits";
@@ -13,6 +13,8 @@ interface FilterBarProps {
   types?: readonly string[];
   /** Leads and contacts: the staff emails to filter by owner ("Mine" and "Unassigned" come first). */
   owners?: readonly string[];
+  /** The search box, for focus to go back to (after Clear filters). */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,10 +39,10 @@ const asChoices = (values: readonly string[]): Choice[] => values.map((value) =>
 
 function FilterSelect({ label, allLabel, options, value, onChange, capitalize = true }: FilterSelectProps) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+    <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-800">
       {label}
       <select
-        className={`min-h-10 max-w-[16rem] rounded-md border border-slate-300 bg-white px-2 text-sm ${capitalize ? "capitalize" : ""}`}
+        className={`min-h-10 w-full rounded-md sm:w-auto sm:max-w-[16rem] border border-slate-300 bg-white px-2 text-sm ${capitalize ? "capitalize" : ""}`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -76,29 +78,40 @@ const CAMPAIGN_FIELDS = [
 ] as const;
 
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
-export function FilterBar({ label, filters, onChange, statuses, types, owners }: FilterBarProps) {
+export function FilterBar({ label, filters, onChange, statuses, types, owners, searchRef }: FilterBarProps) {
   const [typed, setTyped] = useState<TypedFilters>(() => typedOf(filters));
+  // Filters set from outside (Clear filters) replace what the boxes hold, which would otherwise be sent
+  // back once the debounce ran out; the boxes' own values, arriving back, leave alone what was typed since.
+  const applied = JSON.stringify(typedOf(filters));
+  const [seen, setSeen] = useState(applied);
+  const [sent, setSent] = useState(applied);
+  if (applied !== seen) {
+    setSeen(applied);
+    if (applied !== sent) setTyped(typedOf(filters));
+  }
   const ownerName = useOwnerName();
 
-  // Filters changed from outside (cleared, say) replace what was typed.
-  const applied = JSON.stringify(typedOf(filters));
-  useEffect(() => setTyped(JSON.parse(applied) as TypedFilters), [applied]);
-
   useEffect(() => {
-    if (JSON.stringify(typed) === applied) return;
-    const timer = setTimeout(() => onChange({ ...filters, ...typed }), SEARCH_DEBOUNCE_MS);
+    const wanted = JSON.stringify(typed);
+    if (wanted === applied) return;
+    const timer = setTimeout(() => {
+      setSent(wanted);
+      onChange({ ...filters, ...typed });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed, applied, filters, onChange]);
 
   const campaignOn = CAMPAIGN_FIELDS.some(([key]) => filters[key] !== "");
 
   return (
-    <div className="mb-3 flex flex-wrap items-end gap-3" role="search" aria-label={`Filter ${label}`}>
-      <label className="flex min-w-[16rem] flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
+    // On a phone the search takes a line and the filters share the next; from sm up they flow in a row.
+    <div className="mb-3 grid grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] items-end gap-2 sm:flex sm:flex-wrap sm:gap-3" role="search" aria-label={`Filter ${label}`}>
+      <label className="col-span-full flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-800 sm:min-w-[16rem] sm:flex-1">
         Search {label}
         <span className="relative">
           <Search aria-hidden="true" className="absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
           <input
+            ref={searchRef}
             type="search"
             value={typed.q}
             onChange={(event) => setTyped({ ...typed, q: event.target.value })}

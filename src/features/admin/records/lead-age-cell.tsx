@@ -7,6 +7,8 @@ interface LeadAgeCellProps {
   status: string;
   firstResponseAt?: string | null;
   now: number;
+  /** On one line (a card) rather than the date above the age (a table cell). */
+  inline?: boolean;
 }
 
 const URGENT = {
@@ -19,11 +21,11 @@ const URGENT = {
  * new, its age, turning into an amber marker at 15 minutes and a red one at 60. The markers carry an
  * icon and the words "No reply yet", so they do not rest on colour alone (WCAG 1.4.1).
  */
-export function LeadAgeCell({ createdAt, status, firstResponseAt, now }: LeadAgeCellProps) {
+export function LeadAgeCell({ createdAt, status, firstResponseAt, now, inline = false }: LeadAgeCellProps) {
   const clock = responseClock({ createdAt, status, firstResponseAt }, now);
   if (!clock) return <span>{formatDate(createdAt)}</span>;
   return (
-    <div className="flex flex-col leading-tight">
+    <span className={inline ? "flex flex-wrap items-center gap-x-2 gap-y-1 leading-tight" : "flex flex-col leading-tight"}>
       <span>{formatDate(createdAt)}</span>
       {clock.kind === "responded" ? (
         <span data-responded="" className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-700">
@@ -40,6 +42,6 @@ export function LeadAgeCell({ createdAt, status, firstResponseAt, now }: LeadAge
           {formatAge(clock.ageMs)}
         </span>
       )}
-    </div>
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
+import { EmptyState, type EmptyStateProps } from "./empty-state";
 
 export interface Column<T> {
   header: string;
@@ -29,7 +30,8 @@ interface RecordTableProps<T extends { id: string }> {
   hasMore: boolean;
   loadingMore: boolean;
   onNeedMore: () => void;
-  emptyText: string;
+  /** Shown in place of the rows when there are none. */
+  empty: EmptyStateProps;
   /** Opens a record (a click on the row, or Enter on a focused row). */
   onOpen?: (record: T) => void;
   /** The record open in the panel: marked, and kept in view as the panel moves through the list. */
@@ -43,7 +45,7 @@ interface RecordTableProps<T extends { id: string }> {
 const ROW_HEIGHT = 56;
 const FETCH_AHEAD_ROWS = 30;
 /** A click on these inside a row does its own thing and does not open the record. */
-const INTERACTIVE = "a, button, input, select, textarea, label, [role='switch']";
+const INTERACTIVE = "a, button, input, select, textarea, label, [role='switch'], [role='menu']";
 
 /**
  * A real <table> whose body renders only the rows in view (plus a few), with spacer rows keeping the
@@ -59,7 +61,7 @@ export function RecordTable<T extends { id: string }>({
   hasMore,
   loadingMore,
   onNeedMore,
-  emptyText,
+  empty,
   onOpen,
   activeId,
   selection,
@@ -238,8 +240,8 @@ export function RecordTable<T extends { id: string }>({
           )}
           {records.length === 0 && (
             <tr>
-              <td colSpan={columnCount} className="px-4 py-10 text-center text-slate-600">
-                {emptyText}
+              <td colSpan={columnCount} className="p-0">
+                <EmptyState {...empty} />
               </td>
             </tr>
           )}

@@ -1,14 +1,18 @@
-import { useCallback, useMemo, type Ref } from "react";
+import { useCallback, useMemo, useRef, type Ref } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
 import { useToast } from "../../../components/ui/toast";
 import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import { isOwnedCollection, type RecordChangeRequest } from "../../../domain/workspace";
 import { adminErrorText } from "../common/admin-error";
+import { useWideScreen } from "../common/use-wide-screen";
 import { BulkBar } from "./bulk-bar";
 import { bulkSummary } from "./bulk-summary";
+import type { CardOf } from "./columns";
+import { emptyStateFor } from "./empty-state";
 import { FilterBar } from "./filter-bar";
-import type { Filters } from "./filters";
+import { hasFilters, NO_FILTERS, type Filters } from "./filters";
+import { RecordCards } from "./record-cards";
 import { RecordTable, type Column, type RecordTableHandle } from "./record-table";
 import { useBulkSelection } from "./use-bulk-selection";
 import { useMatchCount } from "./use-match-count";
@@ -17,6 +21,8 @@ import { useMatchCount } from "./use-match-count";
 interface TabList<C extends Collection> {
   items: RecordsByCollection[C][];
   nextCursor: string | null;
+  /** Whether the first page for the current filters has arrived. */
+  loaded: boolean;
   loadingMore: boolean;
   error: string | null;
   loadMore: () => void;
@@ -30,7 +36,10 @@ interface RecordsTabProps<C extends Collection> {
   filterLabel: string;
   /** The table's name: "Leads". */
   tableLabel: string;
+  /** With no filters and no records: "No leads yet." */
   emptyText: string;
+  /** With filters and nothing matching them: "No leads match your search and filters." */
+  noMatchText: string;
   filters: Filters;
   onFiltersChange: (filters: Filters) => void;
   statuses: readonly string[];
@@ -41,6 +50,8 @@ interface RecordsTabProps<C extends Collection> {
   assignable: readonly string[];
   me: string | undefined;
   columns: Column<RecordsByCollection[C]>[];
+  /** Each record as a card, for screens narrower than the table. */
+  card: CardOf<RecordsByCollection[C]>;
   list: TabList<C>;
   onOpen: (record: RecordsByCollection[C]) => void;
   activeId: string | null;
@@ -50,8 +61,8 @@ interface RecordsTabProps<C extends Collection> {
 const nameOf = (record: RecordsByCollection[Collection]) => record.email;
 
 /**
- * One record tab: its filters, the bulk bar while rows are ticked, and the table. Leads and contacts
- * have owners, so they get the owner filter and the checkbox column.
+ * One record tab: its filters, the bulk bar while rows are ticked, and the table (cards on a phone).
+ * Leads and contacts have owners, so they get the owner filter and the selection boxes.
  */
 export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { backend, collection, filters, list, staff, assignable, me } = props;
@@ -63,6 +74,17 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { ids, clear } = bulk;
   const offerAll = owned && bulk.table.shown === "all" && Boolean(list.nextCursor) && ids.size <= shownIds.length;
   const matching = useMatchCount(backend, collection, filters, offerAll);
+  const wide = useWideScreen();
+  const search = useRef<HTMLInputElement>(null);
+  const { onFiltersChange } = props;
+  const clearFilters = useCallback(() => {
+    onFiltersChange(NO_FILTERS);
+    // The button goes with the empty list: the search box is where a new search starts.
+    search.current?.focus();
+  }, [onFiltersChange]);
+  const filtered = hasFilters(filters);
+  const empty = emptyStateFor(list, filtered, props, clearFilters);
+  const noMatch = list.loaded && !list.error && filtered && items.length === 0;
 
   const apply = useCallback(
     async (change: RecordChangeRequest) => {
@@ -89,7 +111,15 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
 
   return (
     <>
-      <FilterBar label={props.filterLabel} filters={filters} onChange={props.onFiltersChange} statuses={props.statuses} types={props.types} owners={owned ? staff : undefined} />
+      <FilterBar
+        label={props.filterLabel}
+        filters={filters}
+        onChange={onFiltersChange}
+        statuses={props.statuses}
+        types={props.types}
+        owners={owned ? staff : undefined}
+        searchRef={search}
+      />
       {owned && (ids.size > 0 || bulk.collecting || bulk.error) && (
         <BulkBar
           collection={collection}
@@ -107,23 +137,46 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
           onApply={apply}
         />
       )}
-      <RecordTable
-        label={props.tableLabel}
-        columns={props.columns}
-        records={list.items}
-        hasMore={Boolean(list.nextCursor)}
-        loadingMore={list.loadingMore}
-        onNeedMore={list.loadMore}
-        emptyText={list.error ?? props.emptyText}
-        onOpen={props.onOpen}
-        activeId={props.activeId}
-        selection={owned ? bulk.table : undefined}
-        rowName={nameOf}
-        handle={props.tableHandle}
-      />
-      <p className="mt-2 text-xs text-slate-600">
-        Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
+      {/* Said as well as shown: a search that finds nothing is otherwise silent to a screen reader. */}
+      <p role="status" className="sr-only">
+        {noMatch ? props.noMatchText : ""}
       </p>
+      {wide ? (
+        <>
+          <RecordTable
+            label={props.tableLabel}
+            columns={props.columns}
+            records={items}
+            hasMore={Boolean(list.nextCursor)}
+            loadingMore={list.loadingMore}
+            onNeedMore={list.loadMore}
+            empty={empty}
+            onOpen={props.onOpen}
+            activeId={props.activeId}
+            selection={owned ? bulk.table : undefined}
+            rowName={nameOf}
+            handle={props.tableHandle}
+          />
+          <p className="mt-2 text-xs text-slate-600">
+            Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
+          </p>
+        </>
+      ) : (
+        <RecordCards
+          label={props.tableLabel}
+          records={items}
+          card={props.card}
+          hasMore={Boolean(list.nextCursor)}
+          loadingMore={list.loadingMore}
+          onNeedMore={list.loadMore}
+          empty={empty}
+          onOpen={props.onOpen}
+          activeId={props.activeId}
+          selection={owned ? bulk.table : undefined}
+          rowName={nameOf}
+          handle={props.tableHandle}
+        />
+      )}
     </>
   );
 }

@@ -45,7 +45,9 @@ export function TeamTable({ staff, me, now, actions, onOwnRoleChanged }: TeamTab
 
   return (
     <>
-      <div className="overflow-auto rounded-lg border border-slate-200">
+      {/* Positioned, so the visually hidden texts in its cells (absolute) scroll inside it instead of
+          widening the page on a phone. */}
+      <div className="relative overflow-auto rounded-lg border border-slate-200">
         <table className="w-full min-w-[56rem] border-collapse text-sm" aria-label="Staff accounts">
           <TableHead headings={headings} />
           <tbody>
