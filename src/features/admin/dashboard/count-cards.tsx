@@ -1,5 +1,6 @@
 import { Mail, Sparkles, Timer, UserPlus, Users, Video } from "lucide-react";
 import type { DashboardStats } from "../../../domain/admin";
+import { formatCount } from "../common/format";
 import { formatDuration } from "../records/lead-age";
 
 const CARDS = [
@@ -24,7 +25,7 @@ export function CountCards({ stats }: { stats: DashboardStats }) {
             <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
           </div>
           <p className="mt-2 text-3xl font-bold tabular-nums" data-count={key}>
-            {stats[key].toLocaleString("en-ZA")}
+            {formatCount(stats[key])}
           </p>
         </li>
       ))}
