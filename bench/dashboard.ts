@@ -1,7 +1,9 @@
 // npm run bench:dashboard — the staff dashboard over 100,000 leads in a real Chromium: navigation to the first
 // 50 rows painted (warm server, median of 5), scrolling the whole list to its end (row elements in the DOM
-// counted all the way), and a status change until its badge shows. SQLite seeded directly (bench/lib/seed.ts).
-// Bounded: about 4 minutes at most (the scroll stops after 180 s); 127.0.0.1 only.
+// counted all the way), a status change until its badge shows, and the record panel: a click on a row until
+// the record and its person's timeline show, and j/k until the next record does. SQLite seeded directly
+// (bench/lib/seed.ts; the newest leads belong to people with three records each, notes and status changes).
+// Bounded: about 5 minutes at most (the scroll stops after 180 s); 127.0.0.1 only. Needs `npm run build`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,14 +13,21 @@ import { answerTwoFactor } from "../tests/support/two-factor";
 import { ADMIN_ENV, BENCH_ADMIN } from "./lib/admin";
 import { seedLeads } from "./lib/seed";
 import { requireBuild, startBenchServer } from "./lib/server";
-import { median, ms, printTable } from "./lib/table";
+import { median, ms, percentile, printTable } from "./lib/table";
 
 const LEADS = 100_000;
 const NAVIGATIONS = 5;
 const FIRST_ROWS = 50;
-const GOALS = { firstRowsMs: 300, domRows: 100, statusMs: 100 };
+const GOALS = { firstRowsMs: 300, domRows: 100, statusMs: 100, panelOpenMs: 100, panelStepMs: 50 };
 const SCROLL_BUDGET_MS = 180_000;
 const STATUS_CHANGES = 10;
+/** The newest leads come from people with this many records each (so each timeline has several entries). */
+const SHARED = { newest: 600, recordsEach: 3 };
+const PANEL_OPENS = 30;
+const PANEL_STEPS_DOWN = 30;
+const PANEL_STEPS_BACK = 10;
+/** A person glances at a record before the next click or key: the panel may use that time (prefetching). */
+const READING_PAUSE_MS = 250;
 // The table is 65vh high and renders only the rows in view (plus 8): a screen tall enough for 50 rows of
 // 56 px, so that "the first 50 rows painted" means 50 rows on screen. The other measures use 1400x900.
 const TALL_VIEWPORT = { width: 1400, height: 4_400 };
@@ -111,16 +120,93 @@ async function timeStatusChange(page: Page, round: number): Promise<number> {
   return page.evaluate(`(${CHANGE_STATUS})(${round})`) as Promise<number>;
 }
 
+// The record panel. Installed once on the dashboard page (in-page code as text, as above):
+// - the moment of the last click or key press, taken first thing (a window listener in the capture phase);
+// - __panelShows(id): resolves with the time from that moment until the panel shows record `id` in full
+//   (its ID field, its consent read, not "Loading…") and its person's timeline with this record's
+//   "submitted" entry (the same timestamp as its Created At field), in the frame after (painted).
+const WATCH_PANEL = `(() => {
+  const mark = () => (window.__inputAt = performance.now());
+  window.addEventListener("click", mark, true);
+  window.addEventListener("keydown", mark, true);
+  const shows = (id) => {
+    const dialog = document.querySelector("[role=dialog]");
+    if (!dialog || dialog.querySelector('[data-field="id"] code')?.textContent !== id) return false;
+    const consent = dialog.querySelector('[data-field="consent"] dd');
+    if (!consent || consent.textContent === "Loading…") return false;
+    const created = dialog.querySelector('[data-field="createdAt"] time')?.getAttribute("datetime");
+    return Boolean(created && dialog.querySelector('ol[aria-label="Timeline entries"] li[data-kind="submitted"] time[datetime="' + created + '"]'));
+  };
+  window.__panelShows = (id) =>
+    new Promise((resolve, reject) => {
+      const done = () => {
+        observer.disconnect();
+        clearTimeout(timer);
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - window.__inputAt)));
+      };
+      const observer = new MutationObserver(() => shows(id) && done());
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error("the panel did not show record " + id + " within 5 s"));
+      }, 5000);
+    });
+})()`;
+
+/** Brings row `index` of the Leads table into the DOM (the table renders only what is in view) and returns its id. */
+const ROW_IN_VIEW = `async (index) => {
+  const region = document.querySelector('[role=region][aria-label="Leads"]');
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  for (let tries = 0; tries < 100; tries += 1) {
+    const row = region.querySelector('tbody tr[data-index="' + index + '"]');
+    if (row) return row.dataset.id;
+    const height = region.querySelector("tbody tr[data-id]").offsetHeight;
+    region.scrollTop = index * height;
+    await frame();
+  }
+  throw new Error("row " + index + " never came into view");
+}`;
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Clicks row `index` (its company cell, not a control) and times it until the panel shows the record and its timeline. */
+async function timePanelOpen(page: Page, index: number): Promise<number> {
+  const id = (await page.evaluate(`(${ROW_IN_VIEW})(${index})`)) as string;
+  const cell = page.locator(`[role=region][aria-label="Leads"] tbody tr[data-id="${id}"] td`).nth(3);
+  await cell.scrollIntoViewIfNeeded();
+  await pause(READING_PAUSE_MS);
+  const shown = page.evaluate(`window.__panelShows(${JSON.stringify(id)})`) as Promise<number>;
+  await cell.click();
+  return shown;
+}
+
+async function closePanel(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+/** With the panel on row `from`, presses j (or k) and times it until the panel shows the row after (before) it in full. */
+async function timePanelStep(page: Page, from: number, key: "j" | "k"): Promise<number> {
+  const id = (await page.evaluate(`(${ROW_IN_VIEW})(${from + (key === "j" ? 1 : -1)})`)) as string;
+  await pause(READING_PAUSE_MS);
+  const shown = page.evaluate(`window.__panelShows(${JSON.stringify(id)})`) as Promise<number>;
+  await page.keyboard.press(key);
+  return shown;
+}
+
 requireBuild();
 const dataDir = mkdtempSync(join(tmpdir(), "erf-dashboard-"));
 const databaseUrl = `sqlite:${join(dataDir, "erf.sqlite")}`;
 const seedStarted = Date.now();
-await seedLeads(databaseUrl, LEADS);
+await seedLeads(databaseUrl, LEADS, SHARED);
 const seedSeconds = (Date.now() - seedStarted) / 1000;
 const [server, browser] = await Promise.all([startBenchServer({ ...ADMIN_ENV, DATABASE_URL: databaseUrl }), launchBrowser()]);
 const firstRows: number[] = [];
 let scroll: Awaited<ReturnType<typeof scrollToTheEnd>>;
 const statusTimes: number[] = [];
+const panelOpens: number[] = [];
+const panelDown: number[] = [];
+const panelBack: number[] = [];
 try {
   const context = await browser.newContext({ viewport: TALL_VIEWPORT });
   const page = await context.newPage();
@@ -130,12 +216,29 @@ try {
   for (let run = 0; run < NAVIGATIONS; run += 1) firstRows.push(await timeToFirstRows(page, server.url));
   await page.setViewportSize({ width: 1400, height: 900 });
   for (let round = 0; round < STATUS_CHANGES; round += 1) statusTimes.push(await timeStatusChange(page, round));
+  await page.evaluate(WATCH_PANEL);
+  // Each click opens a record of a person the panel has not shown before: every third row, as the panel
+  // reads a shown record's neighbours ahead and a person's three records are neighbours. Then j walks on
+  // from further down, and k back over the last records it showed.
+  const stride = SHARED.recordsEach;
+  for (let open = 0; open < PANEL_OPENS; open += 1) {
+    panelOpens.push(await timePanelOpen(page, open * stride));
+    await closePanel(page);
+  }
+  const walkFrom = PANEL_OPENS * stride;
+  await page.evaluate(`(${ROW_IN_VIEW})(${walkFrom + PANEL_STEPS_DOWN + 1})`); // the list loaded that far first
+  await timePanelOpen(page, walkFrom);
+  for (let step = 0; step < PANEL_STEPS_DOWN; step += 1) panelDown.push(await timePanelStep(page, walkFrom + step, "j"));
+  for (let step = 0; step < PANEL_STEPS_BACK; step += 1) panelBack.push(await timePanelStep(page, walkFrom + PANEL_STEPS_DOWN - step, "k"));
+  await closePanel(page);
   scroll = await scrollToTheEnd(page);
 } finally {
   await browser.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+const spread = (values: number[]) => `${ms(median(values))}; ${ms(percentile(values, 95))}; ${ms(Math.max(...values))}`;
 
 printTable(`Dashboard at ${LEADS.toLocaleString("en")} leads`, "npm run bench:dashboard", [
   {
@@ -156,7 +259,26 @@ printTable(`Dashboard at ${LEADS.toLocaleString("en")} leads`, "npm run bench:da
     measured: `${ms(median(statusTimes))} (${ms(Math.max(...statusTimes))})`,
     met: Math.max(...statusTimes) <= GOALS.statusMs,
   },
+  {
+    what: `Record panel: click on a row until the record in full and its person's timeline show, painted (median; p95; slowest of ${PANEL_OPENS} records)`,
+    goal: `≤ ${GOALS.panelOpenMs} ms (p95)`,
+    measured: spread(panelOpens),
+    met: percentile(panelOpens, 95) <= GOALS.panelOpenMs,
+  },
+  {
+    what: `Record panel: j until the next record and its timeline show, painted (median; p95; slowest of ${PANEL_STEPS_DOWN} records not shown before)`,
+    goal: `≤ ${GOALS.panelStepMs} ms (p95)`,
+    measured: spread(panelDown),
+    met: percentile(panelDown, 95) <= GOALS.panelStepMs,
+  },
+  {
+    what: `Record panel: k back over records just shown (median; p95; slowest of ${PANEL_STEPS_BACK})`,
+    goal: `≤ ${GOALS.panelStepMs} ms (p95)`,
+    measured: spread(panelBack),
+    met: percentile(panelBack, 95) <= GOALS.panelStepMs,
+  },
 ], [
   `Chromium (tests/support/browser.ts) headless; first rows at ${TALL_VIEWPORT.width}x${TALL_VIEWPORT.height} (50 rows on screen), the rest at 1400x900; ${LEADS.toLocaleString("en")} leads seeded into SQLite in ${seedSeconds.toFixed(1)} s; signed in through the "Admin sign in" form.`,
-  "Times are taken in the page (performance.now(), after the next frame), from navigation start or from the <select>'s change event.",
+  "Times are taken in the page (performance.now(), after the next frame), from navigation start, from the <select>'s change event, or from the click or key press (a capture-phase window listener).",
+  `Record panel: the newest ${SHARED.newest} leads belong to people with ${SHARED.recordsEach} records each, every record with a note and a status change; ${READING_PAUSE_MS} ms pass between one record shown and the next click or key (someone glancing at it).`,
 ]);

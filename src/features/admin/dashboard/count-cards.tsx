@@ -1,5 +1,6 @@
 import { Mail, Sparkles, Timer, UserPlus, Users, Video } from "lucide-react";
 import type { DashboardStats } from "../../../domain/admin";
+import { formatCount } from "../common/format";
 import { formatDuration } from "../records/lead-age";
 
 const CARDS = [
@@ -27,7 +28,7 @@ export function CountCards({ stats }: { stats: DashboardStats }) {
             <Icon aria-hidden="true" className={iconClass} />
           </div>
           <p className={countClass} data-count={key}>
-            {stats[key].toLocaleString("en-ZA")}
+            {formatCount(stats[key])}
           </p>
         </li>
       ))}

@@ -11,6 +11,7 @@ import { useNow } from "../common/use-now";
 import { OwnerNamesProvider } from "../common/owner-names";
 import { staffDirectory } from "../common/staff-directory";
 import { useStaff } from "../common/use-staff";
+import { createPanelStore } from "../record-panel/panel-store";
 import { RecordPanel } from "../record-panel/record-panel";
 import { contactCard, contactColumns, leadCard, leadColumns, newsletterCard, newsletterColumns } from "../records/columns";
 import { exportFilters } from "../records/filters";
@@ -44,7 +45,8 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
   const { staff, refresh: refreshStaff } = useStaff(backend);
   const directory = useMemo(() => staffDirectory(staff), [staff]);
   const records = useRecordLists(backend, me, initial.filters);
-  const panel = usePanel(records.lists, setTab, records.applyOwn);
+  const panelStore = useMemo(() => (backend ? createPanelStore(backend) : null), [backend]);
+  const panel = usePanel(records.lists, setTab, records.applyOwn, panelStore);
   // While the panel is open, its record's tab is the one shown; a tab this back end lacks shows leads.
   const tab: DashboardTab = panel.target ? panel.target.collection : tabs.some((spec) => spec.id === chosenTab) ? chosenTab : "leads";
 
@@ -73,7 +75,7 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
     void backend?.exportCsv({ ...chosen, ...(extended && { columns: "extended" as const }) });
   }
 
-  if (!backend || !stats || !lists.newsletter.loaded) {
+  if (!backend || !panelStore || !stats || !lists.newsletter.loaded) {
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-slate-700" role="status">
         <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-brand-700" />
@@ -116,6 +118,7 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
           </Tabs.Root>
           <RecordPanel
             backend={backend}
+            store={panelStore}
             target={panel.target}
             me={me}
             staff={directory.assignable}

@@ -4,6 +4,7 @@ import type { DashboardStats, RecordsByCollection } from "../../../domain/admin"
 import type { CurrentStaff, StaffAccount } from "../../../domain/staff";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
 import { AuditTab } from "../audit/audit-tab";
+import { formatCount } from "../common/format";
 import type { StaffDirectory } from "../common/staff-directory";
 import { PrivacyTab } from "../privacy/privacy-tab";
 import type { CardOf } from "../records/columns";
@@ -82,7 +83,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
   return {
     id: collection,
     capability: "records",
-    label: ({ stats }) => `${words.label} (${stats.tabs[collection].toLocaleString("en-ZA")})`,
+    label: ({ stats }) => `${words.label} (${formatCount(stats.tabs[collection])})`,
     render: ({ backend, user, records, columns, cards, panel, directory }) => (
       <RecordsTab
         backend={backend}

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, type RefObject } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
+import type { PanelStore } from "../record-panel/panel-store";
 import { panelTarget, withPanel, type PanelTarget } from "../record-panel/panel-url";
 import type { PanelList } from "../record-panel/record-panel";
 import type { RecordTableHandle } from "../records/record-table";
@@ -25,8 +26,9 @@ function usePanelList(list: { items: AnyRecord[]; nextCursor: string | null; loa
 /**
  * The record panel follows the address (`?tab=leads&record=<id>`): opening pushes a history entry (Back
  * closes it), moving within it replaces that entry, and closing hands focus back to the record's row.
+ * Opening or moving starts reading the record at once (`store`), while the panel renders.
  */
-export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, applyOwn: (change: RecordChange) => void) {
+export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, applyOwn: (change: RecordChange) => void, store: PanelStore | null) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -39,17 +41,19 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
 
   const open = useCallback(
     (next: PanelTarget) => {
+      void store?.prefetch(next);
       setTab(next.collection);
       setParams((current) => withPanel(current, next), { state: PANEL_STATE, preventScrollReset: true });
     },
-    [setParams, setTab],
+    [setParams, setTab, store],
   );
   const move = useCallback(
     (next: PanelTarget) => {
+      void store?.prefetch(next);
       setTab(next.collection);
       setParams((current) => withPanel(current, next), { replace: true, state: panelState, preventScrollReset: true });
     },
-    [setParams, setTab, panelState],
+    [setParams, setTab, panelState, store],
   );
   const close = useCallback(() => {
     if (openedByUs(panelState)) void navigate(-1);

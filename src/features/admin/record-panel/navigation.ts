@@ -1,3 +1,5 @@
+import { formatCount } from "../common/format";
+
 // Walking the current filtered list from the record panel with j/k or ↓/↑. Pure: the panel asks where a
 // key leads and does it.
 
@@ -55,5 +57,5 @@ export function stepForKey(press: KeyPress): Step | null {
 export function positionText(ids: readonly string[], current: string, hasMore: boolean): string | null {
   const index = ids.indexOf(current);
   if (index < 0) return null;
-  return `${(index + 1).toLocaleString("en-ZA")} of ${ids.length.toLocaleString("en-ZA")}${hasMore ? "+" : ""}`;
+  return `${formatCount(index + 1)} of ${formatCount(ids.length)}${hasMore ? "+" : ""}`;
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { NOTE_MAX_LENGTH } from "../../../domain/workspace";
+import { formatCount } from "../common/format";
 
 interface NoteFormProps {
   /** What was typed for this record before the panel moved on (kept per record). */
@@ -10,7 +11,6 @@ interface NoteFormProps {
   onAdd: (body: string) => Promise<void>;
 }
 
-const count = (n: number) => n.toLocaleString("en-ZA");
 
 /** A plain-text note on the record; Ctrl or Cmd + Enter adds it too. */
 export function NoteForm({ draft, onDraftChange, onAdd }: NoteFormProps) {
@@ -58,7 +58,7 @@ export function NoteForm({ draft, onDraftChange, onAdd }: NoteFormProps) {
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-count`} className={`text-xs tabular-nums ${draft.length >= NOTE_MAX_LENGTH ? "font-semibold text-red-800" : "text-slate-600"}`}>
-          {count(draft.length)} / {count(NOTE_MAX_LENGTH)} characters
+          {formatCount(draft.length)} / {formatCount(NOTE_MAX_LENGTH)} characters
         </p>
         <Button type="submit" size="sm" disabled={!body || tooLong || busy} aria-busy={busy || undefined}>
           {busy ? "Adding…" : "Add note"}

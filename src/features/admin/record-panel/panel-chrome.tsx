@@ -1,7 +1,7 @@
 import { AlertTriangle, ChevronDown, ChevronUp, Loader2, RotateCw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import type { Step } from "./navigation";
-import type { LoadStatus } from "./use-record-detail";
+import type { LoadStatus } from "./panel-store";
 
 // The record panel's frame: where it stands in the list, what shows instead of a record, the keys.
 

@@ -6,7 +6,7 @@ import type { PanelTarget } from "./panel-url";
 import { PersonRecords } from "./person-records";
 import { Timeline } from "./timeline";
 import type { TimelineItem } from "./timeline-format";
-import type { LoadStatus } from "./use-record-detail";
+import type { LoadStatus } from "./panel-store";
 
 // The person the open record belongs to: their other records, and their timeline.
 

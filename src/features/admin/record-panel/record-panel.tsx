@@ -5,11 +5,12 @@ import type { LiveEvent, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import type { RecordDetail } from "../../../domain/workspace";
 import { recordTitle, TYPE_LABELS } from "./field-rows";
-import { positionText } from "./navigation";
+import { neighbour, positionText } from "./navigation";
 import { KeyHelp, NoRecord, PanelNavigation } from "./panel-chrome";
 import { PanelFields } from "./panel-fields";
 import { PanelNotes } from "./panel-notes";
 import { PersonRecordsSection, TimelineSection } from "./panel-person";
+import type { PanelStore } from "./panel-store";
 import type { PanelTarget } from "./panel-url";
 import { timelineItems } from "./timeline-format";
 import { usePanelActions } from "./use-panel-actions";
@@ -30,6 +31,8 @@ export interface PanelList {
 
 interface RecordPanelProps {
   backend: AdminBackend;
+  /** What the panel has read, shared with the dashboard that opens it (createPanelStore). */
+  store: PanelStore;
   /** The record the address names; null: closed. */
   target: PanelTarget | null;
   me: string | undefined;
@@ -53,9 +56,9 @@ const keyOf = (target: PanelTarget) => `${target.collection}/${target.id}`;
  * The record panel: one record in full with its person's timeline, notes, owner and status, in a side
  * sheet over the dashboard. j/k or ↓/↑ walk the tab's filtered list; Escape or Back closes it.
  */
-export function RecordPanel({ backend, target, me, staff, list, subscribe, onNavigate, onClose, onSaved, onClosed }: RecordPanelProps) {
-  const { detail, status, reload, applyRecord } = useRecordDetail(backend, target);
-  const person = usePersonView(backend, detail?.personId ?? null);
+export function RecordPanel({ backend, store, target, me, staff, list, subscribe, onNavigate, onClose, onSaved, onClosed }: RecordPanelProps) {
+  const { detail, status, reload, applyRecord } = useRecordDetail(store, target);
+  const person = usePersonView(store, detail?.personId ?? null);
   const { refresh: refreshPerson, refreshSoon: refreshPersonSoon } = person;
   const { announcement, save, addNote, deleteNote } = usePanelActions({ backend, target, applyRecord, reload, onSaved, refreshPerson, refreshPersonSoon });
   const { go, goTo, onKeyDown } = usePanelWalk(target, list, onNavigate);
@@ -70,26 +73,39 @@ export function RecordPanel({ backend, target, me, staff, list, subscribe, onNav
   const seed = target ? list?.find(target.id) : undefined;
   const shown = useMemo<RecordDetail | null>(() => detail ?? (seed ? ({ ...seed, personId: "", phoneE164: null, consent: null } as RecordDetail) : null), [detail, seed]);
 
-  // Live: a change to the open record shows in place; one to any of the person's records (a note, an
-  // assignment, a status, a new submission) re-reads their timeline; an erasure re-reads both.
+  // Live: every change reaches the store first (a changed record merged into its copy, the timelines it may
+  // be on read again before they are next shown). For the open record: a change to it shows in place;
+  // one to any of the person's records (a note, an assignment, a status, a new submission) re-reads their
+  // timeline; an erasure re-reads both.
   const view = person.view;
   useEffect(() => {
-    if (!target) return undefined;
     return subscribe((event) => {
+      store.onLive(event);
+      if (!target) return;
       if (event.op === "reload") {
         reload();
         refreshPersonSoon();
         return;
       }
       const open = event.collection === target.collection && event.record.id === target.id;
-      if (open) applyRecord(event.record);
       const theirs =
         view !== null &&
         (view.person.records.some((record) => record.collection === event.collection && record.id === event.record.id) ||
           event.record.email.trim().toLowerCase() === view.person.email.trim().toLowerCase());
       if (theirs || open) refreshPersonSoon();
     });
-  }, [target, subscribe, reload, refreshPersonSoon, applyRecord, view]);
+  }, [store, target, subscribe, reload, refreshPersonSoon, view]);
+
+  // Once the record shows in full, its neighbours in the list are read ahead (record and timeline), so
+  // j/k shows the next one in a single render.
+  const shownInFull = status === "ready" && person.status === "ready";
+  useEffect(() => {
+    if (!target || !list || !shownInFull) return;
+    for (const step of [1, -1] as const) {
+      const move = neighbour(list.ids, target.id, step, false);
+      if (move.kind === "go") void store.prefetch({ collection: target.collection, id: move.id });
+    }
+  }, [store, target, list, shownInFull]);
 
   const openRecord = useCallback((collection: Collection, id: string) => goTo({ collection, id }), [goTo]);
   const items = useMemo(() => (view ? timelineItems(view.timeline) : []), [view]);

@@ -1,48 +1,21 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { AdminBackend } from "../../../backend/admin-port";
-import type { PersonView } from "../../../domain/workspace";
-import type { LoadStatus } from "./use-record-detail";
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import type { PanelStore } from "./panel-store";
 
 /** Live changes often come in bursts (a bulk change, a note and the status it moves): one read for each. */
 const REFRESH_DELAY_MS = 150;
 
-interface PersonState {
-  personId: string | null;
-  view: PersonView | null;
-  status: LoadStatus;
-}
-
 /** The open record's person: their records and timeline, read again when something about them changes. */
-export function usePersonView(backend: AdminBackend, personId: string | null) {
-  const cache = useRef(new Map<string, PersonView>());
-  const [state, setState] = useState<PersonState>({ personId: null, view: null, status: "loading" });
+export function usePersonView(store: PanelStore, personId: string | null) {
+  const entry = useSyncExternalStore(store.subscribe, () => (personId ? store.person(personId) : undefined));
   const currentId = useRef(personId);
   useLayoutEffect(() => {
     currentId.current = personId;
   }, [personId]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const read = useCallback(
-    async (id: string) => {
-      try {
-        const view = await backend.person(id);
-        cache.current.set(id, view);
-        if (currentId.current === id) setState({ personId: id, view, status: "ready" });
-      } catch (error) {
-        if (currentId.current !== id) return;
-        console.error("Loading the person's timeline failed:", error);
-        setState((s) => ({ personId: id, view: s.personId === id ? s.view : null, status: "failed" }));
-      }
-    },
-    [backend],
-  );
-
   useEffect(() => {
-    if (!personId) return;
-    const cached = cache.current.get(personId) ?? null;
-    setState({ personId, view: cached, status: cached ? "ready" : "loading" });
-    void read(personId);
-  }, [personId, read]);
+    if (personId) void store.readPerson(personId);
+  }, [store, personId]);
 
   useEffect(
     () => () => {
@@ -52,8 +25,8 @@ export function usePersonView(backend: AdminBackend, personId: string | null) {
   );
 
   const refresh = useCallback(() => {
-    if (currentId.current) void read(currentId.current);
-  }, [read]);
+    if (currentId.current) void store.readPerson(currentId.current, true);
+  }, [store]);
 
   /** Reads again shortly, once for a burst of changes. */
   const refreshSoon = useCallback(() => {
@@ -64,6 +37,7 @@ export function usePersonView(backend: AdminBackend, personId: string | null) {
     }, REFRESH_DELAY_MS);
   }, [refresh]);
 
-  const current = state.personId === personId ? state : { view: null, status: "loading" as const };
-  return { view: current.view, status: current.status, refresh, refreshSoon };
+  // A person nobody has any more (erased) is a timeline that could not be loaded, as any other failure.
+  const status = entry?.status === "missing" ? "failed" : (entry?.status ?? "loading");
+  return { view: entry?.value ?? null, status, refresh, refreshSoon };
 }
