@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { UNATTRIBUTED } from "../../src/domain/attribution";
 import type { RecordDetail } from "../../src/domain/workspace";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, validContact, validDemo, validSignup } from "../test-support/app";
@@ -18,6 +19,7 @@ describeStorage("GET /api/admin/{collection}/{id}", (open) => {
     const id = await submit(staff.app, "/api/leads", { ...validSignup, phone: "082 555 0101", sourcePath: "/signup", consentVersion: undefined });
     const detail = await staff.read<RecordDetail<"leads">>(`/api/admin/leads/${id}`);
     expect(detail).toEqual({
+      ...UNATTRIBUTED,
       id,
       type: "signup",
       firstName: "Pieter",
@@ -67,6 +69,7 @@ describeStorage("GET /api/admin/{collection}/{id}", (open) => {
     const staff = await client();
     const id = await submit(staff.app, "/api/newsletter", { email: "Reader@Example.com", sourcePath: "/blog" });
     expect(await staff.read(`/api/admin/newsletter/${id}`)).toEqual({
+      ...UNATTRIBUTED,
       id,
       email: "reader@example.com",
       status: "subscribed",

@@ -1,4 +1,5 @@
 import { beforeEach, expect, it } from "vitest";
+import { UNATTRIBUTED } from "../../src/domain/attribution";
 import type { ListPage } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import { describeStorage } from "../test-support/storage-suite";
@@ -44,7 +45,7 @@ describeStorage("admin lists and status changes", (open) => {
       status: "new",
     });
     expect((await list("newsletter")).items).toEqual([
-      { id: "n-1", email: "reader@example.com", status: "subscribed", type: "newsletter", botCheck: "skipped", createdAt: minute(1) },
+      { id: "n-1", email: "reader@example.com", ...UNATTRIBUTED, status: "subscribed", type: "newsletter", botCheck: "skipped", createdAt: minute(1) },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELD_NAMES } from "../../../src/domain/attribution";
 import { CONTACT_FIELDS } from "../../../src/domain/contact-fields";
 import { visitorFields, type FieldList } from "../../../src/domain/fields";
 import { LEAD_FIELDS } from "../../../src/domain/lead-fields";
@@ -17,7 +18,7 @@ const VERDICTS = ["passed", "failed", "missing", "skipped"];
 /** The fields a submission stores, as the schema outputs them (tokens, honeypot and consent metadata are not stored on the row). */
 export function storedShape(route: PublicRoute, output: Record<string, unknown>): Record<string, unknown> {
   const { recaptchaToken: _token, website: _honeypot, consentVersion: _version, ...rest } = output;
-  return route === "newsletter" ? { email: rest.email } : rest;
+  return route === "newsletter" ? { email: rest.email, ...Object.fromEntries(ATTRIBUTION_FIELD_NAMES.map((name) => [name, rest[name]])) } : rest;
 }
 
 /** Key order does not matter; values do. */
@@ -37,7 +38,7 @@ export function inputFromRow(route: PublicRoute, row: Row): Record<string, unkno
   const input: Record<string, unknown> = {};
   for (const [name, field] of visitorFields(LISTS[route], variant)) {
     const value = row[name];
-    const emptyAsNull = field.kind === "text" || field.kind === "phone" || field.kind === "path";
+    const emptyAsNull = field.kind === "text" || field.kind === "phone" || field.kind === "path" || field.kind === "tag" || field.kind === "origin";
     input[name] = field.kind === "boolean" ? value === 1 || value === true : emptyAsNull ? (value ?? "") : value;
   }
   // The form's terms box is stored as the moment the server accepted it.
