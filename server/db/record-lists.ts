@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { RecordsByCollection } from "../../src/domain/admin";
+import { SOURCE_FILTERS } from "../../src/domain/attribution";
 import { phoneSearchNeedles } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
 import { COLLECTION_SPECS } from "./collections";
@@ -38,7 +39,7 @@ export interface ListOptions {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-const SOURCE_COLUMNS = ["utmSource", "utmMedium", "utmCampaign"] as const;
+const SOURCE_COLUMNS = Object.values(SOURCE_FILTERS);
 
 /** LIKE pattern for a substring match with %, _ and \ in the search text taken literally. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

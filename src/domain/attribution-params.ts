@@ -28,3 +28,10 @@ export const NO_ATTRIBUTION: Record<AttributionField, string> = {
   landingPath: "",
 };
 
+
+/** Scheme, host and port only, lower-case: a referrer's origin as the forms send it and the server keeps it. */
+export const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
+
+/** What a campaign label may not hold. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;

@@ -1,5 +1,6 @@
 import { emailProblem, FIELD_MESSAGES, textProblem, tooLong, type FieldProblems } from "./field-rules";
 import { visitorFields, type FieldDefinition, type FieldList } from "./fields";
+import { CONTROL_CHARACTER, ORIGIN_PATTERN } from "./attribution-params";
 import { LIMITS } from "./limits";
 
 // The shared schemas' rules for the fields a visitor writes, as plain functions: what a public form checks
@@ -19,11 +20,6 @@ const PHONE_PATTERN = /^\+?[0-9 ()\-.]{7,32}$/;
 /** A page's path only: no query, no fragment, no host. */
 const PATH_PATTERN = /^\/[^\s?#]*$/;
 
-/** Scheme, host and port only, lower-case (field-validators.ts). */
-const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
-
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const { required } = FIELD_MESSAGES;
 
@@ -59,7 +55,7 @@ export function tagProblem(value: unknown, values?: readonly string[]): string |
   if (typeof value !== "string") return MESSAGES.tag;
   const tag = value.trim().toLowerCase();
   if (tag.length > LIMITS.tag) return tooLong(LIMITS.tag);
-  if (CONTROL.test(tag)) return MESSAGES.tag;
+  if (CONTROL_CHARACTER.test(tag)) return MESSAGES.tag;
   return values && tag !== "" && !values.includes(tag) ? `Use one of: ${values.join(", ")}` : null;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { visitorFields, type FieldDefinition, type FieldList, type OnVariant, type Option, type VisitorFieldName } from "./fields";
+import { ORIGIN_PATTERN } from "./attribution-params";
 import { LIMITS } from "./limits";
 
 // The zod validator of each kind of field, and the shape of a form's payload built from a field list:
@@ -63,8 +64,6 @@ export const optionalTag = z
 const tagOf = (values: readonly string[]) =>
   optionalTag.refine((value) => value === "" || values.includes(value), `Use one of: ${values.join(", ")}`);
 
-/** Scheme, host and port only, lower-case: what a referrer's origin is. */
-export const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
 
 export const optionalOrigin = z
   .union([

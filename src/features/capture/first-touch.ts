@@ -1,4 +1,4 @@
-import { CLICK_ID_PARAMETERS, NO_ATTRIBUTION, UTM_PARAMETERS, type AttributionField } from "../../domain/attribution-params";
+import { CLICK_ID_PARAMETERS, CONTROL_CHARACTER, NO_ATTRIBUTION, ORIGIN_PATTERN, UTM_PARAMETERS, type AttributionField } from "../../domain/attribution-params";
 import { LIMITS } from "../../domain/limits";
 
 // The first touch of a visit (src/domain/attribution.ts), kept in this tab's sessionStorage only: no
@@ -9,9 +9,7 @@ const KEY = "erf-first-touch";
 
 export type FirstTouch = Record<AttributionField, string>;
 
-// eslint-disable-next-line no-control-regex -- control characters are what it removes
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;
+const CONTROL = new RegExp(CONTROL_CHARACTER.source, "g");
 
 /** As the server keeps it: lower-case, no control characters, within the limit. */
 const tag = (value: string | null) => (value ?? "").replace(CONTROL, "").toLowerCase().slice(0, LIMITS.tag).trim();
@@ -20,7 +18,7 @@ const tag = (value: string | null) => (value ?? "").replace(CONTROL, "").toLower
 function otherOrigin(referrer: string): string {
   try {
     const { origin } = new URL(referrer);
-    return origin !== window.location.origin && ORIGIN.test(origin) && origin.length <= LIMITS.origin ? origin : "";
+    return origin !== window.location.origin && ORIGIN_PATTERN.test(origin) && origin.length <= LIMITS.origin ? origin : "";
   } catch {
     return "";
   }

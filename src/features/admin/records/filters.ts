@@ -1,4 +1,5 @@
 import type { ExportFilters } from "../../../backend/admin-port";
+import { SOURCE_FILTERS } from "../../../domain/attribution";
 import type { ListQuery, RecordsByCollection } from "../../../domain/admin";
 import { matchesSearch } from "../../../domain/search";
 import type { Collection } from "../../../domain/status";
@@ -18,12 +19,8 @@ export interface Filters {
 
 export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "", source: "", medium: "", campaign: "" };
 
-/** The campaign filters, by the Filters key and the record field each one matches. */
-const SOURCE_KEYS = [
-  ["source", "utmSource"],
-  ["medium", "utmMedium"],
-  ["campaign", "utmCampaign"],
-] as const;
+/** The campaign filters, by the Filters key and the record field each one matches (attribution.ts). */
+const SOURCE_KEYS = Object.entries(SOURCE_FILTERS) as [keyof typeof SOURCE_FILTERS, (typeof SOURCE_FILTERS)[keyof typeof SOURCE_FILTERS]][];
 
 export function hasFilters(filters: Filters): boolean {
   return (

@@ -109,6 +109,20 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
     [backend, collection, ids, items, applyChange, clear, toast, me],
   );
 
+  // What the table (from md up) and the phone cards show alike.
+  const shown = {
+    label: props.tableLabel,
+    records: items,
+    hasMore: Boolean(list.nextCursor),
+    loadingMore: list.loadingMore,
+    onNeedMore: list.loadMore,
+    empty,
+    onOpen: props.onOpen,
+    activeId: props.activeId,
+    selection: owned ? bulk.table : undefined,
+    rowName: nameOf,
+    handle: props.tableHandle,
+  };
   return (
     <>
       <FilterBar
@@ -143,39 +157,13 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
       </p>
       {wide ? (
         <>
-          <RecordTable
-            label={props.tableLabel}
-            columns={props.columns}
-            records={items}
-            hasMore={Boolean(list.nextCursor)}
-            loadingMore={list.loadingMore}
-            onNeedMore={list.loadMore}
-            empty={empty}
-            onOpen={props.onOpen}
-            activeId={props.activeId}
-            selection={owned ? bulk.table : undefined}
-            rowName={nameOf}
-            handle={props.tableHandle}
-          />
+          <RecordTable {...shown} columns={props.columns} />
           <p className="mt-2 text-xs text-slate-600">
             Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
           </p>
         </>
       ) : (
-        <RecordCards
-          label={props.tableLabel}
-          records={items}
-          card={props.card}
-          hasMore={Boolean(list.nextCursor)}
-          loadingMore={list.loadingMore}
-          onNeedMore={list.loadMore}
-          empty={empty}
-          onOpen={props.onOpen}
-          activeId={props.activeId}
-          selection={owned ? bulk.table : undefined}
-          rowName={nameOf}
-          handle={props.tableHandle}
-        />
+        <RecordCards {...shown} card={props.card} />
       )}
     </>
   );
