@@ -59,13 +59,8 @@ export async function closeBrowserSession(session: BrowserSession | undefined): 
 export async function waitForToast(target: Page, text?: string): Promise<string> {
   const toasts = target.locator("li[data-variant]", text === undefined ? {} : { hasText: text });
   const toast = text === undefined ? toasts.last() : toasts.first();
-  // Held by a handle: a toast goes by itself after a while, and on a busy machine it could be gone
-  // between seeing it and reading it (a detached element still has its text).
-  const element = await toast.elementHandle({ timeout: 10_000 });
-  await element.waitForElementState("visible", { timeout: 10_000 });
-  const shown = await element.evaluate((node) => (node as HTMLElement).innerText || node.textContent || "");
-  await element.dispose();
-  return shown.replace(/\s+/g, " ");
+  await toast.waitFor({ state: "visible", timeout: 10_000 });
+  return (await toast.innerText()).replace(/\s+/g, " ");
 }
 
 /**
