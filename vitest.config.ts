@@ -7,6 +7,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Vitest's default is one worker fewer than the CPUs: one worker on a two-core machine. Most suites
+    // wait on a database, a socket or a child process more than they compute, so two share two cores
+    // well. The browser suites still run one file at a time (below), after the rest.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -84,7 +84,10 @@ describe("two-factor sign-in for admins", () => {
 
     await page.getByLabel("Authentication code").fill(await freshCode(ADMIN.secret));
     await page.getByRole("button", { name: "Turn on two-factor" }).click();
-    const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
+    const shownCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    // allInnerTexts does not wait: let the list appear first.
+    await shownCodes.first().waitFor();
+    const codes = await shownCodes.allInnerTexts();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
@@ -229,7 +232,9 @@ describe("the team", () => {
     await page.getByRole("tab", { name: /Leads & Signups/ }).click();
     await expect.poll(() => leadRow(page).locator("[data-owner]").innerText()).toBe(`${REP.email} (disabled)`);
     await leadRow(page).getByRole("cell").nth(3).click();
-    const owners = await page.getByRole("dialog").getByLabel("Owner").locator("option").allInnerTexts();
+    const ownerPicker = page.getByRole("dialog").getByLabel("Owner");
+    await ownerPicker.waitFor();
+    const owners = await ownerPicker.locator("option").allInnerTexts();
     // Still shown as the current owner, marked; offered to no other record.
     expect(owners.filter((owner) => owner.includes(REP.email))).toEqual([`${REP.email} (disabled)`]);
     await page.keyboard.press("Escape");

@@ -83,6 +83,8 @@ export async function waitForLinkMail(messages: CapturedMail[], address: string,
 
 /** The names of the dashboard's tabs, in order. */
 export async function tabNames(target: Page): Promise<string[]> {
-  const names = await target.getByRole("tablist", { name: "Dashboard sections" }).getByRole("tab").allInnerTexts();
+  const tabs = target.getByRole("tablist", { name: "Dashboard sections" }).getByRole("tab");
+  await tabs.first().waitFor(); // allInnerTexts does not wait
+  const names = await tabs.allInnerTexts();
   return names.map((name) => name.replace(/\s*\([\d,\s]+\)$/, "").trim());
 }
