@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef, type RefObject } from "react";
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, type RefObject } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
@@ -52,6 +52,12 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
   // Each open, move or close takes a ticket; a step still waiting for its record when a newer one is taken
   // is dropped, so a quick j-j-j or a click then Escape ends where the person's last key or click says.
   const ticket = useRef(0);
+  // setParams is a new function after every change of the address; read the latest through a ref, so
+  // the openers handed to the tables stay the same and the tables need not render again.
+  const latestSetParams = useRef(setParams);
+  useLayoutEffect(() => {
+    latestSetParams.current = setParams;
+  }, [setParams]);
   const go = useCallback(
     (next: PanelTarget, history: { replace: boolean; state: unknown }) => {
       const mine = ++ticket.current;
@@ -60,10 +66,10 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
         if (ticket.current !== mine) return;
         setTab(next.collection);
         // An urgent render (not a transition): the panel is what the person is waiting for.
-        setParams((current) => withPanel(current, next), { ...history, preventScrollReset: true, flushSync: true });
+        latestSetParams.current((current) => withPanel(current, next), { ...history, preventScrollReset: true, flushSync: true });
       });
     },
-    [setParams, setTab, store],
+    [setTab, store],
   );
   const open = useCallback((next: PanelTarget) => go(next, { replace: false, state: PANEL_STATE }), [go]);
   const move = useCallback((next: PanelTarget) => go(next, { replace: true, state: panelState }), [go, panelState]);
