@@ -157,14 +157,20 @@ const WATCH_PANEL = `(() => {
 const ROW_IN_VIEW = `async (index) => {
   const region = document.querySelector('[role=region][aria-label="Leads"]');
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-  for (let tries = 0; tries < 100; tries += 1) {
+  // Rows past those loaded come with the next page, read when the table nears its end: allow it 10 s.
+  for (let started = performance.now(); performance.now() - started < 10000; ) {
     const row = region.querySelector('tbody tr[data-index="' + index + '"]');
     if (row) return row.dataset.id;
-    const height = region.querySelector("tbody tr[data-id]").offsetHeight;
-    region.scrollTop = index * height;
+    // Rows differ in height (a badge or a clock can wrap a line): step from the rows rendered now.
+    const rendered = [...region.querySelectorAll("tbody tr[data-index]")];
+    const indices = rendered.map((each) => Number(each.dataset.index));
+    const height = rendered.reduce((sum, each) => sum + each.offsetHeight, 0) / Math.max(rendered.length, 1) || 56;
+    const nearest = index < Math.min(...indices) ? Math.min(...indices) : Math.max(...indices);
+    region.scrollTop = rendered.length === 0 ? index * height : region.scrollTop + (index - nearest) * height;
     await frame();
   }
-  throw new Error("row " + index + " never came into view");
+  const table = region.querySelector("table");
+  throw new Error("row " + index + " never came into view (rows " + table.getAttribute("aria-rowcount") + ", scrollTop " + region.scrollTop + " of " + region.scrollHeight + ", rendered " + [...region.querySelectorAll("tbody tr[data-index]")].map((row) => row.dataset.index).join(",") + ")");
 }`;
 
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));

@@ -20,14 +20,25 @@ export const recordConsentQuery = (db: Db, collection: Collection, id: string, e
     .orderBy("id", "desc")
     .limit(1);
 
-/** One record and the latest consent tied to it; undefined when there is no such record. */
-export async function findRecordWithConsent<C extends Collection>(
+/**
+ * One record and the latest consent tied to it, plus whatever `alongside` reads from the record (its
+ * person, say), read at the same time as the consent; undefined when there is no such record.
+ */
+export async function findRecordWithConsent<C extends Collection, A = undefined>(
   db: Db,
   collection: C,
   id: string,
-): Promise<{ record: RecordsByCollection[C]; consent: RecordConsent } | undefined> {
+  alongside?: (record: RecordsByCollection[C]) => Promise<A>,
+): Promise<{ record: RecordsByCollection[C]; consent: RecordConsent; alongside: A } | undefined> {
   const [record] = await findRecords(db, collection, [id]);
   if (!record) return undefined;
-  const consent = await recordConsentQuery(db, collection, id, record.email).executeTakeFirst();
-  return { record, consent: consent ? { purpose: consent.purpose, action: consent.action, at: consent.createdAt, source: consent.source } : null };
+  const [consent, more] = await Promise.all([
+    recordConsentQuery(db, collection, id, record.email).executeTakeFirst(),
+    alongside ? alongside(record) : (undefined as A),
+  ]);
+  return {
+    record,
+    consent: consent ? { purpose: consent.purpose, action: consent.action, at: consent.createdAt, source: consent.source } : null,
+    alongside: more,
+  };
 }

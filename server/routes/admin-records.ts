@@ -47,12 +47,13 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       return c.json(answer);
     })
     .get("/:id", pathKey("id"), async (c) => {
-      const found = await findRecordWithConsent(reader, collection, c.req.param("id"));
+      // The person is looked up while the consent is read: the panel waits for both.
+      const found = await findRecordWithConsent(reader, collection, c.req.param("id"), (record) => personIdFor(db, reader, record.email, clock()));
       if (!found) return c.json({ error: "not-found" }, 404);
-      const { record, consent } = found;
+      const { record, consent, alongside: personId } = found;
       const detail: RecordDetail<typeof collection> = {
         ...record,
-        personId: await personIdFor(db, reader, record.email, clock()),
+        personId,
         phoneE164: "phone" in record ? toE164(record.phone) : null,
         consent,
       };

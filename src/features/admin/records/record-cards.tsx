@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from "react";
+import { memo, type ReactNode, type Ref, useEffect, useImperativeHandle, useRef } from "react";
 import { Button } from "../../../components/ui/button";
 import { EmptyState, type EmptyStateProps } from "./empty-state";
 import type { RecordTableHandle, TableSelection } from "./record-table";
@@ -25,7 +25,7 @@ interface RecordCardsProps<T extends { id: string }> {
  * its selection box beside it. The next page loads when the end of the list comes into view (or on
  * Load more). Not virtualised, unlike the table: a phone is scrolled through a few pages, not thousands.
  */
-export function RecordCards<T extends { id: string }>({
+function RecordCardsOf<T extends { id: string }>({
   label,
   records,
   card,
@@ -119,3 +119,9 @@ export function RecordCards<T extends { id: string }>({
     </div>
   );
 }
+
+/**
+ * Rendered again only when what it shows changes: opening the record panel changes the address, and the
+ * dashboard above renders for it, but the rows need not (the panel is what the person waits for).
+ */
+export const RecordCards = memo(RecordCardsOf) as typeof RecordCardsOf;

@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from "react";
+import { type KeyboardEvent, memo, type MouseEvent, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { EmptyState, type EmptyStateProps } from "./empty-state";
 
 export interface Column<T> {
@@ -54,7 +54,7 @@ const INTERACTIVE = "a, button, input, select, textarea, label, [role='switch'],
  * Keyboard: one row at a time is in the tab order (a roving tabindex); ↓/↑ or j/k move between rows,
  * Home/End jump, Enter opens the record, x (or Space) ticks its box.
  */
-export function RecordTable<T extends { id: string }>({
+function RecordTableOf<T extends { id: string }>({
   label,
   columns,
   records,
@@ -251,3 +251,9 @@ export function RecordTable<T extends { id: string }>({
     </div>
   );
 }
+
+/**
+ * Rendered again only when what it shows changes: opening the record panel changes the address, and the
+ * dashboard above renders for it, but the rows need not (the panel is what the person waits for).
+ */
+export const RecordTable = memo(RecordTableOf) as typeof RecordTableOf;

@@ -83,7 +83,11 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
     search.current?.focus();
   }, [onFiltersChange]);
   const filtered = hasFilters(filters);
-  const empty = emptyStateFor(list, filtered, props, clearFilters);
+  const { emptyText, noMatchText } = props;
+  const empty = useMemo(
+    () => emptyStateFor({ loaded: list.loaded, error: list.error }, filtered, { emptyText, noMatchText }, clearFilters),
+    [list.loaded, list.error, filtered, emptyText, noMatchText, clearFilters],
+  );
   const noMatch = list.loaded && !list.error && filtered && items.length === 0;
 
   const apply = useCallback(
@@ -109,20 +113,16 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
     [backend, collection, ids, items, applyChange, clear, toast, me],
   );
 
-  // What the table (from md up) and the phone cards show alike.
-  const shown = {
-    label: props.tableLabel,
-    records: items,
-    hasMore: Boolean(list.nextCursor),
-    loadingMore: list.loadingMore,
-    onNeedMore: list.loadMore,
-    empty,
-    onOpen: props.onOpen,
-    activeId: props.activeId,
-    selection: owned ? bulk.table : undefined,
-    rowName: nameOf,
-    handle: props.tableHandle,
-  };
+  // What the table (from md up) and the phone cards show alike; kept while none of it changes, so the
+  // table is not rendered again for nothing (it is memoised).
+  const { tableLabel, onOpen, activeId, tableHandle } = props;
+  const hasMore = Boolean(list.nextCursor);
+  const { loadingMore, loadMore } = list;
+  const selection = owned ? bulk.table : undefined;
+  const shown = useMemo(
+    () => ({ label: tableLabel, records: items, hasMore, loadingMore, onNeedMore: loadMore, empty, onOpen, activeId, selection, rowName: nameOf, handle: tableHandle }),
+    [tableLabel, items, hasMore, loadingMore, loadMore, empty, onOpen, activeId, selection, tableHandle],
+  );
   return (
     <>
       <FilterBar
