@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { UNATTRIBUTED } from "../../src/domain/attribution";
-import type { RecordDetail } from "../../src/domain/workspace";
+import type { PersonView, RecordDetail, RecordWithPerson } from "../../src/domain/workspace";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, validContact, validDemo, validSignup } from "../test-support/app";
 import { countRows } from "../test-support/databases";
@@ -92,6 +92,25 @@ describeStorage("GET /api/admin/{collection}/{id}", (open) => {
     expect(await open.db.selectFrom("people").select("email").execute()).toEqual([{ email: "ama@example.com" }]);
     const other = await submit(staff.app, "/api/contacts", validContact);
     expect((await staff.read<RecordDetail>(`/api/admin/contacts/${other}`)).personId).not.toBe(first.personId);
+  });
+
+  it("with=person answers the record and its person's view together, as the two reads would", async () => {
+    const staff = await client();
+    const lead = await submit(staff.app, "/api/leads", { ...validDemo, email: "Ama@Example.com" });
+    await submit(staff.app, "/api/contacts", { ...validContact, email: "ama@example.com" });
+    const both = await staff.read<RecordWithPerson<"leads">>(`/api/admin/leads/${lead}?with=person`);
+    const { person, ...detail } = both;
+    expect(detail).toEqual(await staff.read<RecordDetail<"leads">>(`/api/admin/leads/${lead}`));
+    expect(person).toEqual(await staff.read<PersonView>(`/api/admin/people/${detail.personId}`));
+    expect(person.person.records.map((record) => record.collection).sort()).toEqual(["contacts", "leads"]);
+    expect(person.timeline.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses any other with=, naming the field, and answers 404 with=person for an unknown id", async () => {
+    const staff = await client();
+    const lead = await submit(staff.app, "/api/leads", validDemo);
+    expect(await staff.read(`/api/admin/leads/${lead}?with=notes`, 400)).toEqual({ error: "validation", fields: { with: 'Only "person"' } });
+    expect(await staff.read(`/api/admin/leads/no-such-id?with=person`, 404)).toEqual({ error: "not-found" });
   });
 
   it("answers 404 {error: not-found} for an unknown id, in any collection, and makes no person", async () => {

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import type { ListPage, MatchCount } from "../../src/domain/admin";
 import { toE164 } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
-import { BULK_MAX, type RecordDetail } from "../../src/domain/workspace";
+import { BULK_MAX, type RecordDetail, type RecordWithPerson } from "../../src/domain/workspace";
 import type { Clock } from "../clock";
-import { countRecords, findRecordWithConsent, latestPosition, listRecords, personIdFor, personRecordCounts, type Db } from "../db/store";
+import { countRecords, findPerson, findRecordWithConsent, latestPosition, listRecords, personIdFor, personRecordCounts, readPersonView, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import { encodeCursor, parseListFilters, parseListQuery } from "../http/list-query";
 import { pathKey } from "../http/path-key";
@@ -47,6 +47,10 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       return c.json(answer);
     })
     .get("/:id", pathKey("id"), async (c) => {
+      // ?with=person: the person's records and timeline come in the same answer (the record panel's
+      // one read, instead of the record and then the person).
+      const withPerson = c.req.query("with");
+      if (withPerson !== undefined && withPerson !== "person") return c.json({ error: "validation", fields: { with: 'Only "person"' } }, 400);
       // The person is looked up while the consent is read: the panel waits for both.
       const found = await findRecordWithConsent(reader, collection, c.req.param("id"), (record) => personIdFor(db, reader, record.email, clock()));
       if (!found) return c.json({ error: "not-found" }, 404);
@@ -57,6 +61,10 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
         phoneE164: "phone" in record ? toE164(record.phone) : null,
         consent,
       };
-      return c.json(detail);
+      if (withPerson === undefined) return c.json(detail);
+      const person = await findPerson(reader, personId);
+      if (!person) return c.json({ error: "not-found" }, 404);
+      const answer: RecordWithPerson<typeof collection> = { ...detail, person: await readPersonView(reader, person) };
+      return c.json(answer);
     });
 }

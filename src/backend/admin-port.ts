@@ -2,7 +2,7 @@ import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, Match
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
-import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, StaffMember, WorkspaceSettings } from "../domain/workspace";
+import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../domain/workspace";
 
 // What the staff dashboard needs from a back end. Adapters: ./http/admin (default) and ./firebase.
 
@@ -51,6 +51,11 @@ export interface AdminBackend {
   record<C extends Collection>(collection: C, id: string): Promise<RecordDetail<C>>;
   /** A person's records and timeline, newest first. */
   person(personId: string): Promise<PersonView>;
+  /**
+   * The record in full with its person's records and timeline, in one read; rejects like record().
+   * Absent where the back end has no such read (the panel then reads the record, then the person).
+   */
+  recordWithPerson?<C extends Collection>(collection: C, id: string): Promise<RecordWithPerson<C>>;
   addNote(collection: Collection, id: string, body: string): Promise<Note>;
   /** Only the author, within NOTE_DELETE_WINDOW_MS; otherwise rejects with AdminApiError 403. */
   deleteNote(note: Note): Promise<void>;

@@ -95,6 +95,9 @@ export interface PersonView {
   timeline: TimelineEntry[];
 }
 
+/** A record in full with its person's records and timeline: the record panel's one read (`?with=person`). */
+export type RecordWithPerson<C extends Collection = Collection> = RecordDetail<C> & { person: PersonView };
+
 /** What a PATCH or a bulk change may set: a status, an owner (a staff email, or null for none), or both. */
 export interface RecordChangeRequest {
   status?: string;

@@ -18,7 +18,7 @@ export interface ContractSubject {
   public: PublicBackend;
   admin: Pick<
     AdminBackend,
-    "signIn" | "signOut" | "currentUser" | "stats" | "list" | "countMatching" | "setStatus" | "record" | "person" | "addNote" | "deleteNote" | "updateRecord" | "bulkUpdate" | "staff" | "setAvailable"
+    "signIn" | "signOut" | "currentUser" | "stats" | "list" | "countMatching" | "setStatus" | "record" | "recordWithPerson" | "person" | "addNote" | "deleteNote" | "updateRecord" | "bulkUpdate" | "staff" | "setAvailable"
   >;
   watch(): Promise<LiveFeed>;
   /** Runs AdminBackend.exportCsv and returns the file the browser downloaded. */

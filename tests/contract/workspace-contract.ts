@@ -46,6 +46,20 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       person.naledi = contactDetail.personId;
     });
 
+    it("reads a record with its person in one read where the back end has one, the same as the two reads", async () => {
+      const both = subject.admin.recordWithPerson;
+      if (!both) {
+        // Without it the panel reads the record, then its person: those two must fit together.
+        const detail = await subject.admin.record("leads", ids.signup!);
+        expect((await subject.admin.person(detail.personId)).person.records).toContainEqual(expect.objectContaining({ collection: "leads", id: ids.signup }));
+        return;
+      }
+      const { person: view, ...detail } = await both.call(subject.admin, "leads", ids.signup!);
+      expect(detail).toEqual(await subject.admin.record("leads", ids.signup!));
+      expect(view).toEqual(await subject.admin.person(detail.personId));
+      await expect(both.call(subject.admin, "leads", "no-such-record")).rejects.toMatchObject({ status: 404 });
+    });
+
     it("answers an unknown record or person with 404", async () => {
       await expect(subject.admin.record("leads", "no-such-record")).rejects.toMatchObject({ status: 404 });
       await expect(subject.admin.person("0".repeat(64))).rejects.toMatchObject({ status: 404 });

@@ -1,7 +1,7 @@
 import { clientEnv } from "../../config/env";
 import type { DashboardStats, ListPage, MatchCount } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
-import type { Note, PersonView, RecordDetail, StaffMember, WorkspaceSettings } from "../../domain/workspace";
+import type { Note, PersonView, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../../domain/workspace";
 import type { CurrentStaff, StaffAccount, TwoFactorSetup } from "../../domain/staff";
 import {
   AdminApiError,
@@ -135,6 +135,7 @@ export const httpAdminBackend: AdminBackend = {
   setStatus: (collection, id, status) => call("PATCH", recordPath(collection, id), { status }) as never,
   record: (collection, id) => call<RecordDetail<typeof collection>>("GET", recordPath(collection, id)) as never,
   person: (personId) => call<PersonView>("GET", `/api/admin/people/${encodeURIComponent(personId)}`),
+  recordWithPerson: (collection, id) => call<RecordWithPerson<typeof collection>>("GET", `${recordPath(collection, id)}?with=person`) as never,
   addNote: (collection, id, body) => call<Note>("POST", `${recordPath(collection, id)}/notes`, { body }),
   // DELETE with a JSON body: the server's CSRF check wants JSON on every write.
   deleteNote: async (note) => {

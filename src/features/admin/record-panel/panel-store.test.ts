@@ -91,6 +91,31 @@ describe("the record panel's store", () => {
     expect(store.record(A)?.value?.id).toBe("a");
   });
 
+  it("reads a record and its person in one read where the back end has one, and a missing record as missing", async () => {
+    const fake = fakeBackend();
+    const both = vi.fn((collection: string, id: string) => new Promise((resolve, reject) => pendingBoth.push({ id: `${collection}/${id}`, resolve, reject })));
+    const pendingBoth: { id: string; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+    const store = createPanelStore({ ...fake.backend, recordWithPerson: both } as unknown as AdminBackend, () => 1_000);
+    const prefetched = store.prefetch(A);
+    expect(both).toHaveBeenCalledTimes(1);
+    expect(fake.underWay()).toEqual([]);
+    pendingBoth.shift()!.resolve({ ...detail(lead("a", "ama@example.co.za"), "p1"), person: view("p1", "ama@example.co.za", ["a"]) });
+    await prefetched;
+    expect(store.record(A)).toMatchObject({ status: "ready", value: { id: "a", personId: "p1" } });
+    expect(store.record(A)?.value).not.toHaveProperty("person");
+    expect(store.person("p1")).toMatchObject({ status: "ready", value: { person: { id: "p1" } } });
+    // Nothing more is read: both are fresh.
+    await store.prefetch(A);
+    expect(both).toHaveBeenCalledTimes(1);
+    expect(fake.underWay()).toEqual([]);
+
+    const missing = store.prefetch(B);
+    pendingBoth.shift()!.reject(new AdminApiError(404, "not-found", "No such record"));
+    await missing;
+    expect(store.record(B)?.status).toBe("missing");
+    expect(fake.underWay()).toEqual([]);
+  });
+
   it("shares one read among those who ask at once; a forced read wins over an older one answered after it", async () => {
     const fake = fakeBackend();
     const store = createPanelStore(fake.backend, () => 1_000);

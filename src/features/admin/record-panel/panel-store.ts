@@ -52,13 +52,21 @@ class Reads<T> {
     return entry !== undefined && entry.status === "ready" && entry.readAt > 0 && this.now() - entry.readAt < FRESH_MS;
   }
 
-  /** Reads `key` unless its copy is fresh or a read is under way (`force`: reads anyway); resolves when it is in. */
-  read(key: string, force = false): Promise<void> {
+  /** Whether a read of `key` is under way. */
+  reading(key: string): boolean {
+    return this.running.has(key);
+  }
+
+  /**
+   * Reads `key` unless its copy is fresh or a read is under way (`force`: reads anyway); resolves when it
+   * is in. `load` reads it another way than the store's own (with more beside it).
+   */
+  read(key: string, force = false, load: (key: string) => Promise<T> = this.load): Promise<void> {
     if (!force && this.fresh(key)) return Promise.resolve();
     const running = this.running.get(key);
     if (running && !force) return running.done;
     const seq = this.bump(key);
-    const done = this.load(key).then(
+    const done = load(key).then(
       (value) => {
         if (this.seqs.get(key) === seq) this.put(key, { value, status: "ready", readAt: this.now() });
       },
@@ -76,6 +84,13 @@ class Reads<T> {
     });
     this.running.set(key, { seq, done: finished });
     return finished;
+  }
+
+  /** A value read elsewhere just now (beside another read): it is the copy, and reads started before it are ignored. */
+  offer(key: string, value: T): void {
+    this.bump(key);
+    this.running.delete(key);
+    this.put(key, { value, status: "ready", readAt: this.now() });
   }
 
   /** A newer value known here (a save, a live change): it replaces the copy, and reads started before it are ignored. */
@@ -168,7 +183,21 @@ export function createPanelStore(backend: AdminBackend, now: () => number = Date
     readRecord: (target, force) => records.read(keyOf(target), force),
     readPerson: (personId, force) => people.read(personId, force),
     async prefetch(target) {
-      await records.read(keyOf(target));
+      const key = keyOf(target);
+      const both = backend.recordWithPerson?.bind(backend);
+      if (both && !records.fresh(key) && !records.reading(key)) {
+        // One read for the record and its person's timeline, where the back end has it.
+        let person: PersonView | null = null;
+        await records.read(key, false, async () => {
+          const { person: view, ...detail } = await both(target.collection, target.id);
+          person = view;
+          return detail as RecordDetail;
+        });
+        const read = person as PersonView | null;
+        if (read) people.offer(read.person.id, read);
+        if (read || records.get(key)?.status !== "ready") return;
+      }
+      await records.read(key);
       const personId = records.get(keyOf(target))?.value?.personId;
       if (personId) await people.read(personId);
     },
