@@ -27,22 +27,31 @@ interface FocusStep {
 }
 
 /**
- * Where focus is, and how it stands with the promo card, as the next frame shows it: a Tab may scroll the
- * page, and the card answers the scroll in the frame after, so the frame of the key itself is not what a
- * person sees (sampling it made the check race the page on a busy machine).
+ * Where focus is, and how it stands with the promo card, as a person sees it: a Tab may scroll the page,
+ * and the card answers the scroll in a frame after, so the frame of the key itself is not what anyone
+ * sees (sampling it made the check race the page on a busy machine). Covered means still covered 100 ms
+ * after the page has settled.
  */
 const focusStep = (page: Page): Promise<FocusStep> =>
   page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const focused = document.activeElement as HTMLElement | null;
-    const card = document.querySelector<HTMLElement>("aside[data-promo]");
-    const label = `${focused?.tagName.toLowerCase()} ${(focused?.getAttribute("aria-label") ?? focused?.innerText ?? "").trim().slice(0, 40)}`;
-    if (!card || !focused || focused === document.body) return { label, cardShown: false, covered: false, cardHidden: false };
-    const shown = getComputedStyle(card).visibility !== "hidden";
-    const a = focused.getBoundingClientRect();
-    const b = card.getBoundingClientRect();
-    const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    return { label, cardShown: shown, covered: shown && overlaps && !card.contains(focused), cardHidden: !shown };
+    // A frame and the task after it: the scroll event comes in a frame, the card's render in a task after it.
+    const settle = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    const measure = () => {
+      const focused = document.activeElement as HTMLElement | null;
+      const card = document.querySelector<HTMLElement>("aside[data-promo]");
+      const label = `${focused?.tagName.toLowerCase()} ${(focused?.getAttribute("aria-label") ?? focused?.innerText ?? "").trim().slice(0, 40)}`;
+      if (!card || !focused || focused === document.body) return { label, cardShown: false, covered: false, cardHidden: false };
+      const shown = getComputedStyle(card).visibility !== "hidden";
+      const a = focused.getBoundingClientRect();
+      const b = card.getBoundingClientRect();
+      const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return { label, cardShown: shown, covered: shown && overlaps && !card.contains(focused), cardHidden: !shown };
+    };
+    await settle();
+    await settle();
+    let step = measure();
+    for (const started = performance.now(); step.covered && performance.now() - started < 100; step = measure()) await settle();
+    return step;
   });
 
 /** Tabs (forward, or backward with Shift) until `done` or `limit` steps; every step's FocusStep. */
