@@ -34,6 +34,8 @@ import { securityHeaders } from "./security/headers";
 import { createFixedWindowLimiter, RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import { createDatabaseLimiter } from "./security/shared-rate-limit";
 import type { RecaptchaVerifier } from "./security/recaptcha";
+import { createSpamScorer } from "./security/spam-score";
+import { formStampRoutes } from "./routes/form-stamp";
 import { createFormPages } from "./static/form-page";
 import { serveSite } from "./static/serve-site";
 import type { Site } from "./static/site";
@@ -114,7 +116,10 @@ export function createApp({
   const mail = mailSwitches(config);
   // Round-robin assignment runs in each submission group's transaction (db/round-robin.ts).
   const writer = new SubmissionWriter(db, { assign: (trx, rows) => assignRoundRobin(trx, rows, { notify: mail.assignments }), onMailQueued: wakeOutbox });
-  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox };
+  const spam = createSpamScorer({ reader, threshold: config.spamThreshold, stampKey: keys.renderStamp, contentKey: keys.contentHash });
+  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox, spam };
+  // The signed render stamp a form fetches when first used (the too-fast signal); public, never cached.
+  app.route("/api/form-stamp", formStampRoutes({ key: keys.renderStamp, clock }));
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard, htmlForms));
   app.route("/api/leads", publicLeadsRoutes(submissionDeps, guard, htmlForms));
   app.route("/api/newsletter", publicNewsletterRoutes(submissionDeps, guard, htmlForms));
@@ -161,6 +166,7 @@ export function createApp({
       wakeOutbox,
       notifyOwners: mail.assignments,
       staffMail: mail.staff,
+      alerts: mail.alerts,
     }),
   );
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { BRAND } from "../src/config/brand";
+import { DEFAULT_SPAM_THRESHOLD } from "../src/domain/spam";
 import { parseHost } from "./http/host-name";
 
 // The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
@@ -48,6 +49,8 @@ const envSchema = z.object({
   // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
   RECAPTCHA_SITE_KEY: z.string().optional(),
   VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
+  // Above this spam score (0-100) a lead or contact is held in the Spam view (src/domain/spam.ts).
+  SPAM_THRESHOLD: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0, "Use 0 to 100").max(100, "Use 0 to 100").default(DEFAULT_SPAM_THRESHOLD),
   TRUST_PROXY: proxyHops.default(0),
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
@@ -95,6 +98,8 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaMinScore: number;
   recaptchaSiteKey: string | null;
+  /** A lead or contact scoring above this (0-100) is spam: held in the Spam view, announced to nobody. */
+  spamThreshold: number;
   /** Proxies of ours in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-* (see http/forwarded.ts). */
   trustProxy: number;
   adminEmail: string | null;
@@ -151,6 +156,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? e.VITE_RECAPTCHA_SITE_KEY ?? null,
+    spamThreshold: e.SPAM_THRESHOLD,
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,

@@ -20,6 +20,8 @@ export interface CollectionSpec<C extends Collection> {
   searchColumns: readonly string[];
   /** Whether a search that is a phone number looks in the phone's E.164 form (column phone_e164, migration 0013). */
   phoneSearch: boolean;
+  /** Whether its records can be held as spam (column spam, migration 0015): lists leave them out but in the Spam view. */
+  spam: boolean;
   toRecord(row: unknown): RecordsByCollection[C];
 }
 
@@ -31,6 +33,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     types: LEAD_TYPES,
     searchColumns: ["firstName", "lastName", "name", "email", "companyName"],
     phoneSearch: true,
+    spam: true,
     toRecord: (row) => toLeadRecord(row as LeadsTable),
   },
   contacts: {
@@ -41,6 +44,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     // companyName too: the dashboard's own live filter (src/features/admin/records/filters.ts) matches it.
     searchColumns: ["firstName", "lastName", "email", "companyName"],
     phoneSearch: true,
+    spam: true,
     toRecord: (row) => toContactRecord(row as ContactsTable),
   },
   newsletter: {
@@ -50,6 +54,7 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
     types: null,
     searchColumns: ["email"],
     phoneSearch: false,
+    spam: false,
     toRecord: (row) => toNewsletterRecord(row as NewsletterTable),
   },
 };

@@ -2,17 +2,20 @@ import type { ContactData } from "../../src/domain/schemas";
 import { toE164 } from "../../src/domain/phone";
 import type { ContactRecord } from "../../src/domain/records";
 import type { BotCheckVerdict } from "../../src/domain/status";
+import type { SpamResult } from "../security/spam-score";
 import type { ContactsTable, Db } from "./schema";
 
 export interface NewContact {
   id: string;
   data: ContactData;
   botCheck: BotCheckVerdict;
+  /** The spam score (security/spam-score.ts); absent or null: not scored (fixtures, benches). */
+  spam?: SpamResult | null;
   createdAt: string;
 }
 
 /** The stored row for a contact message: "new", with status and createdAt from the server, never the body. */
-export const contactRow = ({ id, data, botCheck, createdAt }: NewContact): ContactsTable => ({
+export const contactRow = ({ id, data, botCheck, spam, createdAt }: NewContact): ContactsTable => ({
   id,
   firstName: data.firstName,
   lastName: data.lastName,
@@ -34,6 +37,10 @@ export const contactRow = ({ id, data, botCheck, createdAt }: NewContact): Conta
   owner: null,
   firstResponseAt: null,
   botCheck,
+  spamScore: spam?.score ?? null,
+  spamSignals: spam?.signals ?? null,
+  spam: spam?.spam ? 1 : 0,
+  contentHash: spam?.contentHash ?? null,
   createdAt,
 });
 
@@ -71,6 +78,9 @@ export const toContactRecord = (row: ContactsTable): ContactRecord => ({
   owner: row.owner,
   firstResponseAt: row.firstResponseAt,
   botCheck: row.botCheck,
+  spamScore: row.spamScore,
+  spamSignals: row.spamSignals,
+  spam: row.spam === 1,
   createdAt: row.createdAt,
   type: "contact",
 });

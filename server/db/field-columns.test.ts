@@ -20,12 +20,15 @@ const BOOKKEEPING = ["statusChangedAt"] as const;
 /** The column the tables with a phone have besides their fields and bookkeeping (migration 0013). */
 const PHONE_SEARCH = ["phoneE164"] as const;
 
+/** The column the tables the spam score holds back have besides (migration 0015): they are the ones with a spam flag. */
+const SPAM_CONTENT = ["contentHash"] as const;
+
 /** A table's row as the field list says it must be: R is the list's record type. */
 type RowOf<L extends FieldList, R extends { [K in keyof L]: unknown }> = {
   [K in keyof L & keyof R as L[K] extends { sql: false } ? never : K]: L[K] extends { kind: "boolean" } ? number | Extract<R[K], null> : R[K];
 };
 
-type Fields<T> = Omit<T, (typeof BOOKKEEPING)[number] | (typeof PHONE_SEARCH)[number]>;
+type Fields<T> = Omit<T, (typeof BOOKKEEPING)[number] | (typeof PHONE_SEARCH)[number] | (typeof SPAM_CONTENT)[number]>;
 
 describe("the SQL row types", () => {
   it("have a column of the field's type for every field of the list, and nothing else", () => {
@@ -36,6 +39,8 @@ describe("the SQL row types", () => {
     expectTypeOf<Pick<LeadsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
     expectTypeOf<Pick<ContactsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
     expectTypeOf<NewsletterTable>().not.toHaveProperty("phoneE164");
+    expectTypeOf<Pick<ContactsTable, (typeof SPAM_CONTENT)[number]>>().toEqualTypeOf<{ contentHash: string | null }>();
+    expectTypeOf<NewsletterTable>().not.toHaveProperty("contentHash");
   });
 });
 
@@ -48,13 +53,15 @@ const column = (name: string, type: string, nullable: boolean) => `${name} ${typ
 function expectedColumns(list: FieldList, variants: readonly string[]): string[] {
   const fields = Object.entries(list).filter(([, field]) => field.sql !== false);
   const hasPhone = fields.some(([, field]) => field.kind === "phone");
+  const hasSpam = fields.some(([name]) => name === "spam");
   return [
     ...fields.map(([name, field]) => {
       const nullable = field.nullable === true || (field.variants !== undefined && variants.some((variant) => !field.variants?.[variant]));
-      return column(snake(name), field.kind === "boolean" ? "integer" : "text", nullable);
+      return column(snake(name), field.kind === "boolean" || field.kind === "score" ? "integer" : "text", nullable);
     }),
     ...BOOKKEEPING.map((name) => column(snake(name), "text", true)),
     ...(hasPhone ? PHONE_SEARCH.map((name) => column(snake(name), "text", true)) : []),
+    ...(hasSpam ? SPAM_CONTENT.map((name) => column(snake(name), "text", true)) : []),
   ].sort();
 }
 

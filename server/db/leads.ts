@@ -2,12 +2,15 @@ import type { LeadData } from "../../src/domain/schemas";
 import { toE164 } from "../../src/domain/phone";
 import type { LeadRecord } from "../../src/domain/records";
 import type { BotCheckVerdict } from "../../src/domain/status";
+import type { SpamResult } from "../security/spam-score";
 import type { Db, LeadsTable } from "./schema";
 
 export interface NewLead {
   id: string;
   data: LeadData;
   botCheck: BotCheckVerdict;
+  /** The spam score (security/spam-score.ts); absent or null: not scored (fixtures, benches). */
+  spam?: SpamResult | null;
   createdAt: string;
 }
 
@@ -17,7 +20,7 @@ export interface NewLead {
  * (`{ ...common, type }`) gets a hidden class of its own in V8 each time, and at 2,000 submissions a
  * second those classes were most of what the old generation collected (docs/performance.md, session 8).
  */
-export function leadRow({ id, data, botCheck, createdAt }: NewLead): LeadsTable {
+export function leadRow({ id, data, botCheck, spam, createdAt }: NewLead): LeadsTable {
   const signup = data.type === "signup";
   return {
     id,
@@ -51,6 +54,10 @@ export function leadRow({ id, data, botCheck, createdAt }: NewLead): LeadsTable 
     owner: null,
     firstResponseAt: null,
     botCheck,
+    spamScore: spam?.score ?? null,
+    spamSignals: spam?.signals ?? null,
+    spam: spam?.spam ? 1 : 0,
+    contentHash: spam?.contentHash ?? null,
     createdAt,
   };
 }
@@ -65,8 +72,10 @@ export async function findLeadById(db: Db, id: string): Promise<LeadRecord | und
   return row && toLeadRecord(row);
 }
 
-// statusChangedAt (retention's bookkeeping) and phoneE164 (search's) are not part of the record staff read.
-export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, phoneE164: _phoneE164, ...row }: LeadsTable): LeadRecord => ({
+// statusChangedAt (retention's bookkeeping), phoneE164 (search's) and contentHash (the spam score's) are
+// not part of the record staff read.
+export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, phoneE164: _phoneE164, contentHash: _contentHash, ...row }: LeadsTable): LeadRecord => ({
   ...row,
   marketingOptIn: row.marketingOptIn === null ? null : row.marketingOptIn === 1,
+  spam: row.spam === 1,
 });

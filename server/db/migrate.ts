@@ -14,6 +14,7 @@ import * as emailSentEvents from "./migrations/0011_email_sent_events";
 import * as staffTeam from "./migrations/0012_staff_team";
 import * as phoneSearch from "./migrations/0013_phone_search";
 import * as attribution from "./migrations/0014_attribution";
+import * as spam from "./migrations/0015_spam";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012_staff_team": staffTeam,
   "0013_phone_search": phoneSearch,
   "0014_attribution": attribution,
+  "0015_spam": spam,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -19,6 +19,11 @@ export interface ListFilters {
   utmSource?: string;
   utmMedium?: string;
   utmCampaign?: string;
+  /**
+   * Leads and contacts: true reads the Spam view only; otherwise spam is left out (the score held it
+   * back, or staff said "Spam": src/domain/spam.ts). Newsletter rows are never held.
+   */
+  spam?: boolean;
 }
 
 /** A position in the newest-first order: the last row of the previous page. */
@@ -65,6 +70,9 @@ export function listQuery(db: Db, collection: Collection, { filters, after, limi
 function matching(db: Db, collection: Collection, filters: ListFilters) {
   const spec = COLLECTION_SPECS[collection];
   let query = (db as unknown as AnyDb).selectFrom(spec.table);
+  // A literal, not a parameter: the Spam view reads the partial index WHERE spam = 1 (migration 0015),
+  // which neither database uses for a bound value.
+  if (spec.spam) query = query.where(sql.ref("spam"), "=", sql.lit(filters.spam ? 1 : 0));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type && spec.types) query = query.where("type", "=", filters.type);
   if (filters.owner !== undefined) query = query.where("owner", filters.owner === null ? "is" : "=", filters.owner);

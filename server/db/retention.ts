@@ -1,11 +1,13 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import { SPAM_PURGE_DAYS } from "../../src/domain/spam";
 import { recordRemovals } from "./changes";
 import { purgeConfirmations } from "./confirmations";
 import type { Db, Tables } from "./schema";
 
 // Storage limitation (POPIA section 14, GDPR article 5(1)(e)): a closed lead or contact and an
 // unsubscribed address are kept for the retention period after their last status change, then deleted.
-// A subscription nobody confirmed goes far sooner: PENDING_DAYS after it was asked for.
+// A subscription nobody confirmed goes far sooner: PENDING_DAYS after it was asked for; spam nobody
+// restored from the Spam view SPAM_PURGE_DAYS after it arrived (src/domain/spam.ts).
 
 /** A "pending" subscription (NEWSLETTER_DOUBLE_OPT_IN) whose address never confirmed is deleted after this. */
 export const PENDING_DAYS = 7;
@@ -39,6 +41,13 @@ async function expiredIds(trx: Trx, table: "leads" | "contacts" | "newsletter", 
   return rows.map((row) => row.id);
 }
 
+/** Spam nobody restored (the Spam view) that arrived before `cutoff`: SPAM_PURGE_DAYS, whatever its status. */
+async function expiredSpamIds(trx: Trx, table: "leads" | "contacts", cutoff: string): Promise<string[]> {
+  // The literal matches the partial index WHERE spam = 1 (migration 0015).
+  const rows = await trx.selectFrom(table as "leads").select("id").where(sql.ref("spam"), "=", sql.lit(1)).where("createdAt", "<", cutoff).execute();
+  return rows.map((row) => row.id);
+}
+
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
 async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter", ids: string[]): Promise<number> {
@@ -54,10 +63,11 @@ async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter",
  */
 export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Promise<PurgeCounts> {
   const pendingCutoff = new Date(now.getTime() - PENDING_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const spamCutoff = new Date(now.getTime() - SPAM_PURGE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   return db.transaction().execute(async (trx) => {
     const ids = {
-      leads: await expiredIds(trx, "leads", "closed", cutoff),
-      contacts: await expiredIds(trx, "contacts", "closed", cutoff),
+      leads: [...new Set([...(await expiredIds(trx, "leads", "closed", cutoff)), ...(await expiredSpamIds(trx, "leads", spamCutoff))])],
+      contacts: [...new Set([...(await expiredIds(trx, "contacts", "closed", cutoff)), ...(await expiredSpamIds(trx, "contacts", spamCutoff))])],
       newsletter: [...(await expiredIds(trx, "newsletter", "unsubscribed", cutoff)), ...(await expiredIds(trx, "newsletter", "pending", pendingCutoff))],
     };
     const expiredLinks = await purgeConfirmations(trx, now);

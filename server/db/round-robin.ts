@@ -61,8 +61,9 @@ export interface RoundRobinOptions {
  * by "round-robin" (and queues an assignment email) for each.
  */
 export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows, { notify }: RoundRobinOptions): Promise<StepOutcome> {
-  const leads = rows.rowsOf("leads");
-  const contacts = rows.rowsOf("contacts");
+  // Spam is dealt to nobody: a "Not spam" deals it then (workspace/spam-decision.ts).
+  const leads = rows.rowsOf("leads").filter((row) => row.spam !== 1);
+  const contacts = rows.rowsOf("contacts").filter((row) => row.spam !== 1);
   if (leads.length + contacts.length === 0) return NOTHING;
   const turn = await trx.executeQuery<{ cursor: string; email: string }>(LOCK_AND_READ[placeholdersOf(trx)]);
   if (turn.rows.length === 0) return NOTHING;

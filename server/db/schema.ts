@@ -23,13 +23,24 @@ interface PhoneSearch {
   phoneE164: string | null;
 }
 
-// The record tables hold what staff read (src/domain/records.ts), less the `type` the API adds to
-// contacts and newsletter rows, with the lead's opt-in as an integer.
-export type ContactsTable = Omit<ContactRecord, "type"> & StatusBookkeeping & PhoneSearch;
+/**
+ * On the tables whose records the spam score holds back (migration 0015): the Spam view as 0 or 1, and
+ * the keyed hash of what the visitor wrote (the repeated-content signal), which staff never read.
+ */
+interface SpamColumns {
+  /** 0 or 1. */
+  spam: number;
+  contentHash: string | null;
+}
 
-export type LeadsTable = Omit<LeadRecord, "marketingOptIn"> &
+// The record tables hold what staff read (src/domain/records.ts), less the `type` the API adds to
+// contacts and newsletter rows, with the lead's opt-in and the spam flag as integers.
+export type ContactsTable = Omit<ContactRecord, "type" | "spam"> & StatusBookkeeping & PhoneSearch & SpamColumns;
+
+export type LeadsTable = Omit<LeadRecord, "marketingOptIn" | "spam"> &
   StatusBookkeeping &
-  PhoneSearch & {
+  PhoneSearch &
+  SpamColumns & {
     /** 0 or 1: an integer on both databases so the same queries and rows work everywhere; null for demos. */
     marketingOptIn: number | null;
   };
@@ -238,6 +249,17 @@ export interface Tables {
   notes: NotesTable;
   workspaceEvents: WorkspaceEventsTable;
   settings: SettingsTable;
+  spamBlocklist: SpamBlocklistTable;
+}
+
+/** Addresses and domains whose submissions score as spam (migration 0015). */
+export interface SpamBlocklistTable {
+  /** Lower-case: an address, or a domain (which covers its subdomains). */
+  entry: string;
+  kind: "address" | "domain";
+  /** The admin who added it. */
+  addedBy: string;
+  createdAt: string;
 }
 
 export type Db = Kysely<Tables>;

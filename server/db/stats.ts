@@ -19,9 +19,9 @@ export async function medianFirstResponseMs(db: Db, since: string): Promise<numb
   const { rows } = await sql<{ median: number | string | null }>`
     select avg(ms) as median from (
       select ms, row_number() over (order by ms) as n, count(*) over () as total from (
-        select ${ms} as ms from leads where created_at >= ${since} and first_response_at is not null
+        select ${ms} as ms from leads where created_at >= ${since} and first_response_at is not null and spam = 0
         union all
-        select ${ms} as ms from contacts where created_at >= ${since} and first_response_at is not null
+        select ${ms} as ms from contacts where created_at >= ${since} and first_response_at is not null and spam = 0
       ) as answered
     ) as ranked
     where n in ((total + 1) / 2, (total + 2) / 2)`.execute(db);
@@ -30,11 +30,13 @@ export async function medianFirstResponseMs(db: Db, since: string): Promise<numb
   return median === null || median === undefined ? null : Math.round(Number(median));
 }
 
-/** The dashboard's count cards and tab totals, in three aggregate queries, and the median first response. */
+/** The dashboard's count cards and tab totals, in three aggregate queries, and the median first response; spam left out. */
 export async function dashboardStats(db: Db, now: Date): Promise<DashboardStats> {
   const [leads, contacts, newsletter, medianResponse] = await Promise.all([
+    // Spam (the Spam view) is counted nowhere.
     db
       .selectFrom("leads")
+      .where("spam", "=", 0)
       .select((eb) => [
         eb.fn.countAll().as("total"),
         eb.fn.countAll().filterWhere("status", "=", "new").as("fresh"),
@@ -44,6 +46,7 @@ export async function dashboardStats(db: Db, now: Date): Promise<DashboardStats>
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("contacts")
+      .where("spam", "=", 0)
       .select((eb) => eb.fn.countAll().as("total"))
       .executeTakeFirstOrThrow(),
     db

@@ -54,6 +54,7 @@ export async function readPersonView(db: Db, person: { id: string; email: string
       if (row.kind === "email-sent") return { ...about, kind: "email-sent", email: details.email, to: details.email === "welcome" || details.email === "newsletter-confirmation" ? "person" : "staff" };
       if (row.kind === "note-deleted") return { ...about, kind: "note-deleted", noteId: details.noteId, by: row.actor };
       if (row.kind === "assigned") return { ...about, kind: "assigned", from: details.from, to: details.to, by: row.actor };
+      if (row.kind === "spam-decision") return { ...about, kind: "spam-decision", from: details.from === "spam" ? "spam" : "not-spam", to: details.to === "spam" ? "spam" : "not-spam", by: row.actor };
       return { ...about, kind: "status-changed", from: details.from ?? "", to: details.to ?? "", by: row.actor };
     }),
     ...notes.map((row): TimelineEntry => ({ at: row.createdAt, kind: "note", collection: row.collection, recordId: row.recordId, noteId: row.id, body: row.body, author: row.author })),

@@ -26,7 +26,7 @@ export interface NotesTable {
  * What staff or round-robin did to a record that the record itself does not keep, and the emails sent
  * about it (migration 0011: the outbox's sent rows are purged after 30 days, these stay).
  */
-export type WorkspaceEventKind = "status-changed" | "assigned" | "note-deleted" | "email-sent";
+export type WorkspaceEventKind = "status-changed" | "assigned" | "note-deleted" | "email-sent" | "spam-decision";
 
 export interface WorkspaceEventsTable {
   id: string;

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
 import { parseSourceFilters } from "../../src/domain/attribution";
 import { emailField } from "../../src/domain/field-validators";
+import { SPAM_FILTERS } from "../../src/domain/spam";
 import type { Collection } from "../../src/domain/status";
 import { isOwnedCollection } from "../../src/domain/workspace";
 import { COLLECTION_SPECS, type Keyset, type ListFilters } from "../db/store";
@@ -40,6 +41,8 @@ export interface FilterParams {
   source?: string | undefined;
   medium?: string | undefined;
   campaign?: string | undefined;
+  /** "only": the Spam view; "exclude" (the default): everything else. Leads and contacts. */
+  spam?: string | undefined;
 }
 
 /**
@@ -60,8 +63,13 @@ export function parseFilters(collection: Collection, params: FilterParams): Pars
   }
   const source = parseSourceFilters(params);
   Object.assign(fields, source.errors);
+  const spam = params.spam || undefined;
+  if (spam !== undefined) {
+    if (!spec.spam) fields.spam = `${collection} records are never held as spam`;
+    else if (!(SPAM_FILTERS as readonly string[]).includes(spam)) fields.spam = `Use one of ${SPAM_FILTERS.join(", ")}`;
+  }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { ...(q && { q }), ...(status && { status }), ...(type && { type }), ...source.filters } };
+  return { ok: true, value: { ...(q && { q }), ...(status && { status }), ...(type && { type }), ...source.filters, ...(spam === "only" && { spam: true }) } };
 }
 
 export interface ListParams {

@@ -21,6 +21,10 @@ export interface PrivacyKeys {
   twoFactorSecret: Buffer;
   /** HMAC-SHA256 key of the stored recovery-code hashes. */
   recoveryCode: Buffer;
+  /** HMAC-SHA256 key of the render stamps a form sends back with its submission (security/render-stamp.ts). */
+  renderStamp: Buffer;
+  /** HMAC-SHA256 key of the content hashes the repeated-content signal compares (security/spam-score.ts). */
+  contentHash: Buffer;
 }
 
 const derive = (secret: string, label: string) => Buffer.from(hkdfSync("sha256", secret, "erf", label, 32));
@@ -35,6 +39,8 @@ export function derivePrivacyKeys(appSecret: string): PrivacyKeys {
     passwordReset: derive(appSecret, "password-reset-token/v1"),
     twoFactorSecret: derive(appSecret, "two-factor-secret/v1"),
     recoveryCode: derive(appSecret, "recovery-code-hash/v1"),
+    renderStamp: derive(appSecret, "render-stamp/v1"),
+    contentHash: derive(appSecret, "spam-content-hash/v1"),
   };
 }
 

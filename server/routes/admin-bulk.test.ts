@@ -96,7 +96,7 @@ describeStorage("bulk changes", (open) => {
     for (let start = 0; start < ids.length; start += 250) {
       await open.db
         .insertInto("contacts")
-        .values(ids.slice(start, start + 250).map((id) => ({ id, firstName: "A", lastName: "B", email: `${id}@example.com`, phone: null, message: "m", companyName: null, sourcePath: null, status: "new" as const, owner: null, firstResponseAt: null, botCheck: "skipped" as const, createdAt: minute(9) })))
+        .values(ids.slice(start, start + 250).map((id) => ({ id, firstName: "A", lastName: "B", email: `${id}@example.com`, phone: null, message: "m", companyName: null, sourcePath: null, status: "new" as const, owner: null, firstResponseAt: null, botCheck: "skipped" as const, spam: 0, createdAt: minute(9) })))
         .execute();
     }
     const response = await staff.write("POST", "/api/admin/contacts/bulk", { ids, owner: SECOND_STAFF });

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { UNATTRIBUTED } from "../../src/domain/attribution";
 import type { PersonView, RecordDetail, RecordWithPerson } from "../../src/domain/workspace";
 import { describeStorage } from "../test-support/storage-suite";
-import { manualClock, validContact, validDemo, validSignup } from "../test-support/app";
+import { manualClock, POSTED_SCORE, validContact, validDemo, validSignup } from "../test-support/app";
 import { countRows } from "../test-support/databases";
 import { staffClient, submit } from "../test-support/workspace";
 
@@ -40,6 +40,7 @@ describeStorage("GET /api/admin/{collection}/{id}", (open) => {
       owner: null,
       firstResponseAt: null,
       botCheck: "skipped",
+      ...POSTED_SCORE,
       createdAt: AT,
       personId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       phoneE164: "+27825550101",

@@ -22,6 +22,7 @@ import { adminOutboxRoutes } from "./admin-outbox";
 import { adminSubjectsRoutes } from "./admin-subjects";
 import type { PrivacyKeys } from "../privacy/keys";
 import type { CsvSource } from "../export/csv-chunks";
+import { adminSpamDecisionRoutes, adminSpamRoutes } from "./admin-spam";
 
 export interface AdminDeps {
   db: Db;
@@ -44,6 +45,8 @@ export interface AdminDeps {
   notifyOwners: boolean;
   /** Send staff invitations (SMTP is configured). */
   staffMail: boolean;
+  /** Staff alerts of new leads are on (SMTP_URL and NOTIFY_TO): a "Not spam" sends the one held back. */
+  alerts: boolean;
 }
 
 /** A route group behind one capability of the signed-in account's role (403 forbidden otherwise). */
@@ -66,12 +69,14 @@ export function adminRoutes(deps: AdminDeps) {
     .route("/people", only("records", adminPeopleRoutes(deps.reader)))
     .route("/notes", only("records", adminNotesRoutes(deps)))
     .route("/settings", adminSettingsRoutes(deps))
-    .route("/staff", adminStaffRoutes({ ...deps, mail: deps.staffMail }));
+    .route("/staff", adminStaffRoutes({ ...deps, mail: deps.staffMail }))
+    .route("/spam", adminSpamRoutes(deps));
   for (const collection of COLLECTIONS) {
     const routes = new Hono<AdminEnv>()
       .route("/", adminRecordsRoutes(collection, deps))
       .route("/", adminRecordChangesRoutes(collection, deps))
       .route("/", adminRecordNotesRoutes(collection, deps));
+    if (collection !== "newsletter") routes.route("/", adminSpamDecisionRoutes(collection, deps));
     app.route(`/${collection}`, only("records", routes));
   }
   return app;

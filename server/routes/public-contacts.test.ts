@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { findContactById } from "../db/store";
 import { expectFormRefused } from "../test-support/form-refusals";
 import { describeStorage } from "../test-support/storage-suite";
-import { manualClock, postJson, testApp, validContact } from "../test-support/app";
+import { manualClock, postJson, POSTED_SCORE, testApp, validContact } from "../test-support/app";
 import { storedContact } from "../test-support/records";
 
 describeStorage("POST /api/contacts", (open) => {
@@ -12,7 +12,7 @@ describeStorage("POST /api/contacts", (open) => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await findContactById(open.db, id)).toEqual(storedContact(id, "2025-03-01T10:00:00.123Z", { sourcePath: "/contact" }));
+    expect(await findContactById(open.db, id)).toEqual(storedContact(id, "2025-03-01T10:00:00.123Z", { sourcePath: "/contact", ...POSTED_SCORE }));
   });
 
   it("stores a missing phone as null", async () => {

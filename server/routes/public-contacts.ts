@@ -11,6 +11,7 @@ export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHand
     collection: "contacts",
     schema: contactInput,
     botCheckActions: () => ["contact"],
+    spamFacts: (contact) => ({ email: contact.email, texts: [contact.firstName, contact.lastName, contact.message], content: contact.message }),
     store: appendRecord("contacts", contactRow),
     followUp: contactFollowUp,
   };

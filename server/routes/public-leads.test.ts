@@ -3,7 +3,7 @@ import { LEAD_FIELDS } from "../../src/domain/lead-fields";
 import { findLeadById } from "../db/store";
 import { expectFormRefused } from "../test-support/form-refusals";
 import { describeStorage } from "../test-support/storage-suite";
-import { manualClock, postJson, testApp, validDemo, validSignup } from "../test-support/app";
+import { manualClock, postJson, POSTED_SCORE, testApp, validDemo, validSignup } from "../test-support/app";
 
 describeStorage("POST /api/leads", (open) => {
   const submit = async (body: unknown, clock = manualClock("2025-04-02T08:30:00.000Z").clock) => {
@@ -34,6 +34,7 @@ describeStorage("POST /api/leads", (open) => {
       termsAcceptedAt: "2025-04-02T08:30:00.000Z",
       status: "new",
       botCheck: "skipped",
+      ...POSTED_SCORE,
       createdAt: "2025-04-02T08:30:00.000Z",
     });
   });

@@ -12,6 +12,11 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
     schema: leadInput,
     // Each form's token carries its own action label (docs/product.md, "The four forms").
     botCheckActions: (lead) => [lead.type],
+    spamFacts: (lead) => ({
+      email: lead.email,
+      texts: lead.type === "demo" ? [lead.firstName, lead.lastName, lead.companyName, lead.jobTitle ?? "", lead.challenges] : [lead.firstName, lead.lastName, lead.companyName],
+      content: lead.type === "demo" ? lead.challenges : null,
+    }),
     store: appendRecord("leads", leadRow),
     followUp: leadFollowUp,
   };

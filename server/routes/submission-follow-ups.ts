@@ -8,8 +8,11 @@ import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
 // What each form does besides storing its record, inside the same transaction: consent records
 // (POPIA s69), the suppression list, and the emails to send once it commits (the outbox).
 
-function queueLeadAlert(rows: GroupRows, collection: "contacts" | "leads", id: string, email: string, at: string, context: FollowUpContext) {
-  if (!context.mail.alerts) return;
+/** Spam is held back: its alert goes only if staff say "Not spam" (workspace/spam-decision.ts). */
+function queueLeadAlert(rows: GroupRows, collection: "contacts" | "leads", record: NewRecord<unknown> & { data: { email: string } }, context: FollowUpContext) {
+  if (!context.mail.alerts || record.spam?.spam) return;
+  const { id, createdAt: at } = record;
+  const email = record.data.email;
   rows.add("outbox", outboxRow({ kind: "lead-alert", subjectEmail: email, recordCollection: collection, recordId: id }, at));
   context.queuedMail = true;
 }
@@ -40,7 +43,7 @@ export function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: 
 
 /** Contact messages: staff hear about them at once. */
 export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
-  queueLeadAlert(rows, "contacts", record.id, record.data.email, record.createdAt, context);
+  queueLeadAlert(rows, "contacts", record, context);
 }
 
 /**
@@ -53,5 +56,5 @@ export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored
   if (data.type === "signup" && data.marketingOptIn) {
     addConsentGiven(rows, "marketing", data, { collection: "leads", id: record.id }, record.createdAt, context);
   }
-  queueLeadAlert(rows, "leads", record.id, data.email, record.createdAt, context);
+  queueLeadAlert(rows, "leads", record, context);
 }

@@ -13,6 +13,7 @@ import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
 import type { RecaptchaVerifier } from "../security/recaptcha";
+import type { SpamFacts, SpamResult, SpamScorer } from "../security/spam-score";
 import type { ChangeFeed } from "../events/change-feed";
 import type { Insertable, Transaction } from "kysely";
 import { requestContext } from "../http/request-context";
@@ -41,6 +42,8 @@ export interface SubmissionDeps {
   mail: MailSwitches;
   /** Called after a commit that queued an email, so the sender does not wait for its next poll. */
   wakeOutbox: () => void;
+  /** Scores leads and contacts (security/spam-score.ts); above SPAM_THRESHOLD they are held as spam. */
+  spam: SpamScorer;
 }
 
 export interface MailSwitches {
@@ -67,21 +70,31 @@ export interface NewRecord<T> {
   id: string;
   data: T;
   botCheck: BotCheckVerdict;
+  /** The spam score, for the forms that have one (leads, contacts); null for the newsletter. */
+  spam: SpamResult | null;
   createdAt: string;
 }
+
+/** What every form's payload may carry besides its fields: the bot-check token and the render stamp. */
+type Submitted = { recaptchaToken?: string | null | undefined; renderStamp?: string | null | undefined };
 
 export interface StoredRecord {
   /** The row this submission created or changed, for the change log; null when it changed none. */
   changed: { id: string; op: ChangeOp } | null;
 }
 
-export interface SubmissionRoute<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord = StoredRecord> {
+export interface SubmissionRoute<T extends Submitted, S extends StoredRecord = StoredRecord> {
   /** Scopes idempotency keys, so one key may be reused across forms. */
   route: string;
   /** Where the record lands, for the change log the admin live stream reads. */
   collection: Collection;
   schema: z.ZodType<T>;
   botCheckActions: (data: T) => readonly BotCheckAction[];
+  /**
+   * What the spam score reads of a submission (security/spam-score.ts); without it the form is not
+   * scored (the newsletter: double opt-in is its defence, decision 0030).
+   */
+  spamFacts?: (data: T) => Omit<SpamFacts, "botCheck" | "renderStamp">;
   /** Writes the record: on `trx` when its result is needed, else as a row for the group's INSERT. */
   store: (trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>) => Promise<S>;
   /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
@@ -124,7 +137,7 @@ export type SubmissionOutcome =
  * The pipeline after the honeypot, whatever the body's format: the idempotent replay, the shared
  * schema, the bot check, then the one transaction. `body` is the payload as the schema reads it.
  */
-export async function runSubmission<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
+export async function runSubmission<T extends Submitted, S extends StoredRecord>(
   deps: SubmissionDeps,
   form: SubmissionRoute<T, S>,
   c: Context,
@@ -148,7 +161,10 @@ export async function runSubmission<T extends { recaptchaToken?: string | null |
     logger: deps.logger,
   });
 
-  const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, createdAt: now.toISOString() };
+  // Scored, never refused: a record above the threshold is stored all the same, held in the Spam view.
+  const spam = form.spamFacts ? await deps.spam.score({ ...form.spamFacts(parsed.data), botCheck, renderStamp: parsed.data.renderStamp }, now) : null;
+
+  const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, spam, createdAt: now.toISOString() };
   const context: FollowUpContext = {
     request: requestContext(c, deps.config.trustProxy),
     keys: deps.keys,
@@ -188,7 +204,7 @@ export async function runSubmission<T extends { recaptchaToken?: string | null |
 export const honeypotAnswer = (deps: SubmissionDeps) => ({ id: newRecordId(deps.clock().getTime()) });
 
 /** The JSON route: body, honeypot, Idempotency-Key header, then the pipeline, answered as JSON. */
-export function submissionHandler<T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
+export function submissionHandler<T extends Submitted, S extends StoredRecord>(
   deps: SubmissionDeps,
   form: SubmissionRoute<T, S>,
 ): Handler {

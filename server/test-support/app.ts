@@ -10,10 +10,17 @@ import { appClocks } from "./totp";
 /** A fixed APP_SECRET for tests (what main.ts would resolve from the env or data/app-secret). */
 export { TEST_APP_SECRET } from "./secrets";
 
-/** A silent config with a limit high enough that only the rate-limit tests meet it. */
+/**
+ * A silent config with a limit high enough that only the rate-limit tests meet it, and a spam threshold
+ * nothing reaches (a score is at most 100): suites post one fixture's message from many addresses in a
+ * minute, which is what the repeated-content signal is for. The spam suites set their own threshold.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000", APP_SECRET: TEST_APP_SECRET }), ...overrides };
+  return { ...configFromEnv({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000", APP_SECRET: TEST_APP_SECRET, SPAM_THRESHOLD: "100" }), ...overrides };
 }
+
+/** What a posted submission with no render stamp and nothing else spammy scores (src/domain/spam.ts). */
+export const POSTED_SCORE = { spamScore: 10, spamSignals: "no-render-stamp", spam: false } as const;
 
 export function manualClock(start = "2025-03-01T10:00:00.000Z") {
   let now = new Date(start).getTime();

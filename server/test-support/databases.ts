@@ -114,6 +114,7 @@ export async function clearTables(db: Db): Promise<void> {
     "workspaceEvents",
     "people",
     "settings",
+    "spamBlocklist",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -3,6 +3,7 @@ import type { ContactRecord } from "../../src/domain/records";
 import { contactInput, leadInput } from "../../src/domain/schemas";
 import { validContact, validDemo, validSignup } from "./app";
 import { NO_ATTRIBUTION, UNATTRIBUTED } from "../../src/domain/attribution";
+import { NOT_SCORED } from "../../src/domain/spam";
 
 // Rows written straight to the tables (no change log), for the list, stats and export suites.
 
@@ -48,6 +49,7 @@ export function storedContact(id: string, createdAt: string, overrides: Partial<
     firstResponseAt: null,
     type: "contact",
     botCheck: "skipped",
+    ...NOT_SCORED,
     createdAt,
     ...overrides,
   };

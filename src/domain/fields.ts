@@ -37,6 +37,8 @@ export type FieldKind =
   /** One of a fixed set of codes (statuses, verdicts, the record's type). */
   | { readonly kind: "enum"; readonly values: readonly string[] }
   | { readonly kind: "boolean" }
+  /** A whole number from 0 to 100 the server works out (the spam score); null where nothing scored it. */
+  | { readonly kind: "score" }
   /** ISO-8601 UTC with milliseconds; set by the server's clock, never by the visitor. */
   | { readonly kind: "timestamp" }
   /** The record's id, made by the server (the document id on Firebase). */
@@ -89,7 +91,9 @@ type ValueOf<F> = F extends { kind: "option" }
     ? V
     : F extends { kind: "boolean" }
       ? boolean
-      : string;
+      : F extends { kind: "score" }
+        ? number
+        : string;
 
 /** Null where the field may be empty, or where some of the collection's variants V do not have it. */
 type NullOf<F, V extends string> = F extends { nullable: true }

@@ -57,5 +57,11 @@ export const LEAD_FIELDS = {
   /** When it first left "new" or got its first note, whichever came first (the speed-to-lead clock). */
   firstResponseAt: { kind: "timestamp", label: "First Response At", writer: "server", nullable: true },
   botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },
+  /** The spam score (src/domain/spam.ts): the sum of the signals that fired, 0-100; null where nothing scored it (Firebase). */
+  spamScore: { kind: "score", label: "Spam Score", writer: "server", nullable: true, firestore: false },
+  /** The names of the signals that fired, comma-joined ("" for none); null where nothing scored it. */
+  spamSignals: { kind: "text", max: 300, label: "Spam Signals", writer: "server", nullable: true, firestore: false },
+  /** In the Spam view: the score was above SPAM_THRESHOLD, or staff said "Spam"; staff "Not spam" clears it. */
+  spam: { kind: "boolean", label: "Held as Spam", writer: "server", firestore: false },
   createdAt: { kind: "timestamp", label: "Created At", writer: "server", csv: "Created At", dashboard: "Created" },
 } as const satisfies FieldList;

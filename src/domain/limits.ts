@@ -8,6 +8,8 @@ export const LIMITS = {
   message: 5_000,
   challenges: 5_000,
   recaptchaToken: 4_096,
+  /** The signed render stamp a form sends back: 13 digits, a dot, 43 characters of HMAC. */
+  renderStamp: 100,
   /** A page path sent with a consent (sourcePath). */
   path: 300,
   /** A campaign label from a link (utm_source=...), as attribution keeps it. */

@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   "auth.logout",
   "record.status",
   "record.owner",
+  // A staff "Spam" or "Not spam" on a lead or contact, and the blocklist's entries (src/domain/spam.ts).
+  "record.spam",
+  "spam.blocklist-add",
+  "spam.blocklist-remove",
   "note.add",
   "note.delete",
   "export.csv",

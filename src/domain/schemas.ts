@@ -12,6 +12,8 @@ import { NEWSLETTER_FIELDS } from "./newsletter-fields";
 // bot-check token and the honeypot, none of them stored on the record as sent.
 
 const recaptchaToken = z.string().max(LIMITS.recaptchaToken).nullish();
+/** The signed render stamp the form got from GET /api/form-stamp (server/security/render-stamp.ts): scored, never stored. */
+const renderStamp = z.string().max(LIMITS.renderStamp).nullish();
 
 /** Accepted so real forms can send it empty; the server drops filled ones before parsing. */
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(0).optional() };
@@ -30,6 +32,7 @@ const consentVersion = (purpose: ConsentPurpose) =>
 export const contactInput = z.strictObject({
   ...visitorShape(CONTACT_FIELDS),
   recaptchaToken,
+  renderStamp,
   ...honeypot,
 });
 
@@ -39,12 +42,14 @@ export const signupInput = z.strictObject({
   /** The marketing checkbox's wording version; only stored when marketingOptIn is true. */
   consentVersion: consentVersion("marketing"),
   recaptchaToken,
+  renderStamp,
   ...honeypot,
 });
 
 export const demoInput = z.strictObject({
   ...visitorShape(LEAD_FIELDS, "demo"),
   recaptchaToken,
+  renderStamp,
   ...honeypot,
 });
 
@@ -57,6 +62,7 @@ export const newsletterInput = z.strictObject({
   consentVersion: consentVersion("newsletter"),
   sourcePath,
   recaptchaToken,
+  renderStamp,
   ...honeypot,
 });
 

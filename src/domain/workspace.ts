@@ -73,6 +73,8 @@ export type TimelineEntry =
   | (About & { kind: "note"; noteId: string; body: string; author: string })
   | (About & { kind: "note-deleted"; noteId: string; by: string })
   | (About & { kind: "assigned"; from: string | null; to: string | null; by: string })
+  /** A staff "Spam" or "Not spam" (src/domain/spam.ts): `to` is the verdict, `from` what the record was. */
+  | (About & { kind: "spam-decision"; from: "spam" | "not-spam"; to: "spam" | "not-spam"; by: string })
   /** `to`: "person" for emails sent to them (welcome), "staff" for alerts and assignment notices about them. */
   | (About & { kind: "email-sent"; email: OutboxKind; to: "person" | "staff" })
   | { kind: "consent-given" | "consent-withdrawn"; at: string; purpose: ConsentPurpose; source: string | null; collection: Collection | null; recordId: string | null };
@@ -85,6 +87,7 @@ export const TIMELINE_KINDS = [
   "note",
   "note-deleted",
   "assigned",
+  "spam-decision",
   "email-sent",
   "consent-given",
   "consent-withdrawn",
@@ -134,6 +137,7 @@ const RANK: Record<TimelineEntry["kind"], number> = {
   assigned: 2,
   "email-sent": 3,
   "status-changed": 4,
+  "spam-decision": 4,
   note: 4,
   "note-deleted": 4,
   "consent-withdrawn": 5,

@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin"
 import { everyone, staff, staffOnly, type RouteCase } from "./route-case";
 import { WORKSPACE_ROUTE_CASES } from "./api-routes-workspace";
 import { TEAM_ROUTE_CASES } from "./api-routes-team";
+import { SPAM_ROUTE_CASES } from "./api-routes-spam";
 
 // THE list of API routes with the answer each should give in each sign-in state. The access matrix
 // (check 1), the CSRF check (check 7), the headers check (check 8) and the staff host allow-list check
@@ -173,6 +174,7 @@ export const ROUTE_CASES: RouteCase[] = [
   staff("POST", "/api/admin/outbox/retry", "a retry of failed emails", () => "/api/admin/outbox/retry", 200, {}),
   ...WORKSPACE_ROUTE_CASES,
   ...TEAM_ROUTE_CASES,
+  ...SPAM_ROUTE_CASES,
 
   // Not routes: what the fallbacks answer.
   { ...staff("GET", "(no route)", "an unknown staff path", () => "/api/admin/no-such-route", 404), route: "(no route)" },

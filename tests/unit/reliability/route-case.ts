@@ -87,6 +87,7 @@ export function capabilityOf(method: string, route: string): Capability {
   if (/^\/api\/admin\/(subjects|outbox)(\/|$)/.test(route)) return "privacy";
   if (/^\/api\/admin\/audit(\/|$)/.test(route)) return "audit";
   if (method === "PUT" && route === "/api/admin/settings") return "settings";
+  if (method !== "GET" && route.startsWith("/api/admin/spam/blocklist")) return "settings";
   if (route === "/api/admin/staff/invitations" || route === "/api/admin/staff/:email/two-factor/reset") return "staff";
   return "records";
 }
@@ -114,6 +115,7 @@ export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void>
     .values({ id: fixture.noteId, collection: "leads", recordId: fixture.leadId, email: fixture.subjectEmail, body: `Note ${fixture.canary}`, author: ADMIN_EMAIL, createdAt: "2025-03-01T09:55:00.000Z" })
     .execute();
   await db.insertInto("people").values({ id: fixture.personId, email: fixture.subjectEmail, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
+  await db.insertInto("spamBlocklist").values({ entry: "blocked.example", kind: "domain", addedBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
   await seedTeamRows(db, fixture);
 }
 

@@ -4,6 +4,7 @@ import { visitorFields, type FieldList } from "../../../src/domain/fields";
 import { LEAD_FIELDS } from "../../../src/domain/lead-fields";
 import { NEWSLETTER_FIELDS } from "../../../src/domain/newsletter-fields";
 import { contactInput, leadInput, newsletterInput } from "../../../src/domain/schemas";
+import { SPAM_SIGNALS, spamScore, splitSignals } from "../../../src/domain/spam";
 import type { Db } from "../../../server/db/store";
 import type { PublicRoute } from "./valid-payloads";
 
@@ -17,7 +18,7 @@ const VERDICTS = ["passed", "failed", "missing", "skipped"];
 
 /** The fields a submission stores, as the schema outputs them (tokens, honeypot and consent metadata are not stored on the row). */
 export function storedShape(route: PublicRoute, output: Record<string, unknown>): Record<string, unknown> {
-  const { recaptchaToken: _token, website: _honeypot, consentVersion: _version, ...rest } = output;
+  const { recaptchaToken: _token, renderStamp: _stamp, website: _honeypot, consentVersion: _version, ...rest } = output;
   return route === "newsletter" ? { email: rest.email, ...Object.fromEntries(ATTRIBUTION_FIELD_NAMES.map((name) => [name, rest[name]])) } : rest;
 }
 
@@ -70,6 +71,14 @@ export function rowProblems(route: PublicRoute, row: Row): string[] {
     if (row.type === "demo" && (row.marketingOptIn !== null || row.termsAcceptedAt !== null)) problems.push("signup fields on a demo");
   }
   if (route === "contacts" && row.companyName !== null) problems.push("companyName set by a public form");
+  if (route !== "newsletter") {
+    // Scored on the way in: known signals, the score their weights sum to, and held as spam by none
+    // (these runs use the test config's threshold, which no score passes).
+    const named = String(row.spamSignals).split(",").filter(Boolean);
+    if (row.spamSignals === null || named.some((name) => !(name in SPAM_SIGNALS))) problems.push(`spamSignals ${String(row.spamSignals)}`);
+    if (row.spamScore !== spamScore(splitSignals(String(row.spamSignals)))) problems.push(`spamScore ${String(row.spamScore)} is not its signals' sum`);
+    if (row.spam !== 0) problems.push("held as spam");
+  }
   return problems;
 }
 

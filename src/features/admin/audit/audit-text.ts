@@ -9,6 +9,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "auth.logout": "Signed out",
   "record.status": "Changed a status",
   "record.owner": "Changed an owner",
+  "record.spam": "Judged a record spam or not",
+  "spam.blocklist-add": "Added to the spam blocklist",
+  "spam.blocklist-remove": "Removed from the spam blocklist",
   "note.add": "Added a note",
   "note.delete": "Deleted a note",
   "export.csv": "Exported CSV",
@@ -70,6 +73,10 @@ export function auditDetailText(entry: Pick<AuditEntry, "action" | "details">): 
     const owner = (value: unknown) => text(value) ?? "unassigned";
     return withBulk(`${record}: ${owner(details.from)} → ${owner(details.to)}`, details);
   }
+  if (action === "record.spam" && record && text(details.to)) {
+    return `${record}: ${details.to === "spam" ? "marked spam" : "not spam, restored"}`;
+  }
+  if ((action === "spam.blocklist-add" || action === "spam.blocklist-remove") && text(details.entry)) return String(details.entry);
   if ((action === "note.add" || action === "note.delete") && record && text(details.noteId)) {
     return `Note ${String(details.noteId)} on ${record.charAt(0).toLowerCase()}${record.slice(1)}`;
   }

@@ -5,6 +5,7 @@ import { LEAD_FIELDS } from "../../../domain/lead-fields";
 import type { ContactRecord, LeadRecord } from "../../../domain/records";
 import type { RecordDetail } from "../../../domain/workspace";
 import { fieldSections, recordTitle, type FieldRow } from "./field-rows";
+import { NOT_SCORED } from "../../../domain/spam";
 
 const demo: RecordDetail<"leads"> = {
   id: "lead-1",
@@ -28,6 +29,9 @@ const demo: RecordDetail<"leads"> = {
   owner: null,
   firstResponseAt: null,
   botCheck: "missing",
+  spamScore: 10,
+  spamSignals: "no-render-stamp",
+  spam: false,
   createdAt: "2026-11-23T08:00:00.000Z",
   personId: "person-1",
   phoneE164: "+27825550101",
@@ -85,6 +89,7 @@ describe("fieldSections", () => {
       firstResponseAt: "2026-11-23T08:10:00.000Z",
       type: "contact",
       botCheck: "passed",
+      ...NOT_SCORED,
       createdAt: "2026-11-23T08:00:00.000Z",
       personId: "p2",
       phoneE164: null,

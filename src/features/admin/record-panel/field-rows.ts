@@ -90,6 +90,8 @@ function valueOf(name: string, field: FieldDefinition, value: unknown, detail: R
       return { kind: "text", text };
     case "id":
       return { kind: "code", text };
+    case "score":
+      return { kind: "text", text };
     case "text":
       return field.max > LONG_TEXT ? { kind: "long", text } : { kind: "text", text };
   }

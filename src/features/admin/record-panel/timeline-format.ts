@@ -54,6 +54,8 @@ function describe(entry: TimelineEntry): Pick<TimelineItem, "title" | "detail" |
         actor: entry.by,
         body: null,
       };
+    case "spam-decision":
+      return { title: entry.to === "spam" ? "Marked spam" : "Not spam: restored from the Spam view", detail: null, actor: entry.by, body: null };
     case "email-sent":
       return { title: `${emailName(entry.email)} sent ${entry.to === "person" ? "to them" : "to staff"}`, detail: null, actor: null, body: null };
     case "consent-given":

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, FileText, Mail, ShieldCheck, ShieldOff, StickyNote, Trash2, UserCheck, type LucideIcon } from "lucide-react";
+import { ArrowRightLeft, FileText, Mail, ShieldAlert, ShieldCheck, ShieldOff, StickyNote, Trash2, UserCheck, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { AdminApiError } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
@@ -15,6 +15,7 @@ const ICONS: Record<TimelineKind, LucideIcon> = {
   note: StickyNote,
   "note-deleted": Trash2,
   assigned: UserCheck,
+  "spam-decision": ShieldAlert,
   "email-sent": Mail,
   "consent-given": ShieldCheck,
   "consent-withdrawn": ShieldOff,

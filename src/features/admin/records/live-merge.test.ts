@@ -4,6 +4,7 @@ import { logPosition, type RecordChange } from "../../../domain/admin";
 import type { ContactRecord } from "../../../domain/records";
 import { NO_FILTERS } from "./filters";
 import { appendToLog, applyChange, CHANGE_LOG_LIMIT, replayAfter } from "./live-merge";
+import { NOT_SCORED } from "../../../domain/spam";
 
 const contact = (id: string, status: ContactRecord["status"] = "new", firstName = "Thandi"): ContactRecord => ({
   id,
@@ -20,6 +21,7 @@ const contact = (id: string, status: ContactRecord["status"] = "new", firstName 
   firstResponseAt: null,
   type: "contact",
   botCheck: "skipped",
+  ...NOT_SCORED,
   createdAt: "2026-11-21T10:00:00.000Z",
 });
 const change = (n: number, op: "insert" | "update", record: ContactRecord): RecordChange => ({ position: logPosition(0, n), collection: "contacts", op, record });

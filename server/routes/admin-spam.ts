@@ -1,0 +1,89 @@
+import { Hono, type Context } from "hono";
+import { parseBlocklistEntry, SPAM_VERDICTS, type SpamVerdict } from "../../src/domain/spam";
+import type { Clock } from "../clock";
+import { addBlocklistEntry, appendAudit, decideSpam, listBlocklist, removeBlocklistEntry, type Db } from "../db/store";
+import type { AdminEnv } from "../auth/require-session";
+import { requireCapability } from "../auth/roles";
+import type { ChangeFeed } from "../events/change-feed";
+import { limitBody, readJsonBody } from "../http/json-body";
+import { pathKey } from "../http/path-key";
+import { requestContext } from "../http/request-context";
+
+// Staff decisions on the spam score (src/domain/spam.ts, docs/decisions/0030-spam-score.md):
+//
+// - POST /api/admin/{leads|contacts}/{id}/spam {verdict: "spam" | "not-spam"}: anyone who works records
+//   (admins and sales). "not-spam" restores a record and sends what it missed; "spam" holds it.
+// - GET /api/admin/spam/blocklist: the addresses and domains whose submissions score as spam; everyone
+//   who works records may read it, to see why a record was held.
+// - POST /api/admin/spam/blocklist {entry}, DELETE /api/admin/spam/blocklist/{entry}: admins only (the
+//   "settings" capability): the blocklist decides for every future submission, like a setting.
+
+export interface SpamRoutesDeps {
+  db: Db;
+  reader: Db;
+  clock: Clock;
+  feed: ChangeFeed;
+  trustProxy: number;
+  wakeOutbox: () => void;
+  /** Staff alerts are on: a "Not spam" sends the one the record missed. */
+  alerts: boolean;
+  notifyOwners: boolean;
+}
+
+const actorOf = (c: Context<AdminEnv>, trustProxy: number) => ({ email: c.get("admin").email, ...requestContext(c, trustProxy) });
+
+const isVerdict = (value: unknown): value is SpamVerdict => (SPAM_VERDICTS as readonly unknown[]).includes(value);
+
+/** POST /{id}/spam for one collection, mounted beside its other record routes. */
+export function adminSpamDecisionRoutes(collection: "leads" | "contacts", { db, clock, feed, trustProxy, wakeOutbox, alerts, notifyOwners }: SpamRoutesDeps) {
+  return new Hono<AdminEnv>().post("/:id/spam", pathKey("id"), limitBody, async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return body.response;
+    const value = body.value as Record<string, unknown> | null;
+    const extra = typeof value === "object" && value !== null ? Object.keys(value).filter((key) => key !== "verdict") : [];
+    if (typeof value !== "object" || value === null || Array.isArray(value) || !isVerdict(value.verdict) || extra.length > 0) {
+      const fields = extra.length > 0 ? Object.fromEntries(extra.map((key) => [key, "Unknown field"])) : { verdict: `Use one of ${SPAM_VERDICTS.join(", ")}` };
+      return c.json({ error: "validation", fields }, 400);
+    }
+    const outcome = await decideSpam(db, { collection, id: c.req.param("id"), verdict: value.verdict, actor: actorOf(c, trustProxy), now: clock(), alerts, notifyOwners });
+    if (!outcome.found) return c.json({ error: "not-found" }, 404);
+    if (outcome.changed) feed.announce();
+    if (outcome.queuedMail) wakeOutbox();
+    return c.json(outcome.record);
+  });
+}
+
+/** /api/admin/spam: the blocklist. */
+export function adminSpamRoutes({ db, reader, clock, trustProxy }: SpamRoutesDeps) {
+  const audit = (c: Context<AdminEnv>, at: Date) => ({ actor: c.get("admin").email, ...requestContext(c, trustProxy), at });
+  return new Hono<AdminEnv>()
+    .get("/blocklist", requireCapability("records"), async (c) => c.json({ items: await listBlocklist(reader) }))
+    .post("/blocklist", requireCapability("settings"), limitBody, async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      const value = body.value as Record<string, unknown> | null;
+      const extra = typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value).filter((key) => key !== "entry") : [];
+      if (extra.length > 0) return c.json({ error: "validation", fields: Object.fromEntries(extra.map((key) => [key, "Unknown field"])) }, 400);
+      const parsed = parseBlocklistEntry(typeof value === "object" && value !== null ? value.entry : undefined);
+      if (!parsed.ok) return c.json({ error: "validation", fields: { entry: parsed.error } }, 400);
+      const now = clock();
+      const entry = { entry: parsed.entry, kind: parsed.kind, addedBy: c.get("admin").email, createdAt: now.toISOString() };
+      const added = await db.transaction().execute(async (trx) => {
+        const fresh = await addBlocklistEntry(trx, entry);
+        if (fresh) await appendAudit(trx as unknown as Db, { ...audit(c, now), action: "spam.blocklist-add", details: { entry: entry.entry, kind: entry.kind } });
+        return fresh;
+      });
+      return added ? c.json(entry, 201) : c.json({ error: "validation", fields: { entry: "Already on the blocklist" } }, 409);
+    })
+    .delete("/blocklist/:entry", requireCapability("settings"), async (c) => {
+      const parsed = parseBlocklistEntry(decodeURIComponent(c.req.param("entry")));
+      if (!parsed.ok) return c.json({ error: "validation", fields: { entry: parsed.error } }, 400);
+      const now = clock();
+      const removed = await db.transaction().execute(async (trx) => {
+        const gone = await removeBlocklistEntry(trx, parsed.entry);
+        if (gone) await appendAudit(trx as unknown as Db, { ...audit(c, now), action: "spam.blocklist-remove", details: { entry: parsed.entry } });
+        return gone;
+      });
+      return removed ? c.body(null, 204) : c.json({ error: "not-found" }, 404);
+    });
+}

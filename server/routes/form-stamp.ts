@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import type { Clock } from "../clock";
+import { issueRenderStamp } from "../security/render-stamp";
+
+// GET /api/form-stamp: {stamp}, the signed time a form was first used (security/render-stamp.ts). The
+// public forms ask for it once, on a visitor's first focus or keystroke in them, and send it back as
+// `renderStamp`; the spam score's too-fast signal reads it. No cookie, nothing stored, never cached.
+export function formStampRoutes({ key, clock }: { key: Buffer; clock: Clock }) {
+  return new Hono().get("/", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ stamp: issueRenderStamp(key, clock()) });
+  });
+}

@@ -1,0 +1,121 @@
+import { createHmac } from "node:crypto";
+import mailchecker from "mailchecker";
+import { joinSignals, REPEAT_ADDRESSES, REPEAT_WINDOW_MS, spamScore, TOO_FAST_MS, type SpamSignal } from "../../src/domain/spam";
+import type { BotCheckVerdict } from "../../src/domain/status";
+import { spamLookup, type Db } from "../db/store";
+import { checkRenderStamp } from "./render-stamp";
+
+// A submission's spam score: named signals, each a plain function of the submission (tested one by
+// one in spam-score.test.ts), summed by their weights (src/domain/spam.ts). Above SPAM_THRESHOLD the
+// record is stored all the same, held in the Spam view: nothing here ever refuses a submission.
+// docs/decisions/0030-spam-score.md says why each weight is what it is.
+
+/** What the score looks at, taken from the parsed submission by its route. */
+export interface SpamFacts {
+  email: string;
+  /** Text a person typed that a bot fills with links or mashing: a message, challenges, names, a company. */
+  texts: readonly string[];
+  /** What the repeated-content signal compares across addresses (the message or the challenges); null: nothing worth comparing. */
+  content: string | null;
+  botCheck: BotCheckVerdict;
+  renderStamp: string | null | undefined;
+}
+
+/** The score as stored on the record. */
+export interface SpamResult {
+  score: number;
+  /** The signals that fired, comma-joined (src/domain/spam.ts joinSignals). */
+  signals: string;
+  /** Above the threshold: held in the Spam view. */
+  spam: boolean;
+  /** The keyed hash of `content`, kept for the repeated-content signal of later submissions. */
+  contentHash: string | null;
+}
+
+const DISPOSABLE = mailchecker.blacklist();
+
+/** The address's domain, or a parent of it, is a throwaway-mail service. */
+export function isDisposableEmail(email: string): boolean {
+  let domain = email.toLowerCase().split("@")[1] ?? "";
+  while (domain.includes(".")) {
+    if (DISPOSABLE.has(domain)) return true;
+    domain = domain.slice(domain.indexOf(".") + 1);
+  }
+  return false;
+}
+
+const LINK = /\bhttps?:\/\/|\bwww\.|<a\s|\[url[\]=]/gi;
+
+/** How many links a text holds: addresses with a scheme or www., HTML anchors, BBCode [url]. */
+export const countLinks = (text: string): number => text.match(LINK)?.length ?? 0;
+
+const REPEATED_CHARACTER = /(\S)\1{5,}/u;
+const LETTER = /\p{L}/gu;
+const VOWEL = /[aeiouyàáâäãåèéêëìíîïòóôöõùúûüýÿ]/giu;
+
+/**
+ * Keyboard mashing or a stuck key: one character six times running ("!!!!!!", "aaaaaa"); twelve letters
+ * or more with under one in six a vowel ("sdfkjhsdfkjh"; English runs near two in five, names and
+ * Afrikaans too); or one word making up over half of eight words or more ("buy buy buy ...").
+ */
+export function looksGibberish(text: string): boolean {
+  if (REPEATED_CHARACTER.test(text)) return true;
+  const letters = text.match(LETTER)?.length ?? 0;
+  if (letters >= 12 && (text.match(VOWEL)?.length ?? 0) / letters < 1 / 6) return true;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length >= 8) {
+    const counts = new Map<string, number>();
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    if (Math.max(...counts.values()) > words.length / 2) return true;
+  }
+  return false;
+}
+
+/** Content shorter than this (normalised) is too common to compare: "Please call me." */
+const MIN_CONTENT = 20;
+
+/** The keyed hash of what a visitor wrote, with case, spacing and punctuation evened out; null when too short to compare. */
+export function contentHash(key: Buffer, content: string | null): string | null {
+  const normalised = (content ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return normalised.length < MIN_CONTENT ? null : createHmac("sha256", key).update(normalised, "utf8").digest("base64url").slice(0, 32);
+}
+
+/** The signals of the submission itself, which need no database. */
+export function submissionSignals(facts: SpamFacts, stampKey: Buffer, now: Date): SpamSignal[] {
+  const signals: SpamSignal[] = [];
+  if (facts.botCheck === "failed") signals.push("bot-check-failed");
+  if (facts.botCheck === "missing") signals.push("bot-check-missing");
+  const stamp = checkRenderStamp(stampKey, facts.renderStamp, now);
+  if (stamp.kind === "missing") signals.push("no-render-stamp");
+  else if (stamp.kind === "invalid") signals.push("render-stamp-invalid");
+  else if (stamp.elapsedMs < TOO_FAST_MS) signals.push("too-fast");
+  if (isDisposableEmail(facts.email)) signals.push("disposable-email");
+  const links = facts.texts.reduce((sum, text) => sum + countLinks(text), 0);
+  if (links >= 3) signals.push("many-links");
+  else if (links > 0) signals.push("links");
+  if (facts.texts.some(looksGibberish)) signals.push("gibberish");
+  return signals;
+}
+
+export interface SpamScorer {
+  score(facts: SpamFacts, now: Date): Promise<SpamResult>;
+}
+
+/**
+ * The scorer a submission route uses: its own signals, then one read (on the reader) for the blocklist
+ * and the repeated content. A record scoring above `threshold` is spam.
+ */
+export function createSpamScorer({ reader, threshold, stampKey, contentKey }: { reader: Db; threshold: number; stampKey: Buffer; contentKey: Buffer }): SpamScorer {
+  return {
+    async score(facts, now) {
+      const signals = submissionSignals(facts, stampKey, now);
+      const hash = contentHash(contentKey, facts.content);
+      const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
+      const lookup = await spamLookup(reader, { email: facts.email, contentHash: hash, since });
+      if (hash !== null && lookup.otherAddresses + 1 >= REPEAT_ADDRESSES) signals.push("repeated-content");
+      if (lookup.blocked) signals.push("blocklisted");
+      const score = spamScore(signals);
+      return { score, signals: joinSignals(signals), spam: score > threshold, contentHash: hash };
+    },
+  };
+}
