@@ -11,6 +11,7 @@ describe("configFromEnv", () => {
       recaptchaSecret: null,
       recaptchaMinScore: 0.5,
       recaptchaSiteKey: null,
+      spamThreshold: 40,
       trustProxy: 0,
       adminEmail: null,
       adminPassword: null,

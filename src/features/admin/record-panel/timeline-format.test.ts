@@ -14,6 +14,7 @@ const ENTRIES: TimelineEntry[] = [
   { kind: "consent-given", at: at(5), purpose: "newsletter", source: "/", collection: "newsletter", recordId: "sub-1" },
   { kind: "consent-withdrawn", at: at(6), purpose: "newsletter", source: "unsubscribe-link", collection: null, recordId: null },
   { kind: "assigned", at: at(7), ...about, from: "sipho@erf.test", to: null, by: "ama@erf.test" },
+  { kind: "spam-decision", at: at(7), ...about, from: "spam", to: "not-spam", by: "ama@erf.test" },
   { kind: "email-sent", at: at(8), collection: "newsletter", recordId: "sub-1", email: "welcome", to: "person" },
 ];
 
@@ -23,6 +24,7 @@ describe("timelineItems", () => {
     expect(items.map((item) => [item.title, item.detail, item.actor])).toEqual([
       ["Welcome email sent to them", null, null],
       ["Unassigned", "was sipho@erf.test", "ama@erf.test"],
+      ["Not spam: restored from the Spam view", null, "ama@erf.test"],
       ["Withdrew newsletter consent", "via unsubscribe-link", null],
       ["Gave newsletter consent", "via /", null],
       ["Note", null, "sipho@erf.test"],
