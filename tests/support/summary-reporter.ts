@@ -5,14 +5,17 @@ export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const module of testModules) {
-      for (const test of module.children.allTests()) {
+      const tests = [...module.children.allTests()];
+      // A file that failed outside its tests (it did not load, or a beforeAll threw) fails every test that
+      // did not pass: they never ran, so they are failures, not skips; one that did not load counts once.
+      const broken = module.state() === "failed" && !tests.some((test) => test.result().state === "failed");
+      for (const test of tests) {
         const state = test.result().state;
         if (state === "passed") counts.passed++;
-        else if (state === "failed") counts.failed++;
+        else if (state === "failed" || broken) counts.failed++;
         else counts.skipped++;
       }
-      // A file that failed to load has no tests but must still count as a failure.
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) counts.failed++;
+      if (broken && tests.length === 0) counts.failed++;
     }
     process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
