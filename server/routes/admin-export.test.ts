@@ -176,6 +176,24 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     expect(JSON.parse(unassigned!.details)).toMatchObject({ collections: ["leads", "contacts"], owner: "none", rows: 2 });
   });
 
+  it("leaves held spam out, exports the Spam view alone with spam=only, and names a bad value", async () => {
+    await seedLead(open.db, "l-clean", minute(1), { email: "clean@lead.example" });
+    await seedLead(open.db, "l-held", minute(2), { email: "held@lead.example" });
+    await seedContact(open.db, "c-held", minute(3), { email: "held@contact.example" });
+    await seedSubscriber(open.db, "n-1", minute(4), "reader@news.example");
+    await open.db.updateTable("leads").set({ spam: 1 }).where("id", "=", "l-held").execute();
+    await open.db.updateTable("contacts").set({ spam: 1 }).where("id", "=", "c-held").execute();
+    const emails = (query: string) => exportedColumn(query, 1);
+    expect(await emails("")).toEqual(["clean@lead.example", "reader@news.example"]);
+    expect(await emails("?spam=only")).toEqual(["held@lead.example", "held@contact.example"]);
+    expect(await emails("?spam=only&collections=contacts")).toEqual(["held@contact.example"]);
+    const [audit] = await open.db.selectFrom("audit").select("details").where("action", "=", "export.csv").orderBy("id", "desc").limit(1).execute();
+    expect(JSON.parse(audit!.details)).toMatchObject({ collections: ["contacts"], spam: "only", rows: 1 });
+    const { response, text } = await exportCsv("?spam=maybe");
+    expect(response.status).toBe(400);
+    expect(JSON.parse(text)).toMatchObject({ error: "validation", fields: { spam: expect.any(String) } });
+  });
+
   it("exports only the collections asked for, always in the spec's order", async () => {
     await seedLead(open.db, "l-1", minute(1));
     await seedContact(open.db, "c-1", minute(2));

@@ -7,6 +7,7 @@ import type { Clock } from "../clock";
 import { appendAudit, isValidStatus, type Db, type NewAuditEntry } from "../db/store";
 import type { CsvChunk, CsvSource, ExportPart } from "../export/csv-chunks";
 import type { AdminEnv } from "../auth/require-session";
+import { SPAM_FILTERS } from "../../src/domain/spam";
 import { parseFilters, parseOwner } from "../http/list-query";
 import { requestContext } from "../http/request-context";
 import { describeError, type Logger } from "../logger";
@@ -46,6 +47,9 @@ function planExport(
   if (unknown.length > 0 || requested.length === 0) fields.collections = `Use a comma list of ${COLLECTIONS.join(", ")}`;
   if (query.status && !ALL_STATUSES.includes(query.status)) fields.status = `Use one of ${ALL_STATUSES.join(", ")}`;
   if (query.type && !(LEAD_TYPES as readonly string[]).includes(query.type)) fields.type = `Use one of ${LEAD_TYPES.join(", ")}`;
+  // The Spam view ("only"): its leads and contacts; the newsletter is never held. Otherwise spam is left out.
+  if (query.spam && !(SPAM_FILTERS as readonly string[]).includes(query.spam)) fields.spam = `Use one of ${SPAM_FILTERS.join(", ")}`;
+  const spamOnly = query.spam === "only";
   // "me", "none" or a staff email, read as the lists read it (leads stand for every collection with owners).
   const owner = parseOwner("leads", query.owner, me);
   if ("error" in owner) fields.owner = owner.error;
@@ -59,7 +63,7 @@ function planExport(
   // does an owner filter one without owners (the newsletter); the type filter only applies to leads.
   const parts = COLLECTIONS.filter((collection) => requested.includes(collection))
     .filter((collection) => !query.status || isValidStatus(collection, query.status))
-    .filter((collection) => owner.owner === undefined || isOwnedCollection(collection))
+    .filter((collection) => (owner.owner === undefined && !spamOnly) || isOwnedCollection(collection))
     .map((collection) => ({
       collection,
       filters: {
@@ -67,6 +71,7 @@ function planExport(
         ...(query.status && { status: query.status }),
         ...(collection === "leads" && query.type && { type: query.type }),
         ...(owner.owner !== undefined && { owner: owner.owner }),
+        ...(spamOnly && { spam: true }),
       },
     }));
   return { ok: true, parts, owner: owner.owner, extended: query.columns === "extended" };
@@ -133,6 +138,7 @@ export function adminExportHandler({ db, csvSource, clock, logger, keys, trustPr
         type: query.type || null,
         ...sourceFiltersOf(plan.parts),
         columns: plan.extended ? "extended" : "default",
+        ...(query.spam === "only" && { spam: "only" }),
         // A staff email ("me" as the exporter's own), "none" for unassigned records, or null for anyone's.
         owner: plan.owner === undefined ? null : (plan.owner ?? "none"),
         // A search is often an address: kept as its keyed hash, so an erasure leaves nothing readable here.
