@@ -2,6 +2,7 @@ import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, Match
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
+import type { BlocklistEntry, SpamVerdict } from "../domain/spam";
 import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../domain/workspace";
 
 // What the staff dashboard needs from a back end. Adapters: ./http/admin (default) and ./firebase.
@@ -29,6 +30,8 @@ export interface ExportFilters {
   campaign?: string;
   /** "extended" adds Owner, First Response At and the attribution columns (src/domain/csv.ts). */
   columns?: "default" | "extended";
+  /** "only": the Spam view's leads and contacts (the newsletter is never held); otherwise spam is left out. */
+  spam?: "only";
 }
 
 export type LiveState = "connecting" | "live" | "reconnecting";
@@ -93,6 +96,11 @@ export interface AdminBackend {
   /** The signed-in account's own two-factor. Optional: on Firebase it is Firebase Auth's TOTP MFA. */
   twoFactor?: TwoFactorAdmin;
   /**
+   * The Spam view's decisions and the blocklist. Optional: the spam score is worked out where a
+   * submission arrives, on the server; on Firebase nothing is held as spam, so the dashboard hides it.
+   */
+  spam?: SpamAdmin;
+  /**
    * What works without a session: accepting an invitation and resetting a forgotten password. On
    * Firebase only requestPasswordReset exists (Firebase Auth's own reset email).
    */
@@ -122,6 +130,16 @@ export interface AccountRecovery {
   confirmPasswordReset?(token: string, password: string): Promise<void>;
   /** Creates the invited account; resolves to its email, for the sign-in form to prefill. */
   acceptInvitation?(token: string, name: string, password: string): Promise<{ email: string }>;
+}
+
+export interface SpamAdmin {
+  /** "not-spam" restores a held record (and sends the alert it missed); "spam" holds it. Resolves to the record. */
+  decide<C extends OwnedCollection>(collection: C, id: string, verdict: SpamVerdict): Promise<RecordsByCollection[C]>;
+  /** The addresses and domains whose submissions are held as spam, newest first. */
+  blocklist(): Promise<BlocklistEntry[]>;
+  /** Admins only; rejects with AdminApiError 400 (fields.entry) for what is not an address or a domain. */
+  block(entry: string): Promise<BlocklistEntry>;
+  unblock(entry: string): Promise<void>;
 }
 
 export interface AssignmentAdmin {

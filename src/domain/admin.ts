@@ -39,6 +39,8 @@ export interface ListQuery {
   source?: string;
   medium?: string;
   campaign?: string;
+  /** Leads and contacts: "only" reads the Spam view (src/domain/spam.ts); without it, spam is left out. */
+  spam?: "only";
 }
 
 /**

@@ -2,6 +2,7 @@ import { clientEnv } from "../../config/env";
 import type { DashboardStats, ListPage, MatchCount } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
 import type { Note, PersonView, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../../domain/workspace";
+import type { BlocklistEntry } from "../../domain/spam";
 import type { CurrentStaff, StaffAccount, TwoFactorSetup } from "../../domain/staff";
 import {
   AdminApiError,
@@ -10,6 +11,7 @@ import {
   type AssignmentAdmin,
   type ExportFilters,
   type PrivacyAdmin,
+  type SpamAdmin,
   type TeamAdmin,
   type TwoFactorAdmin,
 } from "../admin-port";
@@ -106,6 +108,16 @@ const httpAccountRecovery: AccountRecovery = {
 /** The path of one record: ids and emails go into the path escaped, never as raw text. */
 const recordPath = (collection: string, id: string) => `/api/admin/${collection}/${encodeURIComponent(id)}`;
 
+const httpSpamAdmin: SpamAdmin = {
+  decide: (collection, id, verdict) => call("POST", `${recordPath(collection, id)}/spam`, { verdict }) as never,
+  blocklist: async () => (await call<{ items: BlocklistEntry[] }>("GET", "/api/admin/spam/blocklist")).items,
+  block: (entry) => call<BlocklistEntry>("POST", "/api/admin/spam/blocklist", { entry }),
+  // DELETE with a JSON body: the server's CSRF check wants JSON on every write.
+  unblock: async (entry) => {
+    await call("DELETE", `/api/admin/spam/blocklist/${encodeURIComponent(entry)}`, {});
+  },
+};
+
 export const httpAdminBackend: AdminBackend = {
   async signIn(email, password, code) {
     try {
@@ -130,8 +142,8 @@ export const httpAdminBackend: AdminBackend = {
   stats: () => call<DashboardStats>("GET", "/api/admin/stats"),
   list: (collection, query) =>
     call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
-  countMatching: (collection, { q, status, type, owner, source, medium, campaign }) =>
-    call<MatchCount>("GET", `/api/admin/${collection}/count${queryString({ q, status, type, owner, source, medium, campaign })}`),
+  countMatching: (collection, { q, status, type, owner, source, medium, campaign, spam }) =>
+    call<MatchCount>("GET", `/api/admin/${collection}/count${queryString({ q, status, type, owner, source, medium, campaign, spam })}`),
   setStatus: (collection, id, status) => call("PATCH", recordPath(collection, id), { status }) as never,
   record: (collection, id) => call<RecordDetail<typeof collection>>("GET", recordPath(collection, id)) as never,
   person: (personId) => call<PersonView>("GET", `/api/admin/people/${encodeURIComponent(personId)}`),
@@ -161,5 +173,6 @@ export const httpAdminBackend: AdminBackend = {
   assignment: httpAssignmentAdmin,
   team: httpTeamAdmin,
   twoFactor: httpTwoFactorAdmin,
+  spam: httpSpamAdmin,
   accounts: httpAccountRecovery,
 };

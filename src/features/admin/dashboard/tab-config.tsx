@@ -99,6 +99,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
         staff={directory.emails}
         assignable={directory.assignable}
         me={user.email}
+        role={user.role}
         columns={columns[collection]}
         card={cards[collection]}
         list={records.lists[collection]}

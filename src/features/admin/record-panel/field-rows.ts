@@ -3,6 +3,7 @@ import { CONTACT_FIELDS } from "../../../domain/contact-fields";
 import { fieldsOn, type FieldDefinition, type FieldList } from "../../../domain/fields";
 import { LEAD_FIELDS } from "../../../domain/lead-fields";
 import { NEWSLETTER_FIELDS } from "../../../domain/newsletter-fields";
+import { SPAM_SIGNALS, splitSignals } from "../../../domain/spam";
 import type { Collection } from "../../../domain/status";
 import type { RecordDetail } from "../../../domain/workspace";
 
@@ -68,6 +69,8 @@ function valueOf(name: string, field: FieldDefinition, value: unknown, detail: R
   if (name === "owner") return { kind: "owner", owner: typeof value === "string" && value ? value : null };
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   const text = String(value);
+  // The signals that fired, in words (src/domain/spam.ts), rather than their stored names.
+  if (name === "spamSignals") return { kind: "text", text: splitSignals(text).map((signal) => SPAM_SIGNALS[signal].label).join("; ") || text };
   switch (field.kind) {
     case "email":
       return { kind: "email", email: text };

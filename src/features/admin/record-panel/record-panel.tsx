@@ -10,6 +10,7 @@ import { KeyHelp, NoRecord, PanelNavigation } from "./panel-chrome";
 import { PanelFields } from "./panel-fields";
 import { PanelNotes } from "./panel-notes";
 import { PersonRecordsSection, TimelineSection } from "./panel-person";
+import { SpamSection } from "./spam-section";
 import type { PanelStore } from "./panel-store";
 import type { PanelTarget } from "./panel-url";
 import { timelineItems } from "./timeline-format";
@@ -60,7 +61,7 @@ export function RecordPanel({ backend, store, target, me, staff, list, subscribe
   const { detail, status, reload, applyRecord } = useRecordDetail(store, target);
   const person = usePersonView(store, detail?.personId ?? null);
   const { refresh: refreshPerson, refreshSoon: refreshPersonSoon } = person;
-  const { announcement, save, addNote, deleteNote } = usePanelActions({ backend, target, applyRecord, reload, onSaved, refreshPerson, refreshPersonSoon });
+  const { announcement, save, addNote, deleteNote, decideSpam } = usePanelActions({ backend, target, applyRecord, reload, onSaved, refreshPerson, refreshPersonSoon });
   const { go, goTo, onKeyDown } = usePanelWalk(target, list, onNavigate);
   // Notes being written, per record: they outlive a walk to another record and back.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -156,6 +157,7 @@ export function RecordPanel({ backend, store, target, me, staff, list, subscribe
                 Could not refresh this record; what is shown may be out of date.
               </p>
             )}
+            {backend.spam && "spam" in shown && detail !== null && <SpamSection record={shown} onDecide={decideSpam} />}
             <PanelFields collection={target.collection} record={shown} partial={detail === null} staff={staff} me={me} onSave={save} />
             <PersonRecordsSection view={view} target={target} onOpenRecord={openRecord} />
             <PanelNotes target={target} draft={drafts[draftKey] ?? ""} onDraftChange={(draft) => setDrafts((all) => ({ ...all, [draftKey]: draft }))} onAdd={addNote} />

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { AdminApiError, type AdminBackend } from "../../../backend/admin-port";
 import { useToast } from "../../../components/ui/toast";
 import type { RecordsByCollection } from "../../../domain/admin";
+import type { SpamVerdict } from "../../../domain/spam";
 import type { Collection } from "../../../domain/status";
 import { isOwnedCollection, type Note, type RecordChangeRequest } from "../../../domain/workspace";
 import type { PanelTarget } from "./panel-url";
@@ -86,5 +87,27 @@ export function usePanelActions({ backend, target, applyRecord, reload, onSaved,
     [backend, refreshPerson, toast],
   );
 
-  return { announcement, save, addNote, deleteNote };
+  /** "Spam" or "Not spam" on the open lead or contact (where the back end holds spam). */
+  const decideSpam = useCallback(
+    async (verdict: SpamVerdict) => {
+      if (!target || !backend.spam || !isOwnedCollection(target.collection)) return;
+      try {
+        const record = await backend.spam.decide(target.collection, target.id, verdict);
+        applyRecord(record);
+        onSaved(target.collection, record);
+        refreshPersonSoon();
+        toast(
+          verdict === "spam"
+            ? { title: "Marked as spam", description: "It stays in the Spam view." }
+            : { title: "Not spam: back in the inbox", description: "Anything it missed while held, such as the new-lead alert, is sent now." },
+        );
+      } catch (error) {
+        console.error("Saving the spam decision failed:", error);
+        toast({ title: "Error", description: saveFailure(error, "The decision could not be saved. Nothing was changed."), variant: "destructive" });
+      }
+    },
+    [target, backend, applyRecord, onSaved, refreshPersonSoon, toast],
+  );
+
+  return { announcement, save, addNote, deleteNote, decideSpam };
 }

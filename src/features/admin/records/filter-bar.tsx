@@ -15,6 +15,8 @@ interface FilterBarProps {
   owners?: readonly string[];
   /** The search box, for focus to go back to (after Clear filters). */
   searchRef?: Ref<HTMLInputElement>;
+  /** Leads and contacts where the back end holds spam: the inbox or the Spam view. */
+  spamView?: boolean;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -34,6 +36,9 @@ interface FilterSelectProps {
   /** Codes (statuses, types) read better capitalised; emails do not. */
   capitalize?: boolean;
 }
+
+/** The inbox is the select's first option ("Inbox"); the other is the Spam view. */
+const SPAM_VIEW_CHOICES: readonly Choice[] = [{ value: "only", label: "Spam" }];
 
 const asChoices = (values: readonly string[]): Choice[] => values.map((value) => ({ value, label: value }));
 
@@ -78,7 +83,7 @@ const CAMPAIGN_FIELDS = [
 ] as const;
 
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
-export function FilterBar({ label, filters, onChange, statuses, types, owners, searchRef }: FilterBarProps) {
+export function FilterBar({ label, filters, onChange, statuses, types, owners, searchRef, spamView = false }: FilterBarProps) {
   const [typed, setTyped] = useState<TypedFilters>(() => typedOf(filters));
   // Filters set from outside (Clear filters) replace what the boxes hold, which would otherwise be sent
   // back once the debounce ran out; the boxes' own values, arriving back, leave alone what was typed since.
@@ -130,6 +135,15 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners, s
           value={filters.owner}
           onChange={(owner) => onChange({ ...filters, owner })}
           capitalize={false}
+        />
+      )}
+      {spamView && (
+        <FilterSelect
+          label="View"
+          allLabel="Inbox"
+          options={SPAM_VIEW_CHOICES}
+          value={filters.spam}
+          onChange={(spam) => onChange({ ...filters, spam: spam === "only" ? "only" : "" })}
         />
       )}
       <details className="group" open={campaignOn || undefined}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContactRecord } from "../../../domain/records";
-import { exportFilters, hasFilters, matchesFilters, matchesOwner, NO_FILTERS } from "./filters";
+import { exportFilters, hasFilters, listQuery, matchesFilters, matchesOwner, NO_FILTERS } from "./filters";
 
 const contact = (owner: string | null): ContactRecord =>
   ({ id: "c1", firstName: "Thandi", lastName: "Nkosi", email: "thandi@example.co.za", status: "new", owner, type: "contact" }) as ContactRecord;
@@ -67,5 +67,28 @@ describe("a live insert under a search", () => {
     expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "+27 82 555 0101" })).toBe(true);
     expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "0825550101" })).toBe(true);
     expect(matchesFilters("contacts", called, { ...NO_FILTERS, q: "082 555 0199" })).toBe(false);
+  });
+});
+
+describe("the Spam view", () => {
+  it("asks the list API for it only where records are held as spam, and is a view rather than a filter", () => {
+    const spamView = { ...NO_FILTERS, spam: "only" as const };
+    expect(listQuery("leads", spamView)).toEqual({ q: "", status: "", type: "", spam: "only" });
+    expect(listQuery("contacts", { ...spamView, owner: "me" })).toEqual({ q: "", status: "", type: "", owner: "me", spam: "only" });
+    expect(listQuery("newsletter", spamView)).toEqual({ q: "", status: "", type: "" });
+    expect(listQuery("leads", NO_FILTERS)).toEqual({ q: "", status: "", type: "" });
+    expect(hasFilters(spamView)).toBe(false);
+    // Its export is what it shows: the held records of this tab only.
+    expect(exportFilters("contacts", spamView)).toEqual({ collections: ["contacts"], q: "", status: "", type: "", spam: "only" });
+    expect(exportFilters("contacts", NO_FILTERS)).toEqual({});
+  });
+
+  it("matches a held record in the Spam view only", () => {
+    const held = { ...contact(null), spam: true } as ContactRecord;
+    const clean = { ...contact(null), spam: false } as ContactRecord;
+    expect(matchesFilters("contacts", held, { ...NO_FILTERS, spam: "only" })).toBe(true);
+    expect(matchesFilters("contacts", held, NO_FILTERS)).toBe(false);
+    expect(matchesFilters("contacts", clean, NO_FILTERS)).toBe(true);
+    expect(matchesFilters("contacts", clean, { ...NO_FILTERS, spam: "only" })).toBe(false);
   });
 });

@@ -15,9 +15,14 @@ export interface Filters {
   source: string;
   medium: string;
   campaign: string;
+  /**
+   * Leads and contacts: "" is the inbox (spam left out), "only" the Spam view (src/domain/spam.ts). A
+   * view, not a filter: Clear filters keeps it.
+   */
+  spam: "" | "only";
 }
 
-export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "", source: "", medium: "", campaign: "" };
+export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "", source: "", medium: "", campaign: "", spam: "" };
 
 /** The campaign filters, by the Filters key and the record field each one matches (attribution.ts). */
 const SOURCE_KEYS = Object.entries(SOURCE_FILTERS) as [keyof typeof SOURCE_FILTERS, (typeof SOURCE_FILTERS)[keyof typeof SOURCE_FILTERS]][];
@@ -32,6 +37,11 @@ export function hasFilters(filters: Filters): boolean {
   );
 }
 
+/** Whether a record belongs in the view it would be shown in: the Spam view holds exactly the records held as spam. */
+export function inSpamView(record: RecordsByCollection[Collection], filters: Pick<Filters, "spam">): boolean {
+  return !("spam" in record) || record.spam === (filters.spam === "only");
+}
+
 /** Whether a record's owner passes the owner filter; `me` is the signed-in staff member's email. */
 export function matchesOwner(owner: string | null, filter: string, me: string | undefined): boolean {
   if (filter === "") return true;
@@ -42,6 +52,7 @@ export function matchesOwner(owner: string | null, filter: string, me: string | 
 
 /** The server's filter rules, applied to a live change so a filtered list only gains rows that belong in it. */
 export function matchesFilters<C extends Collection>(collection: C, record: RecordsByCollection[C], filters: Filters, me?: string): boolean {
+  if (!inSpamView(record, filters)) return false;
   if (filters.status && record.status !== filters.status) return false;
   if (collection === "leads" && filters.type && record.type !== filters.type) return false;
   if ("owner" in record && !matchesOwner(record.owner, filters.owner, me)) return false;
@@ -52,19 +63,31 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
   return matchesSearch(collection, record, filters.q);
 }
 
-/** The list API's query for a tab's filters: the owner filter only where records have owners. */
+/** The list API's query for a tab's filters: the owner filter and the Spam view only where records have owners. */
 export function listQuery(collection: Collection, filters: Filters): ListQuery {
   const { q, status, type, owner } = filters;
   const source = Object.fromEntries(SOURCE_KEYS.flatMap(([key]) => (filters[key].trim() ? [[key, filters[key].trim()]] : [])));
-  return isOwnedCollection(collection) && owner ? { q, status, type, owner, ...source } : { q, status, type, ...source };
+  if (!isOwnedCollection(collection)) return { q, status, type, ...source };
+  return { q, status, type, ...(owner && { owner }), ...source, ...(filters.spam === "only" && { spam: "only" as const }) };
 }
 
 /**
- * The CSV export of a tab with filters on: the tab's collection, with the filters its list is read
- * with (the owner one included), so the file holds the records the tab shows; everything without filters.
+ * The CSV export of a tab with filters on, or of its Spam view: the tab's collection, with the filters its
+ * list is read with (the owner one included), so the file holds the records the tab shows; everything
+ * (spam left out) without filters.
  */
 export function exportFilters(collection: Collection, filters: Filters): ExportFilters {
-  if (!hasFilters(filters)) return {};
-  const { q, status, type, owner, source, medium, campaign } = listQuery(collection, filters);
-  return { collections: [collection], q, status, type, ...(owner && { owner }), ...(source && { source }), ...(medium && { medium }), ...(campaign && { campaign }) };
+  const { q, status, type, owner, source, medium, campaign, spam } = listQuery(collection, filters);
+  if (!hasFilters(filters) && !spam) return {};
+  return {
+    collections: [collection],
+    q,
+    status,
+    type,
+    ...(owner && { owner }),
+    ...(source && { source }),
+    ...(medium && { medium }),
+    ...(campaign && { campaign }),
+    ...(spam && { spam }),
+  };
 }

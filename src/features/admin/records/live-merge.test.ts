@@ -79,3 +79,25 @@ describe("appendToLog", () => {
     expect(log[0]!.position).toBe(logPosition(0, 6));
   });
 });
+
+describe("the inbox and the Spam view", () => {
+  const SPAM_VIEW = { ...NO_FILTERS, spam: "only" as const };
+  const held = (id: string) => ({ ...contact(id), spamScore: 100, spamSignals: "blocklisted", spam: true });
+
+  it("puts a held insert in the Spam view only, and a clean one in the inbox only", () => {
+    const rows = [contact("a")];
+    expect(applyChange(rows, change(1, "insert", held("h")), "contacts", NO_FILTERS)).toBe(rows);
+    expect(applyChange([], change(1, "insert", held("h")), "contacts", SPAM_VIEW).map((row) => row.id)).toEqual(["h"]);
+    expect(applyChange([], change(2, "insert", contact("c")), "contacts", SPAM_VIEW)).toEqual([]);
+  });
+
+  it("takes a record out of the view it left: Spam from the inbox, Not spam from the Spam view", () => {
+    const inbox = [contact("b"), contact("a")];
+    expect(applyChange(inbox, change(3, "update", held("a")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["b"]);
+    const spam = [held("x"), held("y")];
+    expect(applyChange(spam, change(4, "update", contact("x")), "contacts", SPAM_VIEW).map((row) => row.id)).toEqual(["y"]);
+    // A change that keeps it where it is still replaces it in place.
+    const kept = applyChange(spam, change(5, "update", { ...held("y"), status: "closed" as const }), "contacts", SPAM_VIEW);
+    expect(kept.map((row) => [row.id, row.status])).toEqual([["x", "new"], ["y", "closed"]]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { LogPosition, RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
-import { matchesFilters, type Filters } from "./filters";
+import { inSpamView, matchesFilters, type Filters } from "./filters";
 
 // How live changes meet the rows a list read: pure, so the dashboard hook stays a thin shell.
 
@@ -8,14 +8,16 @@ import { matchesFilters, type Filters } from "./filters";
 export const CHANGE_LOG_LIMIT = 2_000;
 
 /**
- * The rows with one change applied: an update (or a repeat) replaces the row in place; an insert that
- * belongs under the filters goes on top; anything else leaves the rows as they are (same array).
+ * The rows with one change applied: an update (or a repeat) replaces the row in place, unless it moved
+ * between the inbox and the Spam view ("Spam" or "Not spam"), which takes it out; an insert that belongs
+ * under the filters goes on top; anything else leaves the rows as they are (same array).
  */
 export function applyChange<C extends Collection>(items: RecordsByCollection[C][], change: RecordChange, collection: C, filters: Filters, me?: string) {
   if (change.collection !== collection) return items;
   const record = change.record as RecordsByCollection[C];
   const index = items.findIndex((item) => item.id === record.id);
   if (index >= 0) {
+    if (!inSpamView(record, filters)) return items.filter((item) => item.id !== record.id);
     const next = items.slice();
     next[index] = record;
     return next;

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, type Ref } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
+import { can, type Role } from "../../../domain/roles";
 import { useToast } from "../../../components/ui/toast";
 import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
@@ -14,6 +15,7 @@ import { FilterBar } from "./filter-bar";
 import { hasFilters, NO_FILTERS, type Filters } from "./filters";
 import { RecordCards } from "./record-cards";
 import { RecordTable, type Column, type RecordTableHandle } from "./record-table";
+import { SpamBlocklist } from "./spam-blocklist";
 import { useBulkSelection } from "./use-bulk-selection";
 import { useMatchCount } from "./use-match-count";
 
@@ -49,6 +51,8 @@ interface RecordsTabProps<C extends Collection> {
   /** The staff who may be given records (not disabled), for the bulk owner picker. */
   assignable: readonly string[];
   me: string | undefined;
+  /** The signed-in role: only a role that changes settings edits the spam blocklist. */
+  role: Role;
   columns: Column<RecordsByCollection[C]>[];
   /** Each record as a card, for screens narrower than the table. */
   card: CardOf<RecordsByCollection[C]>;
@@ -68,6 +72,9 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { backend, collection, filters, list, staff, assignable, me } = props;
   const toast = useToast();
   const owned = isOwnedCollection(collection);
+  // Leads and contacts, where the back end holds spam: the inbox or the Spam view (filters.spam).
+  const spamAdmin = owned ? backend.spam : undefined;
+  const spamView = spamAdmin !== undefined && filters.spam === "only";
   const shownIds = useMemo(() => list.items.map((item) => item.id), [list.items]);
   const bulk = useBulkSelection(backend, collection, filters, shownIds);
   const { applyChange, items } = list;
@@ -77,13 +84,16 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const wide = useWideScreen();
   const search = useRef<HTMLInputElement>(null);
   const { onFiltersChange } = props;
+  const viewing = filters.spam;
   const clearFilters = useCallback(() => {
-    onFiltersChange(NO_FILTERS);
+    // The Spam view is a view, not a filter: clearing the filters stays in it.
+    onFiltersChange({ ...NO_FILTERS, spam: viewing });
     // The button goes with the empty list: the search box is where a new search starts.
     search.current?.focus();
-  }, [onFiltersChange]);
+  }, [onFiltersChange, viewing]);
   const filtered = hasFilters(filters);
-  const { emptyText, noMatchText } = props;
+  const emptyText = spamView ? `Nothing held as spam in ${props.tableLabel.toLowerCase()}.` : props.emptyText;
+  const { noMatchText } = props;
   const empty = useMemo(
     () => emptyStateFor({ loaded: list.loaded, error: list.error }, filtered, { emptyText, noMatchText }, clearFilters),
     [list.loaded, list.error, filtered, emptyText, noMatchText, clearFilters],
@@ -115,7 +125,9 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
 
   // What the table (from md up) and the phone cards show alike; kept while none of it changes, so the
   // table is not rendered again for nothing (it is memoised).
-  const { tableLabel, onOpen, activeId, tableHandle } = props;
+  const { onOpen, activeId, tableHandle } = props;
+  // The Spam view's table has a name of its own, so a screen reader knows which list it is in.
+  const tableLabel = spamView ? `${props.tableLabel} held as spam` : props.tableLabel;
   const hasMore = Boolean(list.nextCursor);
   const { loadingMore, loadMore } = list;
   const selection = owned ? bulk.table : undefined;
@@ -133,7 +145,9 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
         types={props.types}
         owners={owned ? staff : undefined}
         searchRef={search}
+        spamView={spamAdmin !== undefined}
       />
+      {spamView && spamAdmin && <SpamBlocklist spam={spamAdmin} canEdit={can(props.role, "settings")} />}
       {owned && (ids.size > 0 || bulk.collecting || bulk.error) && (
         <BulkBar
           collection={collection}

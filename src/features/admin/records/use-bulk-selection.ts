@@ -18,12 +18,12 @@ export function useBulkSelection(backend: AdminBackend | null, collection: Colle
   const [capped, setCapped] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const { q, status, type, owner, source, medium, campaign } = filters;
+  const { q, status, type, owner, source, medium, campaign, spam } = filters;
   useEffect(() => {
     setSelection(NO_SELECTION);
     setCapped(false);
     setError(null);
-  }, [q, status, type, owner, source, medium, campaign]);
+  }, [q, status, type, owner, source, medium, campaign, spam]);
 
   const table: TableSelection = useMemo(
     () => ({
@@ -40,7 +40,7 @@ export function useBulkSelection(backend: AdminBackend | null, collection: Colle
     setCollecting(true);
     setError(null);
     try {
-      const collected = await collectMatching(backend, collection, { q, status, type, owner, source, medium, campaign }, BULK_MAX);
+      const collected = await collectMatching(backend, collection, { q, status, type, owner, source, medium, campaign, spam }, BULK_MAX);
       setSelection(selectIds(collected.ids, BULK_MAX));
       setCapped(collected.more);
     } catch (failure) {
@@ -49,7 +49,7 @@ export function useBulkSelection(backend: AdminBackend | null, collection: Colle
     } finally {
       setCollecting(false);
     }
-  }, [backend, collection, q, status, type, owner, source, medium, campaign]);
+  }, [backend, collection, q, status, type, owner, source, medium, campaign, spam]);
 
   const clear = useCallback(() => {
     setSelection(NO_SELECTION);

@@ -31,7 +31,7 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
   const generation = useRef(0);
   // Live changes seen so far, replayed onto a page read before them.
   const log = useRef<RecordChange[]>([]);
-  const { q, status, type, owner, source, medium, campaign } = filters;
+  const { q, status, type, owner, source, medium, campaign, spam } = filters;
   const { me, onPage } = options;
   const onPageLatest = useRef(onPage);
   useEffect(() => {
@@ -43,7 +43,7 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
       if (!backend) return;
       const current = ++generation.current;
       if (!reset) setState((s) => ({ ...s, loadingMore: true }));
-      const active = { q, status, type, owner, source, medium, campaign };
+      const active = { q, status, type, owner, source, medium, campaign, spam };
       try {
         const page = await backend.list(collection, { ...listQuery(collection, active), limit: DEFAULT_PAGE_SIZE, cursor });
         if (current !== generation.current) return;
@@ -73,7 +73,7 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
         }));
       }
     },
-    [backend, collection, q, status, type, owner, source, medium, campaign, me],
+    [backend, collection, q, status, type, owner, source, medium, campaign, spam, me],
   );
 
   useEffect(() => {
@@ -90,11 +90,11 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
       if (change.collection !== collection) return;
       log.current = appendToLog(log.current, change);
       setState((s) => {
-        const items = applyTo(s.items, change, collection, { q, status, type, owner, source, medium, campaign }, me);
+        const items = applyTo(s.items, change, collection, { q, status, type, owner, source, medium, campaign, spam }, me);
         return items === s.items ? s : { ...s, items };
       });
     },
-    [collection, q, status, type, owner, source, medium, campaign, me],
+    [collection, q, status, type, owner, source, medium, campaign, spam, me],
   );
 
   /** Reads the list again from the top (after an erasure, which the live stream does not carry). */

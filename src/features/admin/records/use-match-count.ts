@@ -14,19 +14,19 @@ interface Counted {
  * them all) and again each time it turns on; null until then, or when it cannot be counted.
  */
 export function useMatchCount(backend: AdminBackend | null, collection: Collection, filters: Filters, wanted: boolean): MatchCount | null {
-  const { q, status, type, owner, source, medium, campaign } = filters;
-  const key = JSON.stringify([collection, q, status, type, owner, source, medium, campaign]);
+  const { q, status, type, owner, source, medium, campaign, spam } = filters;
+  const key = JSON.stringify([collection, q, status, type, owner, source, medium, campaign, spam]);
   const [counted, setCounted] = useState<Counted>({ key: "", count: null });
   useEffect(() => {
     if (!wanted || !backend) return undefined;
     let current = true;
     backend
-      .countMatching(collection, listQuery(collection, { q, status, type, owner, source, medium, campaign }))
+      .countMatching(collection, listQuery(collection, { q, status, type, owner, source, medium, campaign, spam }))
       .then((count) => current && setCounted({ key, count }))
       .catch((error: unknown) => console.error("Counting the matching records failed:", error));
     return () => {
       current = false;
     };
-  }, [wanted, backend, collection, q, status, type, owner, source, medium, campaign, key]);
+  }, [wanted, backend, collection, q, status, type, owner, source, medium, campaign, spam, key]);
   return wanted && counted.key === key ? counted.count : null;
 }
