@@ -104,6 +104,7 @@ function recordTab<C extends Collection>(collection: C): DashboardTabSpec {
         card={cards[collection]}
         list={records.lists[collection]}
         onOpen={panel.openRecord[collection]}
+        onIntent={panel.readAhead[collection]}
         activeId={panel.activeId(collection)}
         tableHandle={panel.tables[collection]}
       />

@@ -91,6 +91,12 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
     return { leads: opener("leads"), contacts: opener("contacts"), newsletter: opener("newsletter") };
   }, [open]);
 
+  // One stable read-ahead per table too: a record about to be opened (hover, focus) is read before the click.
+  const readAhead = useMemo(() => {
+    const reader = (collection: Collection) => (record: AnyRecord) => void store?.prefetch({ collection, id: record.id }).catch(() => undefined);
+    return { leads: reader("leads"), contacts: reader("contacts"), newsletter: reader("newsletter") };
+  }, [store]);
+
   const panelLists: Record<Collection, PanelList> = {
     leads: usePanelList(lists.leads),
     contacts: usePanelList(lists.contacts),
@@ -100,7 +106,7 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
   const marked = useDeferredValue(target);
   const activeId = (collection: Collection) => (marked?.collection === collection ? marked.id : null);
 
-  return { target, tables, openRecord, activeId, list: target ? panelLists[target.collection] : null, move, close, onClosed, onSaved };
+  return { target, tables, openRecord, readAhead, activeId, list: target ? panelLists[target.collection] : null, move, close, onClosed, onSaved };
 }
 
 export type PanelControl = ReturnType<typeof usePanel>;

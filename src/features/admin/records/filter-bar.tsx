@@ -109,8 +109,9 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners, s
   const campaignOn = CAMPAIGN_FIELDS.some(([key]) => filters[key] !== "");
 
   return (
-    // On a phone the search takes a line and the filters share the next; from sm up they flow in a row.
-    <div className="mb-3 grid grid-cols-[repeat(auto-fit,minmax(6rem,1fr))] items-end gap-2 sm:flex sm:flex-wrap sm:gap-3" role="search" aria-label={`Filter ${label}`}>
+    // On a phone the search takes a line and the four choices share the next (the campaign filters under
+    // them); from sm up they flow in a row.
+    <div className="mb-3 grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] items-end gap-2 sm:flex sm:flex-wrap sm:gap-3" role="search" aria-label={`Filter ${label}`}>
       <label className="col-span-full flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-800 sm:min-w-[16rem] sm:flex-1">
         Search {label}
         <span className="relative">

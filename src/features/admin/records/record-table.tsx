@@ -34,6 +34,11 @@ interface RecordTableProps<T extends { id: string }> {
   empty: EmptyStateProps;
   /** Opens a record (a click on the row, or Enter on a focused row). */
   onOpen?: (record: T) => void;
+  /**
+   * The record a person is about to open: the pointer has rested on its row, or the keyboard focused it.
+   * The panel reads it ahead, so the click that follows shows it at once.
+   */
+  onIntent?: (record: T) => void;
   /** The record open in the panel: marked, and kept in view as the panel moves through the list. */
   activeId?: string | null;
   selection?: TableSelection;
@@ -43,6 +48,8 @@ interface RecordTableProps<T extends { id: string }> {
 }
 
 const ROW_HEIGHT = 56;
+/** How long the pointer rests on a row before it counts as intent: a pointer sweeping past reads nothing. */
+const INTENT_DWELL_MS = 60;
 const FETCH_AHEAD_ROWS = 30;
 /** A click on these inside a row does its own thing and does not open the record. */
 const INTERACTIVE = "a, button, input, select, textarea, label, [role='switch'], [role='menu']";
@@ -63,12 +70,15 @@ function RecordTableOf<T extends { id: string }>({
   onNeedMore,
   empty,
   onOpen,
+  onIntent,
   activeId,
   selection,
   rowName,
   handle,
 }: RecordTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const dwell = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(dwell.current), []);
   const [focusIndex, setFocusIndex] = useState(0);
   const virtualizer = useVirtualizer({
     count: records.length,
@@ -132,6 +142,12 @@ function RecordTableOf<T extends { id: string }>({
     else if ((key === " " || key === "x") && selection) selection.onToggle(record.id, !selection.isSelected(record.id), event.shiftKey);
     else return;
     event.preventDefault();
+  }
+
+  /** A row the pointer rests on, or the keyboard rests on, for INTENT_DWELL_MS (a quick sweep or ↓↓↓ reads nothing). */
+  function startIntent(record: T) {
+    clearTimeout(dwell.current);
+    if (onIntent) dwell.current = setTimeout(() => onIntent(record), INTENT_DWELL_MS);
   }
 
   function onRowClick(event: MouseEvent<HTMLTableRowElement>, record: T) {
@@ -199,7 +215,13 @@ function RecordTableOf<T extends { id: string }>({
                 aria-rowindex={row.index + 2}
                 aria-current={active || undefined}
                 tabIndex={row.index === tabbable ? 0 : -1}
-                onFocus={(event) => event.target === event.currentTarget && setFocusIndex(row.index)}
+                onFocus={(event) => {
+                  if (event.target !== event.currentTarget) return;
+                  setFocusIndex(row.index);
+                  startIntent(record);
+                }}
+                onPointerEnter={() => startIntent(record)}
+                onPointerLeave={() => clearTimeout(dwell.current)}
                 onKeyDown={(event) => onRowKeyDown(event, row.index, record)}
                 onClick={(event) => onRowClick(event, record)}
                 className={

@@ -58,6 +58,8 @@ interface RecordsTabProps<C extends Collection> {
   card: CardOf<RecordsByCollection[C]>;
   list: TabList<C>;
   onOpen: (record: RecordsByCollection[C]) => void;
+  /** A record about to be opened (the pointer rests on its row, or it has focus): read it ahead. */
+  onIntent?: (record: RecordsByCollection[C]) => void;
   activeId: string | null;
   tableHandle: Ref<RecordTableHandle>;
 }
@@ -125,7 +127,7 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
 
   // What the table (from md up) and the phone cards show alike; kept while none of it changes, so the
   // table is not rendered again for nothing (it is memoised).
-  const { onOpen, activeId, tableHandle } = props;
+  const { onOpen, onIntent, activeId, tableHandle } = props;
   // The Spam view's table has a name of its own, so a screen reader knows which list it is in.
   const tableLabel = spamView ? `${props.tableLabel} held as spam` : props.tableLabel;
   const hasMore = Boolean(list.nextCursor);
@@ -171,7 +173,7 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
       </p>
       {wide ? (
         <>
-          <RecordTable {...shown} columns={props.columns} />
+          <RecordTable {...shown} columns={props.columns} onIntent={onIntent} />
           <p className="mt-2 text-xs text-slate-600">
             Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
           </p>
