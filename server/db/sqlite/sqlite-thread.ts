@@ -48,6 +48,7 @@ class SqliteThread {
   #nextId = 0;
   /** Set once the thread has ended or failed to start: every later request fails with it. */
   #failure: Error | null = null;
+  #closing = false;
 
   constructor({ file, pragmas, fileMustExist = false }: SqliteThreadOptions) {
     this.#worker = new Worker(WORKER_URL, { workerData: { file, pragmas, fileMustExist, sqlitePath: SQLITE_PATH } satisfies ReadThreadData });
@@ -77,7 +78,9 @@ class SqliteThread {
 
   #settled(id: number): void {
     this.#pending.delete(id);
-    if (this.#pending.size === 0) this.#worker.unref();
+    // Closing, the thread stays referenced until it has ended: with nothing else alive, the process would
+    // otherwise exit while close() still waits for the thread's exit (a script's await never settling).
+    if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
   }
 
   #fail(error: Error): void {
@@ -90,6 +93,7 @@ class SqliteThread {
 
   async close(): Promise<void> {
     if (this.#failure) return;
+    this.#closing = true;
     const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
     await this.request({ close: true });
     await exited;
