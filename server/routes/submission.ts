@@ -145,12 +145,15 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
   idempotency: IdempotencyScope | null,
 ): Promise<SubmissionOutcome> {
   const now = deps.clock();
+  const parsed = form.schema.safeParse(body);
+  // The spam score's read starts now, beside the idempotency pre-check and the bot check rather than after
+  // them; a replay or a refusal below drops it.
+  const scoring = parsed.success && form.spamFacts ? deps.spam.start({ ...form.spamFacts(parsed.data), renderStamp: parsed.data.renderStamp }, now) : null;
   if (idempotency) {
     const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now, idempotency.windowMs));
     if (stored) return isReusedFor(stored, idempotency) ? { kind: "key-reused" } : { kind: "stored", response: stored, replayed: true };
   }
 
-  const parsed = form.schema.safeParse(body);
   if (!parsed.success) return { kind: "invalid", fields: fieldErrors(parsed.error) };
 
   const botCheck = await judgeBotCheck({
@@ -162,7 +165,7 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
   });
 
   // Scored, never refused: a record above the threshold is stored all the same, held in the Spam view.
-  const spam = form.spamFacts ? await deps.spam.score({ ...form.spamFacts(parsed.data), botCheck, renderStamp: parsed.data.renderStamp }, now) : null;
+  const spam = scoring ? await scoring.finish(botCheck) : null;
 
   const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, spam, createdAt: now.toISOString() };
   const context: FollowUpContext = {

@@ -97,25 +97,42 @@ export function submissionSignals(facts: SpamFacts, stampKey: Buffer, now: Date)
   return signals;
 }
 
+/** A score under way: its read has started; finish() adds the bot check's verdict and sums. */
+export interface PendingSpamScore {
+  finish(botCheck: BotCheckVerdict): Promise<SpamResult>;
+}
+
 export interface SpamScorer {
+  /**
+   * Starts the one read the score needs (the blocklist, the repeated content), so the route can run it
+   * beside its other reads (the idempotency pre-check, the bot check) instead of after them. A submission
+   * answered before finish() (a replay, a refusal) just drops it.
+   */
+  start(facts: Omit<SpamFacts, "botCheck">, now: Date): PendingSpamScore;
   score(facts: SpamFacts, now: Date): Promise<SpamResult>;
 }
 
 /**
- * The scorer a submission route uses: its own signals, then one read (on the reader) for the blocklist
+ * The scorer a submission route uses: its own signals, and one read (on the reader) for the blocklist
  * and the repeated content. A record scoring above `threshold` is spam.
  */
 export function createSpamScorer({ reader, threshold, stampKey, contentKey }: { reader: Db; threshold: number; stampKey: Buffer; contentKey: Buffer }): SpamScorer {
-  return {
-    async score(facts, now) {
-      const signals = submissionSignals(facts, stampKey, now);
-      const hash = contentHash(contentKey, facts.content);
-      const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
-      const lookup = await spamLookup(reader, { email: facts.email, contentHash: hash, since });
-      if (hash !== null && lookup.otherAddresses + 1 >= REPEAT_ADDRESSES) signals.push("repeated-content");
-      if (lookup.blocked) signals.push("blocklisted");
-      const score = spamScore(signals);
-      return { score, signals: joinSignals(signals), spam: score > threshold, contentHash: hash };
-    },
+  const start = (facts: Omit<SpamFacts, "botCheck">, now: Date): PendingSpamScore => {
+    const hash = contentHash(contentKey, facts.content);
+    const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
+    const lookup = spamLookup(reader, { email: facts.email, contentHash: hash, since });
+    // Awaited in finish(); a submission that ends before it must not leave an unhandled rejection.
+    lookup.catch(() => undefined);
+    return {
+      async finish(botCheck) {
+        const signals = submissionSignals({ ...facts, botCheck }, stampKey, now);
+        const found = await lookup;
+        if (hash !== null && found.otherAddresses + 1 >= REPEAT_ADDRESSES) signals.push("repeated-content");
+        if (found.blocked) signals.push("blocklisted");
+        const score = spamScore(signals);
+        return { score, signals: joinSignals(signals), spam: score > threshold, contentHash: hash };
+      },
+    };
   };
+  return { start, score: (facts, now) => start(facts, now).finish(facts.botCheck) };
 }
