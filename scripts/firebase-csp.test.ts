@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addSources, firebaseContentSecurityPolicy } from "./firebase-csp";
+import { headerOptionsFromEnv } from "./firebase-headers";
 
 describe("firebaseContentSecurityPolicy", () => {
   it("is the server's policy with the build's hashes and the Firebase endpoints in connect-src", () => {
@@ -13,6 +14,16 @@ describe("firebaseContentSecurityPolicy", () => {
     const policy = firebaseContentSecurityPolicy({ scriptHashes: [], recaptcha: true, emulatorHosts: ["127.0.0.1:8080"] });
     expect(policy).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:8080/);
     expect(policy).toContain("https://www.google.com/recaptcha/");
+  });
+
+  it("adds Turnstile's host, and only the hosts of the provider the build uses", () => {
+    const policy = firebaseContentSecurityPolicy({ scriptHashes: [], recaptcha: false, turnstile: true });
+    expect(policy).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(policy).toContain("frame-src https://challenges.cloudflare.com");
+    const paths = { clientDir: "c", configPath: "f" };
+    const both = { VITE_RECAPTCHA_SITE_KEY: "6Lc", VITE_TURNSTILE_SITE_KEY: "0x4AAA" };
+    expect(headerOptionsFromEnv({ ...both, VITE_BOT_CHECK_PROVIDER: "turnstile" }, paths)).toMatchObject({ recaptcha: false, turnstile: true });
+    expect(headerOptionsFromEnv(both, paths)).toMatchObject({ recaptcha: true, turnstile: false });
   });
 
   it("appends to one directive only, or adds it when missing", () => {

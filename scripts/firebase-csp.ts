@@ -13,6 +13,8 @@ export const FIREBASE_CONNECT_SOURCES = [
 export interface FirebaseCspOptions {
   scriptHashes: readonly string[];
   recaptcha: boolean;
+  /** Cloudflare Turnstile as the bot check (VITE_BOT_CHECK_PROVIDER=turnstile with a site key). */
+  turnstile?: boolean;
   /** "host:port" of emulators a local build talks to. */
   emulatorHosts?: readonly string[];
 }
@@ -26,7 +28,7 @@ export function addSources(policy: string, directive: string, sources: readonly 
   return parts.join("; ");
 }
 
-export function firebaseContentSecurityPolicy({ scriptHashes, recaptcha, emulatorHosts = [] }: FirebaseCspOptions): string {
-  const base = buildContentSecurityPolicy({ scriptHashes, recaptcha });
+export function firebaseContentSecurityPolicy({ scriptHashes, recaptcha, turnstile = false, emulatorHosts = [] }: FirebaseCspOptions): string {
+  const base = buildContentSecurityPolicy({ scriptHashes, recaptcha, turnstile });
   return addSources(base, "connect-src", [...FIREBASE_CONNECT_SOURCES, ...emulatorHosts.map((host) => `http://${host}`)]);
 }

@@ -22,16 +22,17 @@ export interface HeaderOptions {
   clientDir: string;
   configPath: string;
   recaptcha: boolean;
+  turnstile: boolean;
   emulatorHosts: string[];
 }
 
 /** Sets the CSP of the catch-all ("**") header rule; returns the policy written. */
-export async function writeFirebaseHeaders({ clientDir, configPath, recaptcha, emulatorHosts }: HeaderOptions): Promise<string> {
+export async function writeFirebaseHeaders({ clientDir, configPath, recaptcha, turnstile, emulatorHosts }: HeaderOptions): Promise<string> {
   const config = JSON.parse(await readFile(configPath, "utf8")) as FirebaseJson;
   const rule = config.hosting?.headers?.find((candidate) => candidate.source === "**");
   const header = rule?.headers.find((entry) => entry.key.toLowerCase() === "content-security-policy");
   if (!header) throw new Error(`${configPath}: hosting.headers needs a "**" rule with a Content-Security-Policy header`);
-  header.value = firebaseContentSecurityPolicy({ scriptHashes: await collectScriptHashes(clientDir), recaptcha, emulatorHosts });
+  header.value = firebaseContentSecurityPolicy({ scriptHashes: await collectScriptHashes(clientDir), recaptcha, turnstile, emulatorHosts });
   await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);
   return header.value;
 }
@@ -40,7 +41,9 @@ export async function writeFirebaseHeaders({ clientDir, configPath, recaptcha, e
 export function headerOptionsFromEnv(env: Record<string, string | undefined>, paths: { clientDir: string; configPath: string }): HeaderOptions {
   return {
     ...paths,
-    recaptcha: Boolean(env.VITE_RECAPTCHA_SITE_KEY),
+    // Only the provider the build uses (src/backend/bot-check.ts) gets its hosts.
+    recaptcha: env.VITE_BOT_CHECK_PROVIDER !== "turnstile" && Boolean(env.VITE_RECAPTCHA_SITE_KEY),
+    turnstile: env.VITE_BOT_CHECK_PROVIDER === "turnstile" && Boolean(env.VITE_TURNSTILE_SITE_KEY),
     emulatorHosts: [env.VITE_FIREBASE_AUTH_EMULATOR_HOST, env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST].filter((host): host is string => Boolean(host)),
   };
 }

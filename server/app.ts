@@ -33,7 +33,7 @@ import { buildContentSecurityPolicy } from "./security/csp";
 import { securityHeaders } from "./security/headers";
 import { createFixedWindowLimiter, RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
 import { createDatabaseLimiter } from "./security/shared-rate-limit";
-import type { RecaptchaVerifier } from "./security/recaptcha";
+import type { BotCheckVerifier } from "./security/bot-check";
 import { createSpamScorer } from "./security/spam-score";
 import { formStampRoutes } from "./routes/form-stamp";
 import { createFormPages } from "./static/form-page";
@@ -48,8 +48,8 @@ import { csvChunks, type CsvSource } from "./export/csv-chunks";
 export interface AppDeps {
   db: Db;
   config: Config;
-  /** Verifies bot-check tokens; null when RECAPTCHA_SECRET is not set (verdict "skipped"). */
-  verifier: RecaptchaVerifier | null;
+  /** Verifies bot-check tokens (BOT_CHECK_PROVIDER's); null when its secret is not set (verdict "skipped"). */
+  verifier: BotCheckVerifier | null;
   clock?: Clock;
   logger?: Logger;
   /** The built site to serve; without it the app is API-only and 404s are plain. */
@@ -102,7 +102,11 @@ export function createApp({
   app.use(requestLog(log));
   app.use(
     securityHeaders(
-      buildContentSecurityPolicy({ scriptHashes: site?.scriptHashes ?? [], recaptcha: config.recaptchaSiteKey !== null }),
+      buildContentSecurityPolicy({
+        scriptHashes: site?.scriptHashes ?? [],
+        recaptcha: config.botCheckProvider === "recaptcha" && config.recaptchaSiteKey !== null,
+        turnstile: config.botCheckProvider === "turnstile" && config.turnstileSiteKey !== null,
+      }),
     ),
   );
 

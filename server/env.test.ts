@@ -11,6 +11,9 @@ describe("configFromEnv", () => {
       recaptchaSecret: null,
       recaptchaMinScore: 0.5,
       recaptchaSiteKey: null,
+      botCheckProvider: "recaptcha",
+      turnstileSecret: null,
+      turnstileSiteKey: null,
       spamThreshold: 40,
       trustProxy: 0,
       adminEmail: null,
@@ -30,6 +33,17 @@ describe("configFromEnv", () => {
       logLevel: "info",
       nodeEnv: "development",
     });
+  });
+
+  it("chooses the bot check: Turnstile with its keys (the browser build's names too), and names a bad provider", () => {
+    expect(configFromEnv({ BOT_CHECK_PROVIDER: "turnstile", TURNSTILE_SECRET: "ts", TURNSTILE_SITE_KEY: "0x4AAA" })).toMatchObject({
+      botCheckProvider: "turnstile",
+      turnstileSecret: "ts",
+      turnstileSiteKey: "0x4AAA",
+    });
+    expect(configFromEnv({ VITE_BOT_CHECK_PROVIDER: "turnstile", VITE_TURNSTILE_SITE_KEY: "0x4BBB" })).toMatchObject({ botCheckProvider: "turnstile", turnstileSiteKey: "0x4BBB" });
+    expect(() => configFromEnv({ BOT_CHECK_PROVIDER: "hcaptcha" })).toThrow(EnvError);
+    expect(() => configFromEnv({ BOT_CHECK_PROVIDER: "hcaptcha" })).toThrow(/BOT_CHECK_PROVIDER/);
   });
 
   it("reads every setting", () => {

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { BRAND } from "../src/config/brand";
 import { DEFAULT_SPAM_THRESHOLD } from "../src/domain/spam";
+import { BOT_CHECK_PROVIDERS, type BotCheckProvider } from "./security/bot-check";
 import { parseHost } from "./http/host-name";
 
 // The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
@@ -49,6 +50,13 @@ const envSchema = z.object({
   // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
   RECAPTCHA_SITE_KEY: z.string().optional(),
   VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
+  // Which bot check the forms use: Google's reCAPTCHA v3 or Cloudflare Turnstile (no cookies). The
+  // browser's build reads VITE_BOT_CHECK_PROVIDER; the server takes either.
+  BOT_CHECK_PROVIDER: z.enum(BOT_CHECK_PROVIDERS, { error: `Use one of ${BOT_CHECK_PROVIDERS.join(", ")}` }).optional(),
+  VITE_BOT_CHECK_PROVIDER: z.enum(BOT_CHECK_PROVIDERS, { error: `Use one of ${BOT_CHECK_PROVIDERS.join(", ")}` }).optional(),
+  TURNSTILE_SECRET: z.string().optional(),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  VITE_TURNSTILE_SITE_KEY: z.string().optional(),
   // Above this spam score (0-100) a lead or contact is held in the Spam view (src/domain/spam.ts).
   SPAM_THRESHOLD: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0, "Use 0 to 100").max(100, "Use 0 to 100").default(DEFAULT_SPAM_THRESHOLD),
   TRUST_PROXY: proxyHops.default(0),
@@ -98,6 +106,10 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaMinScore: number;
   recaptchaSiteKey: string | null;
+  /** The bot check in use; the other provider's keys are ignored. */
+  botCheckProvider: BotCheckProvider;
+  turnstileSecret: string | null;
+  turnstileSiteKey: string | null;
   /** A lead or contact scoring above this (0-100) is spam: held in the Spam view, announced to nobody. */
   spamThreshold: number;
   /** Proxies of ours in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-* (see http/forwarded.ts). */
@@ -156,6 +168,9 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     recaptchaMinScore: e.RECAPTCHA_MIN_SCORE,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? e.VITE_RECAPTCHA_SITE_KEY ?? null,
+    botCheckProvider: e.BOT_CHECK_PROVIDER ?? e.VITE_BOT_CHECK_PROVIDER ?? "recaptcha",
+    turnstileSecret: e.TURNSTILE_SECRET ?? null,
+    turnstileSiteKey: e.TURNSTILE_SITE_KEY ?? e.VITE_TURNSTILE_SITE_KEY ?? null,
     spamThreshold: e.SPAM_THRESHOLD,
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,

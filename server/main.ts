@@ -13,6 +13,7 @@ import { createPostgresChangeFeed } from "./events/pg-change-feed";
 import { MAINTENANCE_EVERY_MS, runMaintenance } from "./maintenance";
 import { createLogger, describeError, type Logger } from "./logger";
 import { createRecaptchaVerifier } from "./security/recaptcha";
+import { createTurnstileVerifier } from "./security/turnstile";
 import { loadSite, MissingBuildError, type Site } from "./static/site";
 import { createSmtpMailer } from "./mail/mailer";
 import { mailSettings } from "./mail/settings";
@@ -42,6 +43,12 @@ function readConfig(): Config {
     }
     throw error;
   }
+}
+
+/** BOT_CHECK_PROVIDER's verifier, or null when its secret is not set. */
+function botCheckVerifier(config: Config) {
+  if (config.botCheckProvider === "turnstile") return config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret }) : null;
+  return config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret }) : null;
 }
 
 async function readSite(logger: Logger): Promise<Site | null> {
@@ -131,8 +138,11 @@ async function main() {
   const csvThread = isInMemoryDatabase(config.databaseUrl) ? null : startCsvThread({ url: config.databaseUrl });
 
   const site = await readSite(logger);
-  const verifier = config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret }) : null;
-  if (!verifier) logger.info("bot-check-disabled", { reason: "RECAPTCHA_SECRET is not set; submissions are stored with botCheck \"skipped\"" });
+  const verifier = botCheckVerifier(config);
+  if (!verifier) {
+    const secret = config.botCheckProvider === "turnstile" ? "TURNSTILE_SECRET" : "RECAPTCHA_SECRET";
+    logger.info("bot-check-disabled", { reason: `${secret} is not set; submissions are stored with botCheck "skipped"` });
+  }
 
   const passwordHasher = createPasswordHasher();
   const twoFactor = config.adminTotpSecret ? { secret: config.adminTotpSecret, key: derivePrivacyKeys(appSecret).twoFactorSecret } : null;

@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   readonly VITE_BACKEND?: string;
   readonly VITE_API_BASE?: string;
   readonly VITE_RECAPTCHA_SITE_KEY?: string;
+  readonly VITE_BOT_CHECK_PROVIDER?: string;
+  readonly VITE_TURNSTILE_SITE_KEY?: string;
   readonly VITE_SITE_URL?: string;
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;

@@ -12,7 +12,7 @@ import { requestFingerprint } from "../http/request-fingerprint";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
-import type { RecaptchaVerifier } from "../security/recaptcha";
+import type { BotCheckVerifier } from "../security/bot-check";
 import type { SpamFacts, SpamResult, SpamScorer } from "../security/spam-score";
 import type { ChangeFeed } from "../events/change-feed";
 import type { Insertable, Transaction } from "kysely";
@@ -32,7 +32,7 @@ export interface SubmissionDeps {
   /** Commits submissions, grouped; one per database (see server/db/submissions.ts). */
   writer: SubmissionWriter;
   config: Config;
-  verifier: RecaptchaVerifier | null;
+  verifier: BotCheckVerifier | null;
   clock: Clock;
   logger: Logger;
   /** Woken after each stored submission, so open admin streams pick the new record up. */

@@ -16,6 +16,7 @@ const siteverifyResponse = z.object({
 export type SiteverifyResult = z.output<typeof siteverifyResponse>;
 
 export interface RecaptchaVerifier {
+  provider?: "recaptcha";
   /** Google's verdict on a token; throws when the verifier cannot be reached or answers garbage. */
   verify(token: string): Promise<SiteverifyResult>;
 }

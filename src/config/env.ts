@@ -8,12 +8,21 @@ if (backend !== "http" && backend !== "firebase") {
   throw new Error(`VITE_BACKEND must be "http" or "firebase", got "${backend}"`);
 }
 
+const botCheckProvider = import.meta.env.VITE_BOT_CHECK_PROVIDER || "recaptcha";
+if (botCheckProvider !== "recaptcha" && botCheckProvider !== "turnstile") {
+  throw new Error(`VITE_BOT_CHECK_PROVIDER must be "recaptcha" or "turnstile", got "${botCheckProvider}"`);
+}
+
 export const clientEnv = {
   backend: backend as "http" | "firebase",
   /** Base URL of the JSON API; empty means the same origin as the site. */
   apiBase: (import.meta.env.VITE_API_BASE ?? "").replace(/\/$/, ""),
+  /** The bot check the forms use: Google's reCAPTCHA v3 (the default) or Cloudflare Turnstile. */
+  botCheckProvider: botCheckProvider as "recaptcha" | "turnstile",
   /** reCAPTCHA v3 site key; when absent the bot check yields a null token and loads nothing. */
   recaptchaSiteKey: import.meta.env.VITE_RECAPTCHA_SITE_KEY || null,
+  /** Turnstile's site key, likewise. */
+  turnstileSiteKey: import.meta.env.VITE_TURNSTILE_SITE_KEY || null,
   /** Public origin used for canonical URLs, Open Graph and the sitemap. */
   siteUrl: (import.meta.env.VITE_SITE_URL || "https://erf.co.za").replace(/\/$/, ""),
   /** The Firebase web config; checked here at start-up (and at build, by prerendering) when the backend is firebase. */
