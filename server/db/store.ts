@@ -48,6 +48,7 @@ export { COLLECTION_SPECS, isValidStatus } from "./collections";
 export { countRecords, findRecords, listRecords, type Keyset, type ListFilters } from "./record-lists";
 export { changeRecords, type ChangedRecord, type RecordBefore } from "./record-update";
 export { dashboardStats, medianFirstResponseMs } from "./stats";
+export { readInsights, TOP_SOURCES, type InsightsRange } from "./insights";
 
 // The lead workspace: record panels, people and their timelines, notes, owners, round-robin, settings.
 export { findRecordWithConsent } from "./record-detail";

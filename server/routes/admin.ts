@@ -11,6 +11,7 @@ import type { StreamSlots } from "../events/stream-slots";
 import type { Logger } from "../logger";
 import { adminEventsHandler } from "./admin-events";
 import { adminExportHandler } from "./admin-export";
+import { adminInsightsHandler } from "./admin-insights";
 import { adminRecordsRoutes } from "./admin-records";
 import { adminRecordChangesRoutes } from "./admin-record-changes";
 import { adminNotesRoutes, adminRecordNotesRoutes } from "./admin-notes";
@@ -63,6 +64,7 @@ export function adminRoutes(deps: AdminDeps) {
     .get("/stats", records, async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
     .get("/events", records, adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
     .get("/export.csv", records, adminExportHandler(deps))
+    .get("/insights", records, adminInsightsHandler(deps))
     .route("/subjects", only("privacy", adminSubjectsRoutes(deps)))
     .route("/audit", only("audit", adminAuditRoutes(deps.reader)))
     .route("/outbox", only("privacy", adminOutboxRoutes(deps)))

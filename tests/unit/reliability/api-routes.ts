@@ -144,6 +144,7 @@ export const ROUTE_CASES: RouteCase[] = [
   },
 
   staff("GET", "/api/admin/stats", "the count cards", () => "/api/admin/stats", 200),
+  staff("GET", "/api/admin/insights", "the Insights tab's aggregates", () => "/api/admin/insights?from=2026-01-01&to=2026-01-31", 200),
   staff("GET", "/api/admin/events", "the live stream", () => "/api/admin/events", 200),
   staff("GET", "/api/admin/export.csv", "the CSV export", () => "/api/admin/export.csv", 200),
   staff("GET", "/api/admin/export.csv", "the CSV export with an unknown collection", () => "/api/admin/export.csv?collections=admins", 400),

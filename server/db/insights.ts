@@ -1,0 +1,180 @@
+import { sql, type RawBuilder } from "kysely";
+import { daysBetween, dayMs, dayOf, FUNNEL_STAGES, type DayCount, type FunnelRow, type Insights, type ResponseTimes, type SourceCount } from "../../src/domain/insights";
+import { isPostgres } from "./connect";
+import type { Db } from "./schema";
+
+// The Insights tab's aggregates (src/domain/insights.ts): a handful of grouped statements over each
+// table's created_at range, spam left out, on both databases. Nothing here reads a record one by one.
+
+const DAY_MS = 86_400_000;
+/** The source tables list at most this many sources (the most records first). */
+export const TOP_SOURCES = 20;
+
+export interface InsightsRange {
+  from: string;
+  to: string;
+  /** undefined: anyone's; null: nobody's; else a staff email. The newsletter has no owner: left out with it. */
+  owner?: string | null;
+}
+
+/** The created_at bounds of a range of days: [from 00:00, the day after `to` 00:00). */
+const bounds = (from: string, to: string) => ({ start: `${from}T00:00:00.000Z`, end: `${dayOf((dayMs(to) ?? 0) + DAY_MS)}T00:00:00.000Z` });
+
+const num = (value: unknown) => Number(value ?? 0);
+
+type Owned = "leads" | "contacts";
+type Table = Owned | "newsletter";
+
+/** The WHERE of one table: the range, spam left out, and the owner filter where the table has owners. */
+function where(table: Table, start: string, end: string, owner: string | null | undefined): RawBuilder<unknown> {
+  const parts = [sql`created_at >= ${start}`, sql`created_at < ${end}`];
+  if (table !== "newsletter") parts.push(sql`spam = 0`);
+  if (owner !== undefined && table !== "newsletter") parts.push(owner === null ? sql`owner is null` : sql`owner = ${owner}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The tables a query reads: the newsletter only without an owner filter. */
+const tablesFor = (owner: string | null | undefined, withNewsletter: boolean): Table[] =>
+  owner === undefined && withNewsletter ? ["leads", "contacts", "newsletter"] : ["leads", "contacts"];
+
+/** Milliseconds from arrival to the first response, as each database reads ISO text. */
+const responseMs = (db: Db) =>
+  isPostgres(db)
+    ? sql`extract(epoch from (first_response_at::timestamptz - created_at::timestamptz)) * 1000`
+    : sql`(julianday(first_response_at) - julianday(created_at)) * 86400000.0`;
+
+/** The Monday (UTC) of the week a record arrived in, as YYYY-MM-DD. */
+const weekOf = (db: Db) =>
+  isPostgres(db) ? sql`to_char(date_trunc('week', created_at::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')` : sql`date(created_at, '-6 days', 'weekday 1')`;
+
+async function perDay(db: Db, start: string, end: string, owner: string | null | undefined, days: string[]): Promise<DayCount[]> {
+  const byDay = new Map(days.map((day) => [day, { day, signup: 0, demo: 0, contact: 0, newsletter: 0 }]));
+  const [leads, contacts, newsletter] = await Promise.all([
+    sql<{ day: string; type: string; n: unknown }>`select substr(created_at, 1, 10) as day, type, count(*) as n from leads where ${where("leads", start, end, owner)} group by substr(created_at, 1, 10), type`.execute(db),
+    sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from contacts where ${where("contacts", start, end, owner)} group by substr(created_at, 1, 10)`.execute(db),
+    owner === undefined
+      ? sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from newsletter where ${where("newsletter", start, end, owner)} group by substr(created_at, 1, 10)`.execute(db)
+      : Promise.resolve({ rows: [] as { day: string; n: unknown }[] }),
+  ]);
+  for (const row of leads.rows) {
+    const day = byDay.get(row.day);
+    if (day && (row.type === "signup" || row.type === "demo")) day[row.type] += num(row.n);
+  }
+  for (const row of contacts.rows) {
+    const day = byDay.get(row.day);
+    if (day) day.contact += num(row.n);
+  }
+  for (const row of newsletter.rows) {
+    const day = byDay.get(row.day);
+    if (day) day.newsletter += num(row.n);
+  }
+  return [...byDay.values()];
+}
+
+async function total(db: Db, start: string, end: string, owner: string | null | undefined): Promise<number> {
+  const counts = await Promise.all(
+    tablesFor(owner, true).map((table) => sql<{ n: unknown }>`select count(*) as n from ${sql.table(table)} where ${where(table, start, end, owner)}`.execute(db)),
+  );
+  return counts.reduce((sum, { rows }) => sum + num(rows[0]?.n), 0);
+}
+
+async function bySource(db: Db, start: string, end: string, owner: string | null | undefined): Promise<SourceCount[]> {
+  const union = sql.join(
+    tablesFor(owner, true).map((table) => sql`select utm_source, utm_medium from ${sql.table(table)} where ${where(table, start, end, owner)}`),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ source: string | null; medium: string | null; n: unknown }>`
+    select utm_source as source, utm_medium as medium, count(*) as n from (${union}) as touched
+    group by utm_source, utm_medium order by count(*) desc, coalesce(utm_source, ''), coalesce(utm_medium, '') limit ${TOP_SOURCES}`.execute(db);
+  return rows.map((row) => ({ source: row.source, medium: row.medium, count: num(row.n) }));
+}
+
+async function funnel(db: Db, start: string, end: string, owner: string | null | undefined): Promise<FunnelRow[]> {
+  const union = sql.join(
+    (["leads", "contacts"] as const).map((table) => sql`select utm_source, status from ${sql.table(table)} where ${where(table, start, end, owner)}`),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ source: string | null; status: string; n: unknown }>`
+    select utm_source as source, status, count(*) as n from (${union}) as worked group by utm_source, status`.execute(db);
+  const bySource = new Map<string | null, FunnelRow>();
+  for (const row of rows) {
+    const entry = bySource.get(row.source) ?? { source: row.source, new: 0, contacted: 0, qualified: 0, closed: 0 };
+    if ((FUNNEL_STAGES as readonly string[]).includes(row.status)) entry[row.status as (typeof FUNNEL_STAGES)[number]] += num(row.n);
+    bySource.set(row.source, entry);
+  }
+  const size = (row: FunnelRow) => row.new + row.contacted + row.qualified + row.closed;
+  return [...bySource.values()].sort((a, b) => size(b) - size(a) || String(a.source).localeCompare(String(b.source))).slice(0, TOP_SOURCES);
+}
+
+/**
+ * First-response times grouped by `groupBy` (a week, or the owner): the median (the mean of the middle two
+ * when the count is even, as the count card's) and the p90 (the nearest rank, ⌈0.9 n⌉). Window functions
+ * rank each group's times; only the rows at those ranks leave the database.
+ */
+async function responseTimes(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner"): Promise<Map<string | null, ResponseTimes>> {
+  const group = groupBy === "week" ? weekOf(db) : sql`owner`;
+  const union = sql.join(
+    (["leads", "contacts"] as const).map(
+      (table) => sql`select ${group} as grp, ${responseMs(db)} as ms from ${sql.table(table)} where ${where(table, start, end, owner)} and first_response_at is not null`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ grp: string | null; n: unknown; total: unknown; ms: unknown }>`
+    select grp, n, total, ms from (
+      select grp, ms, row_number() over (partition by grp order by ms) as n, count(*) over (partition by grp) as total from (${union}) as answered
+    ) as ranked
+    where n in ((total + 1) / 2, (total + 2) / 2, (9 * total + 9) / 10)`.execute(db);
+  const groups = new Map<string | null, { total: number; at: Map<number, number> }>();
+  for (const row of rows) {
+    const entry = groups.get(row.grp) ?? { total: num(row.total), at: new Map<number, number>() };
+    entry.at.set(num(row.n), Number(row.ms));
+    groups.set(row.grp, entry);
+  }
+  const times = new Map<string | null, ResponseTimes>();
+  for (const [key, { total: count, at }] of groups) {
+    const low = at.get(Math.floor((count + 1) / 2));
+    const high = at.get(Math.floor((count + 2) / 2));
+    const p90 = at.get(Math.floor((9 * count + 9) / 10));
+    times.set(key, {
+      count,
+      medianMs: low === undefined || high === undefined ? null : Math.round((low + high) / 2),
+      p90Ms: p90 === undefined ? null : Math.round(p90),
+    });
+  }
+  return times;
+}
+
+async function organizations(db: Db, start: string, end: string, owner: string | null | undefined) {
+  const { rows } = await sql<{ organizationType: string; propertyCount: string; n: unknown }>`
+    select organization_type as "organizationType", property_count as "propertyCount", count(*) as n from leads
+    where ${where("leads", start, end, owner)} group by organization_type, property_count order by organization_type, property_count`.execute(db);
+  return rows.map((row) => ({ organizationType: row.organizationType, propertyCount: row.propertyCount, count: num(row.n) }));
+}
+
+/** Everything the Insights tab shows for a range (checked by the caller: src/domain/insights.ts rangeErrors). */
+export async function readInsights(db: Db, { from, to, owner }: InsightsRange): Promise<Insights> {
+  const days = daysBetween(from, to);
+  const { start, end } = bounds(from, to);
+  const previousStart = `${dayOf((dayMs(from) ?? 0) - days.length * DAY_MS)}T00:00:00.000Z`;
+  const [perDayCounts, previousTotal, sources, funnelRows, byWeek, byOwner, orgs] = await Promise.all([
+    perDay(db, start, end, owner, days),
+    total(db, previousStart, start, owner),
+    bySource(db, start, end, owner),
+    funnel(db, start, end, owner),
+    responseTimes(db, start, end, owner, "week"),
+    responseTimes(db, start, end, owner, "owner"),
+    organizations(db, start, end, owner),
+  ]);
+  return {
+    from,
+    to,
+    owner: owner === undefined ? null : (owner ?? "none"),
+    perDay: perDayCounts,
+    previousTotal,
+    bySource: sources,
+    funnel: funnelRows,
+    responseByWeek: [...byWeek].map(([week, times]) => ({ week: String(week), ...times })).sort((a, b) => a.week.localeCompare(b.week)),
+    responseByOwner: [...byOwner].map(([who, times]) => ({ owner: who, ...times })).sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
+    organizations: orgs,
+  };
+}
