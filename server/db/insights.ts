@@ -47,14 +47,21 @@ const responseMs = (db: Db) =>
 const weekOf = (db: Db) =>
   isPostgres(db) ? sql`to_char(date_trunc('week', created_at::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')` : sql`date(created_at, '-6 days', 'weekday 1')`;
 
+const perDayQueries = (start: string, end: string, owner: string | null | undefined) => ({
+  leadsPerDay: sql<{ day: string; type: string; n: unknown }>`select substr(created_at, 1, 10) as day, type, count(*) as n from leads where ${where("leads", start, end, owner)} group by substr(created_at, 1, 10), type`,
+  contactsPerDay: sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from contacts where ${where("contacts", start, end, owner)} group by substr(created_at, 1, 10)`,
+  ...(owner === undefined && {
+    newsletterPerDay: sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from newsletter where ${where("newsletter", start, end, owner)} group by substr(created_at, 1, 10)`,
+  }),
+});
+
 async function perDay(db: Db, start: string, end: string, owner: string | null | undefined, days: string[]): Promise<DayCount[]> {
   const byDay = new Map(days.map((day) => [day, { day, signup: 0, demo: 0, contact: 0, newsletter: 0 }]));
+  const queries = perDayQueries(start, end, owner);
   const [leads, contacts, newsletter] = await Promise.all([
-    sql<{ day: string; type: string; n: unknown }>`select substr(created_at, 1, 10) as day, type, count(*) as n from leads where ${where("leads", start, end, owner)} group by substr(created_at, 1, 10), type`.execute(db),
-    sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from contacts where ${where("contacts", start, end, owner)} group by substr(created_at, 1, 10)`.execute(db),
-    owner === undefined
-      ? sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from newsletter where ${where("newsletter", start, end, owner)} group by substr(created_at, 1, 10)`.execute(db)
-      : Promise.resolve({ rows: [] as { day: string; n: unknown }[] }),
+    queries.leadsPerDay.execute(db),
+    queries.contactsPerDay.execute(db),
+    queries.newsletterPerDay ? queries.newsletterPerDay.execute(db) : Promise.resolve({ rows: [] as { day: string; n: unknown }[] }),
   ]);
   for (const row of leads.rows) {
     const day = byDay.get(row.day);
@@ -71,31 +78,40 @@ async function perDay(db: Db, start: string, end: string, owner: string | null |
   return [...byDay.values()];
 }
 
+const totalQueries = (start: string, end: string, owner: string | null | undefined) =>
+  tablesFor(owner, true).map((table) => sql<{ n: unknown }>`select count(*) as n from ${sql.table(table)} where ${where(table, start, end, owner)}`);
+
 async function total(db: Db, start: string, end: string, owner: string | null | undefined): Promise<number> {
-  const counts = await Promise.all(
-    tablesFor(owner, true).map((table) => sql<{ n: unknown }>`select count(*) as n from ${sql.table(table)} where ${where(table, start, end, owner)}`.execute(db)),
-  );
+  const counts = await Promise.all(totalQueries(start, end, owner).map((query) => query.execute(db)));
   return counts.reduce((sum, { rows }) => sum + num(rows[0]?.n), 0);
 }
 
-async function bySource(db: Db, start: string, end: string, owner: string | null | undefined): Promise<SourceCount[]> {
+function bySourceQuery(start: string, end: string, owner: string | null | undefined) {
   const union = sql.join(
     tablesFor(owner, true).map((table) => sql`select utm_source, utm_medium from ${sql.table(table)} where ${where(table, start, end, owner)}`),
     sql` union all `,
   );
-  const { rows } = await sql<{ source: string | null; medium: string | null; n: unknown }>`
+  return sql<{ source: string | null; medium: string | null; n: unknown }>`
     select utm_source as source, utm_medium as medium, count(*) as n from (${union}) as touched
-    group by utm_source, utm_medium order by count(*) desc, coalesce(utm_source, ''), coalesce(utm_medium, '') limit ${TOP_SOURCES}`.execute(db);
+    group by utm_source, utm_medium order by count(*) desc, coalesce(utm_source, ''), coalesce(utm_medium, '') limit ${TOP_SOURCES}`;
+}
+
+async function bySource(db: Db, start: string, end: string, owner: string | null | undefined): Promise<SourceCount[]> {
+  const { rows } = await bySourceQuery(start, end, owner).execute(db);
   return rows.map((row) => ({ source: row.source, medium: row.medium, count: num(row.n) }));
 }
 
-async function funnel(db: Db, start: string, end: string, owner: string | null | undefined): Promise<FunnelRow[]> {
+function funnelQuery(start: string, end: string, owner: string | null | undefined) {
   const union = sql.join(
     (["leads", "contacts"] as const).map((table) => sql`select utm_source, status from ${sql.table(table)} where ${where(table, start, end, owner)}`),
     sql` union all `,
   );
-  const { rows } = await sql<{ source: string | null; status: string; n: unknown }>`
-    select utm_source as source, status, count(*) as n from (${union}) as worked group by utm_source, status`.execute(db);
+  return sql<{ source: string | null; status: string; n: unknown }>`
+    select utm_source as source, status, count(*) as n from (${union}) as worked group by utm_source, status`;
+}
+
+async function funnel(db: Db, start: string, end: string, owner: string | null | undefined): Promise<FunnelRow[]> {
+  const { rows } = await funnelQuery(start, end, owner).execute(db);
   const bySource = new Map<string | null, FunnelRow>();
   for (const row of rows) {
     const entry = bySource.get(row.source) ?? { source: row.source, new: 0, contacted: 0, qualified: 0, closed: 0 };
@@ -111,7 +127,7 @@ async function funnel(db: Db, start: string, end: string, owner: string | null |
  * when the count is even, as the count card's) and the p90 (the nearest rank, ⌈0.9 n⌉). Window functions
  * rank each group's times; only the rows at those ranks leave the database.
  */
-async function responseTimes(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner"): Promise<Map<string | null, ResponseTimes>> {
+function responseQuery(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner") {
   const group = groupBy === "week" ? weekOf(db) : sql`owner`;
   const union = sql.join(
     (["leads", "contacts"] as const).map(
@@ -119,11 +135,15 @@ async function responseTimes(db: Db, start: string, end: string, owner: string |
     ),
     sql` union all `,
   );
-  const { rows } = await sql<{ grp: string | null; n: unknown; total: unknown; ms: unknown }>`
+  return sql<{ grp: string | null; n: unknown; total: unknown; ms: unknown }>`
     select grp, n, total, ms from (
       select grp, ms, row_number() over (partition by grp order by ms) as n, count(*) over (partition by grp) as total from (${union}) as answered
     ) as ranked
-    where n in ((total + 1) / 2, (total + 2) / 2, (9 * total + 9) / 10)`.execute(db);
+    where n in ((total + 1) / 2, (total + 2) / 2, (9 * total + 9) / 10)`;
+}
+
+async function responseTimes(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner"): Promise<Map<string | null, ResponseTimes>> {
+  const { rows } = await responseQuery(db, start, end, owner, groupBy).execute(db);
   const groups = new Map<string | null, { total: number; at: Map<number, number> }>();
   for (const row of rows) {
     const entry = groups.get(row.grp) ?? { total: num(row.total), at: new Map<number, number>() };
@@ -144,11 +164,28 @@ async function responseTimes(db: Db, start: string, end: string, owner: string |
   return times;
 }
 
-async function organizations(db: Db, start: string, end: string, owner: string | null | undefined) {
-  const { rows } = await sql<{ organizationType: string; propertyCount: string; n: unknown }>`
+const organizationsQuery = (start: string, end: string, owner: string | null | undefined) =>
+  sql<{ organizationType: string; propertyCount: string; n: unknown }>`
     select organization_type as "organizationType", property_count as "propertyCount", count(*) as n from leads
-    where ${where("leads", start, end, owner)} group by organization_type, property_count order by organization_type, property_count`.execute(db);
+    where ${where("leads", start, end, owner)} group by organization_type, property_count order by organization_type, property_count`;
+
+async function organizations(db: Db, start: string, end: string, owner: string | null | undefined) {
+  const { rows } = await organizationsQuery(start, end, owner).execute(db);
   return rows.map((row) => ({ organizationType: row.organizationType, propertyCount: row.propertyCount, count: num(row.n) }));
+}
+
+/** Every statement readInsights runs for a range, by name: for the query-plan test. */
+export function insightsQueries(db: Db, { from, to, owner }: InsightsRange): Record<string, RawBuilder<unknown>> {
+  const { start, end } = bounds(from, to);
+  return {
+    ...perDayQueries(start, end, owner),
+    ...Object.fromEntries(totalQueries(start, end, owner).map((query, index) => [`total${index}`, query])),
+    bySource: bySourceQuery(start, end, owner),
+    funnel: funnelQuery(start, end, owner),
+    responseByWeek: responseQuery(db, start, end, owner, "week"),
+    responseByOwner: responseQuery(db, start, end, owner, "owner"),
+    organizations: organizationsQuery(start, end, owner),
+  };
 }
 
 /** Everything the Insights tab shows for a range (checked by the caller: src/domain/insights.ts rangeErrors). */
