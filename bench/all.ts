@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { RUN_LOG } from "./lib/table";
 
-const BENCHES = ["startup", "bundle", "lighthouse", "api", "dashboard", "export", "live"];
+const BENCHES = ["startup", "bundle", "lighthouse", "api", "dashboard", "export", "live", "insights"];
 
 rmSync(RUN_LOG, { force: true });
 const failed: string[] = [];
