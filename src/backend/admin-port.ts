@@ -2,6 +2,7 @@ import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, Match
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
+import type { Insights, InsightsQuery } from "../domain/insights";
 import type { BlocklistEntry, SpamVerdict } from "../domain/spam";
 import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../domain/workspace";
 
@@ -100,6 +101,11 @@ export interface AdminBackend {
    * submission arrives, on the server; on Firebase nothing is held as spam, so the dashboard hides it.
    */
   spam?: SpamAdmin;
+  /**
+   * The Insights tab's aggregates for a range of days (and an owner). Optional: they are worked out in SQL
+   * on the server; the Firebase adapter leaves them out and the dashboard hides the tab.
+   */
+  insights?(query: InsightsQuery): Promise<Insights>;
   /**
    * What works without a session: accepting an invitation and resetting a forgotten password. On
    * Firebase only requestPasswordReset exists (Firebase Auth's own reset email).

@@ -115,7 +115,7 @@ export function rangeErrors(from: string, to: string): Record<string, string> {
 
 /** "Leads up 23% on the previous 30 days", or how it stands when there is nothing to compare with. */
 export function changeSummary(what: string, total: number, previous: number, days: number): string {
-  const span = `the previous ${days} ${days === 1 ? "day" : "days"}`;
+  const span = days === 1 ? "the previous day" : `the previous ${days} days`;
   if (previous === 0) return total === 0 ? `No ${what} in this range or ${span}` : `${total} ${what}, none in ${span}`;
   const change = Math.round(((total - previous) / previous) * 100);
   if (change === 0) return `${capitalise(what)} level with ${span}`;

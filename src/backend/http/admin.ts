@@ -2,6 +2,7 @@ import { clientEnv } from "../../config/env";
 import type { DashboardStats, ListPage, MatchCount } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
 import type { Note, PersonView, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../../domain/workspace";
+import type { Insights } from "../../domain/insights";
 import type { BlocklistEntry } from "../../domain/spam";
 import type { CurrentStaff, StaffAccount, TwoFactorSetup } from "../../domain/staff";
 import {
@@ -174,5 +175,6 @@ export const httpAdminBackend: AdminBackend = {
   team: httpTeamAdmin,
   twoFactor: httpTwoFactorAdmin,
   spam: httpSpamAdmin,
+  insights: ({ from, to, owner }) => call<Insights>("GET", `/api/admin/insights${queryString({ from, to, owner })}`),
   accounts: httpAccountRecovery,
 };

@@ -4,6 +4,7 @@ import type { DashboardStats, RecordsByCollection } from "../../../domain/admin"
 import type { CurrentStaff, StaffAccount } from "../../../domain/staff";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
 import { AuditTab } from "../audit/audit-tab";
+import { InsightsTab } from "../insights/insights-tab";
 import { formatCount } from "../common/format";
 import type { StaffDirectory } from "../common/staff-directory";
 import { PrivacyTab } from "../privacy/privacy-tab";
@@ -120,6 +121,13 @@ export const DASHBOARD_TABS: readonly DashboardTabSpec[] = [
   recordTab("leads"),
   recordTab("contacts"),
   recordTab("newsletter"),
+  {
+    id: "insights",
+    capability: "records",
+    needs: "insights",
+    label: () => "Insights",
+    render: ({ backend, directory }) => backend.insights && <InsightsTab read={backend.insights} staff={directory.emails} />,
+  },
   {
     id: "privacy",
     capability: "privacy",
