@@ -12,7 +12,7 @@ import { LEADS, panel, postForm, submitLeads, timeline } from "../support/worksp
 
 const PASSWORD = "correct horse battery staple";
 const ME = "axe@erf.test";
-const TABS = ["Leads & Signups", "Contact Messages", "Newsletter", "Privacy", "Audit", "Team"];
+const TABS = ["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team"];
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 900 },
@@ -53,6 +53,7 @@ async function showTab(name: string): Promise<void> {
   if (name === "Leads & Signups") await firstRecord("Leads").waitFor();
   else if (name === "Contact Messages") await firstRecord("Contact messages").waitFor();
   else if (name === "Newsletter") await firstRecord("Newsletter subscribers").waitFor();
+  else if (name === "Insights") await content.locator('section[data-chart="per-day"] [role="img"] svg').first().waitFor();
   else if (name === "Privacy") await content.getByRole("form", { name: "Find a person's data" }).waitFor();
   else if (name === "Audit") await content.getByRole("table", { name: "Audit entries" }).locator("tbody tr[data-action]").first().waitFor();
   else await content.getByRole("heading", { name: "Your account" }).waitFor();

@@ -57,10 +57,19 @@ export async function closeBrowserSession(session: BrowserSession | undefined): 
 
 /** Waits for a toast (the newest, or the one with `text`) and returns its text, whitespace collapsed. */
 export async function waitForToast(target: Page, text?: string): Promise<string> {
-  const toasts = target.locator("li[data-variant]", text === undefined ? {} : { hasText: text });
-  const toast = text === undefined ? toasts.last() : toasts.first();
-  await toast.waitFor({ state: "visible", timeout: 10_000 });
-  return (await toast.innerText()).replace(/\s+/g, " ");
+  // Found and read in one step in the page: a toast read after a separate wait may have gone meanwhile
+  // (its few seconds can pass between the two on a busy machine).
+  const found = await target.waitForFunction(
+    (wanted) => {
+      const normal = (value: string) => value.replace(/\s+/g, " ").trim();
+      const toasts = [...document.querySelectorAll<HTMLElement>("li[data-variant]")].filter((toast) => toast.checkVisibility());
+      const toast = wanted === null ? toasts.at(-1) : toasts.find((each) => normal(each.innerText).toLowerCase().includes(normal(wanted).toLowerCase()));
+      return toast ? toast.innerText : null;
+    },
+    text ?? null,
+    { timeout: 10_000 },
+  );
+  return String(await found.jsonValue()).replace(/\s+/g, " ");
 }
 
 /**
