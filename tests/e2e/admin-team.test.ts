@@ -137,7 +137,7 @@ async function signInWithRecovery(code: string) {
 describe("the team", () => {
   it("invites a sales rep, who joins from the emailed link and sees no Privacy, Audit or round-robin switch", async () => {
     // What an admin sees, for the rep's view to be compared with.
-    expect(await tabNames(page)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Privacy", "Audit", "Team"]);
+    expect(await tabNames(page)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team"]);
     expect(await page.getByRole("switch", { name: "Round-robin assignment" }).count()).toBe(1);
     await openTeamTab(page);
     await accessible(page, "main");
@@ -173,7 +173,7 @@ describe("the team", () => {
     expect(await rep.getByLabel("Email").inputValue()).toBe(REP.email);
 
     await signInAs(rep, server.url, REP);
-    expect(await tabNames(rep)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Team"]);
+    expect(await tabNames(rep)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Team"]);
     expect(await rep.getByRole("switch", { name: "Round-robin assignment" }).count()).toBe(0);
     expect(await rep.getByRole("switch", { name: "I'm available for new records" }).count()).toBe(1);
     await openTeamTab(rep);
