@@ -1,14 +1,15 @@
 import { sql, type RawBuilder } from "kysely";
-import { daysBetween, dayMs, dayOf, FUNNEL_STAGES, type DayCount, type FunnelRow, type Insights, type ResponseTimes, type SourceCount } from "../../src/domain/insights";
+import { daysBetween, dayMs, dayOf, funnelFrom, perDayFrom, responseRows, timesAt, TOP_SOURCES, type DayCount, type FunnelRow, type Insights, type ResponseTimes, type SourceCount } from "../../src/domain/insights";
 import { isPostgres } from "./connect";
+import { insightCountQueries, readInsightCounts } from "./insight-counts";
 import type { Db } from "./schema";
 
-// The Insights tab's aggregates (src/domain/insights.ts): a handful of grouped statements over each
-// table's created_at range, spam left out, on both databases. Nothing here reads a record one by one.
+// The Insights tab's aggregates (src/domain/insights.ts), spam left out. On SQLite the counts come from
+// insight_counts, kept per day by triggers (migration 0016, insight-counts.ts); on PostgreSQL from a
+// handful of grouped statements over each table's created_at range. Nothing reads a record one by one.
 
 const DAY_MS = 86_400_000;
-/** The source tables list at most this many sources (the most records first). */
-export const TOP_SOURCES = 20;
+export { TOP_SOURCES };
 
 export interface InsightsRange {
   from: string;
@@ -37,15 +38,11 @@ function where(table: Table, start: string, end: string, owner: string | null | 
 const tablesFor = (owner: string | null | undefined, withNewsletter: boolean): Table[] =>
   owner === undefined && withNewsletter ? ["leads", "contacts", "newsletter"] : ["leads", "contacts"];
 
-/** Milliseconds from arrival to the first response, as each database reads ISO text. */
-const responseMs = (db: Db) =>
-  isPostgres(db)
-    ? sql`extract(epoch from (first_response_at::timestamptz - created_at::timestamptz)) * 1000`
-    : sql`(julianday(first_response_at) - julianday(created_at)) * 86400000.0`;
+/** Milliseconds from arrival to the first response, as PostgreSQL reads ISO text. */
+const responseMs = sql`extract(epoch from (first_response_at::timestamptz - created_at::timestamptz)) * 1000`;
 
 /** The Monday (UTC) of the week a record arrived in, as YYYY-MM-DD. */
-const weekOf = (db: Db) =>
-  isPostgres(db) ? sql`to_char(date_trunc('week', created_at::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')` : sql`date(created_at, '-6 days', 'weekday 1')`;
+const weekOf = sql`to_char(date_trunc('week', created_at::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 const perDayQueries = (start: string, end: string, owner: string | null | undefined) => ({
   leadsPerDay: sql<{ day: string; type: string; n: unknown }>`select substr(created_at, 1, 10) as day, type, count(*) as n from leads where ${where("leads", start, end, owner)} group by substr(created_at, 1, 10), type`,
@@ -56,26 +53,17 @@ const perDayQueries = (start: string, end: string, owner: string | null | undefi
 });
 
 async function perDay(db: Db, start: string, end: string, owner: string | null | undefined, days: string[]): Promise<DayCount[]> {
-  const byDay = new Map(days.map((day) => [day, { day, signup: 0, demo: 0, contact: 0, newsletter: 0 }]));
   const queries = perDayQueries(start, end, owner);
   const [leads, contacts, newsletter] = await Promise.all([
     queries.leadsPerDay.execute(db),
     queries.contactsPerDay.execute(db),
     queries.newsletterPerDay ? queries.newsletterPerDay.execute(db) : Promise.resolve({ rows: [] as { day: string; n: unknown }[] }),
   ]);
-  for (const row of leads.rows) {
-    const day = byDay.get(row.day);
-    if (day && (row.type === "signup" || row.type === "demo")) day[row.type] += num(row.n);
-  }
-  for (const row of contacts.rows) {
-    const day = byDay.get(row.day);
-    if (day) day.contact += num(row.n);
-  }
-  for (const row of newsletter.rows) {
-    const day = byDay.get(row.day);
-    if (day) day.newsletter += num(row.n);
-  }
-  return [...byDay.values()];
+  return perDayFrom(days, [
+    ...leads.rows.map((row) => ({ day: row.day, kind: row.type, count: num(row.n) })),
+    ...contacts.rows.map((row) => ({ day: row.day, kind: "contact", count: num(row.n) })),
+    ...newsletter.rows.map((row) => ({ day: row.day, kind: "newsletter", count: num(row.n) })),
+  ]);
 }
 
 const totalQueries = (start: string, end: string, owner: string | null | undefined) =>
@@ -112,14 +100,7 @@ function funnelQuery(start: string, end: string, owner: string | null | undefine
 
 async function funnel(db: Db, start: string, end: string, owner: string | null | undefined): Promise<FunnelRow[]> {
   const { rows } = await funnelQuery(start, end, owner).execute(db);
-  const bySource = new Map<string | null, FunnelRow>();
-  for (const row of rows) {
-    const entry = bySource.get(row.source) ?? { source: row.source, new: 0, contacted: 0, qualified: 0, closed: 0 };
-    if ((FUNNEL_STAGES as readonly string[]).includes(row.status)) entry[row.status as (typeof FUNNEL_STAGES)[number]] += num(row.n);
-    bySource.set(row.source, entry);
-  }
-  const size = (row: FunnelRow) => row.new + row.contacted + row.qualified + row.closed;
-  return [...bySource.values()].sort((a, b) => size(b) - size(a) || String(a.source).localeCompare(String(b.source))).slice(0, TOP_SOURCES);
+  return funnelFrom(rows.map((row) => ({ source: row.source, status: row.status, count: num(row.n) })));
 }
 
 /**
@@ -127,11 +108,11 @@ async function funnel(db: Db, start: string, end: string, owner: string | null |
  * when the count is even, as the count card's) and the p90 (the nearest rank, ⌈0.9 n⌉). Window functions
  * rank each group's times; only the rows at those ranks leave the database.
  */
-function responseQuery(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner") {
-  const group = groupBy === "week" ? weekOf(db) : sql`owner`;
+function responseQuery(start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner") {
+  const group = groupBy === "week" ? weekOf : sql`owner`;
   const union = sql.join(
     (["leads", "contacts"] as const).map(
-      (table) => sql`select ${group} as grp, ${responseMs(db)} as ms from ${sql.table(table)} where ${where(table, start, end, owner)} and first_response_at is not null`,
+      (table) => sql`select ${group} as grp, ${responseMs} as ms from ${sql.table(table)} where ${where(table, start, end, owner)} and first_response_at is not null`,
     ),
     sql` union all `,
   );
@@ -143,7 +124,7 @@ function responseQuery(db: Db, start: string, end: string, owner: string | null 
 }
 
 async function responseTimes(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner"): Promise<Map<string | null, ResponseTimes>> {
-  const { rows } = await responseQuery(db, start, end, owner, groupBy).execute(db);
+  const { rows } = await responseQuery(start, end, owner, groupBy).execute(db);
   const groups = new Map<string | null, { total: number; at: Map<number, number> }>();
   for (const row of rows) {
     const entry = groups.get(row.grp) ?? { total: num(row.total), at: new Map<number, number>() };
@@ -151,16 +132,7 @@ async function responseTimes(db: Db, start: string, end: string, owner: string |
     groups.set(row.grp, entry);
   }
   const times = new Map<string | null, ResponseTimes>();
-  for (const [key, { total: count, at }] of groups) {
-    const low = at.get(Math.floor((count + 1) / 2));
-    const high = at.get(Math.floor((count + 2) / 2));
-    const p90 = at.get(Math.floor((9 * count + 9) / 10));
-    times.set(key, {
-      count,
-      medianMs: low === undefined || high === undefined ? null : Math.round((low + high) / 2),
-      p90Ms: p90 === undefined ? null : Math.round(p90),
-    });
-  }
+  for (const [key, { total: count, at }] of groups) times.set(key, timesAt(count, (rank) => at.get(rank)));
   return times;
 }
 
@@ -175,21 +147,25 @@ async function organizations(db: Db, start: string, end: string, owner: string |
 }
 
 /** Every statement readInsights runs for a range, by name: for the query-plan test. */
-export function insightsQueries(db: Db, { from, to, owner }: InsightsRange): Record<string, RawBuilder<unknown>> {
+export function insightsQueries(db: Db, range: InsightsRange): Record<string, RawBuilder<unknown>> {
+  if (!isPostgres(db)) return insightCountQueries(range);
+  const { from, to, owner } = range;
   const { start, end } = bounds(from, to);
   return {
     ...perDayQueries(start, end, owner),
     ...Object.fromEntries(totalQueries(start, end, owner).map((query, index) => [`total${index}`, query])),
     bySource: bySourceQuery(start, end, owner),
     funnel: funnelQuery(start, end, owner),
-    responseByWeek: responseQuery(db, start, end, owner, "week"),
-    responseByOwner: responseQuery(db, start, end, owner, "owner"),
+    responseByWeek: responseQuery(start, end, owner, "week"),
+    responseByOwner: responseQuery(start, end, owner, "owner"),
     organizations: organizationsQuery(start, end, owner),
   };
 }
 
 /** Everything the Insights tab shows for a range (checked by the caller: src/domain/insights.ts rangeErrors). */
-export async function readInsights(db: Db, { from, to, owner }: InsightsRange): Promise<Insights> {
+export async function readInsights(db: Db, range: InsightsRange): Promise<Insights> {
+  if (!isPostgres(db)) return readInsightCounts(db, range);
+  const { from, to, owner } = range;
   const days = daysBetween(from, to);
   const { start, end } = bounds(from, to);
   const previousStart = `${dayOf((dayMs(from) ?? 0) - days.length * DAY_MS)}T00:00:00.000Z`;
@@ -210,8 +186,7 @@ export async function readInsights(db: Db, { from, to, owner }: InsightsRange): 
     previousTotal,
     bySource: sources,
     funnel: funnelRows,
-    responseByWeek: [...byWeek].map(([week, times]) => ({ week: String(week), ...times })).sort((a, b) => a.week.localeCompare(b.week)),
-    responseByOwner: [...byOwner].map(([who, times]) => ({ owner: who, ...times })).sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
+    ...responseRows(new Map([...byWeek].map(([week, times]) => [String(week), times])), byOwner),
     organizations: orgs,
   };
 }

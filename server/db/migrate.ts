@@ -15,6 +15,7 @@ import * as staffTeam from "./migrations/0012_staff_team";
 import * as phoneSearch from "./migrations/0013_phone_search";
 import * as attribution from "./migrations/0014_attribution";
 import * as spam from "./migrations/0015_spam";
+import * as insightCounts from "./migrations/0016_insight_counts";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0013_phone_search": phoneSearch,
   "0014_attribution": attribution,
   "0015_spam": spam,
+  "0016_insight_counts": insightCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

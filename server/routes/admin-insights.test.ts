@@ -185,6 +185,37 @@ describeStorage(
       expect(await insights("?days=30")).toMatchObject({ status: 400, body: { fields: { days: "Unknown parameter" } } });
     });
 
+    // Last: it changes the records. On SQLite the counts are kept as records are written (migration 0016),
+    // so each kind of write must move them: a status or owner change, spam either way, a deletion.
+    it("stays a true count as records change status, owner and spam, and are erased", async () => {
+      const next = random(7);
+      const ids = rows.map((_, index) => `r${String(index).padStart(4, "0")}`);
+      for (let index = 0; index < rows.length; index += 1) {
+        const row = rows[index]!;
+        if (row.kind === "newsletter" || next() > 0.3) continue;
+        // One column at a time, so each must move the counts on its own.
+        const pick = Math.floor(next() * 3);
+        const change = pick === 0 ? { status: FUNNEL_STAGES[Math.floor(next() * 4)]! } : pick === 1 ? { owner: OWNERS[Math.floor(next() * 3)]! } : { spam: !row.spam };
+        Object.assign(row, change);
+        const table = row.kind === "contact" ? "contacts" : "leads";
+        const set = "spam" in change ? { spam: change.spam ? 1 : 0 } : change;
+        await open.db.updateTable(table).set(set).where("id", "=", ids[index]!).execute();
+      }
+      const erased = new Set<number>();
+      for (let index = 0; index < rows.length; index += 7) {
+        const row = rows[index]!;
+        await open.db.deleteFrom(row.kind === "newsletter" ? "newsletter" : row.kind === "contact" ? "contacts" : "leads").where("id", "=", ids[index]!).execute();
+        erased.add(index);
+      }
+      const left = rows.filter((_, index) => !erased.has(index));
+      for (const owner of [undefined, ADMIN_EMAIL, null] as const) {
+        const query = owner === undefined ? "" : `&owner=${owner === null ? "none" : encodeURIComponent(owner)}`;
+        const { status, body } = await insights(`?from=2026-01-01&to=2026-03-11${query}`);
+        expect(status).toBe(200);
+        expect(body, String(owner)).toEqual(expected(left, "2026-01-01", "2026-03-11", owner));
+      }
+    });
+
     it("reads the last 90 days by default", async () => {
       const { status, body } = await insights("");
       expect(status).toBe(200);

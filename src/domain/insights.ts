@@ -69,7 +69,14 @@ export interface Insights {
   responseByOwner: (ResponseTimes & { owner: string | null })[];
   /** Leads by organisation type and property count band (the signup and demo forms have bands of their own). */
   organizations: { organizationType: string; propertyCount: string; count: number }[];
+  /**
+   * The parts this back end cannot work out, left empty: Firestore's aggregation queries count records
+   * matching fixed values, so they cannot group by an open-ended value (a source) or take a median.
+   */
+  unavailable?: UnavailableInsight[];
 }
+
+export type UnavailableInsight = "bySource" | "funnel" | "responseByWeek" | "responseByOwner";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -123,3 +130,63 @@ export function changeSummary(what: string, total: number, previous: number, day
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The top of the source tables: at most this many sources (the most records first). */
+export const TOP_SOURCES = 20;
+
+/** Every day of `days` with its counts, zeros included, from rows of (day, kind, count). */
+export function perDayFrom(days: string[], rows: Iterable<{ day: string; kind: string; count: number }>): DayCount[] {
+  const byDay = new Map(days.map((day) => [day, { day, signup: 0, demo: 0, contact: 0, newsletter: 0 }]));
+  for (const row of rows) {
+    const day = byDay.get(row.day);
+    if (day && (row.kind === "signup" || row.kind === "demo" || row.kind === "contact" || row.kind === "newsletter")) day[row.kind] += row.count;
+  }
+  return [...byDay.values()];
+}
+
+/** The funnel from rows of (source, status, count): a row per source, the largest first, at most TOP_SOURCES. */
+export function funnelFrom(rows: Iterable<{ source: string | null; status: string; count: number }>): FunnelRow[] {
+  const bySource = new Map<string | null, FunnelRow>();
+  for (const row of rows) {
+    const entry = bySource.get(row.source) ?? { source: row.source, new: 0, contacted: 0, qualified: 0, closed: 0 };
+    if ((FUNNEL_STAGES as readonly string[]).includes(row.status)) entry[row.status as (typeof FUNNEL_STAGES)[number]] += row.count;
+    bySource.set(row.source, entry);
+  }
+  const size = (row: FunnelRow) => row.new + row.contacted + row.qualified + row.closed;
+  return [...bySource.values()].sort((a, b) => size(b) - size(a) || String(a.source).localeCompare(String(b.source))).slice(0, TOP_SOURCES);
+}
+
+/**
+ * The median (the mean of the middle two when the count is even, as the count card's) and the p90 (the
+ * nearest rank, ⌈0.9 n⌉) of response times in ms, given the count and a way to read the k-th smallest (1-based).
+ */
+export function timesAt(count: number, at: (rank: number) => number | undefined): ResponseTimes {
+  const low = at(Math.floor((count + 1) / 2));
+  const high = at(Math.floor((count + 2) / 2));
+  const p90 = at(Math.floor((9 * count + 9) / 10));
+  return {
+    count,
+    medianMs: low === undefined || high === undefined ? null : Math.round((low + high) / 2),
+    p90Ms: p90 === undefined ? null : Math.round(p90),
+  };
+}
+
+/** The same over a list of times, in any order. */
+export function timesOf(values: ArrayLike<number>): ResponseTimes {
+  const sorted = Float64Array.from(values).sort();
+  return timesAt(sorted.length, (rank) => (rank >= 1 && rank <= sorted.length ? sorted[rank - 1] : undefined));
+}
+
+/** The Monday (UTC) of a day's week, YYYY-MM-DD. */
+export function mondayOf(day: string): string {
+  const ms = dayMs(day.slice(0, 10)) ?? 0;
+  return dayOf(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
+}
+
+/** Response times grouped by week and by owner, in the order the tab shows them. */
+export function responseRows(byWeek: Map<string, ResponseTimes>, byOwner: Map<string | null, ResponseTimes>): Pick<Insights, "responseByWeek" | "responseByOwner"> {
+  return {
+    responseByWeek: [...byWeek].map(([week, times]) => ({ week, ...times })).sort((a, b) => a.week.localeCompare(b.week)),
+    responseByOwner: [...byOwner].map(([owner, times]) => ({ owner, ...times })).sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
+  };
+}

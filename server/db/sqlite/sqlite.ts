@@ -16,18 +16,22 @@ type RowKey = (column: string) => string;
  * promise resolves (the driver syncs the WAL off the event loop: sqlite-writer.ts), so a 201, sent after
  * the commit, survives kill -9 and power loss; busy_timeout waits out a second process's write lock.
  * With `checkpointThread`, checkpoints run in a thread of their own (sqlite-checkpoints.ts).
+ * temp_store = MEMORY: the Insights counts' triggers (migration 0016) upsert inside every insert, and a
+ * statement that may roll back on its own opens a statement journal; in a temporary file that cost about
+ * a millisecond a submission, in memory a tenth of that (docs/decisions/0032-insight-counts.md).
  */
 export function sqliteWriter(file: string, { checkpointThread }: { checkpointThread?: { onFailure: (error: Error) => void } } = {}): Dialect {
-  return sqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000"], ...(checkpointThread && { checkpointThread }) });
+  return sqliteWriterDialect({ file, pragmas: ["foreign_keys = ON", "busy_timeout = 5000", "temp_store = MEMORY"], ...(checkpointThread && { checkpointThread }) });
 }
 
 /**
  * A read connection in a worker thread (sqlite-thread.ts), on a file that must exist. Not opened
  * read-only: a read-only connection cannot take the WAL-index locks a reader normally takes, and then
  * retries with sleeps of seconds while the writer resets the WAL. query_only refuses writes instead.
+ * temp_store = MEMORY: the sorts of GROUP BY and ORDER BY stay out of temporary files.
  */
 export function sqliteReader(file: string, rowKey: RowKey): Dialect {
-  return sqliteReadThreadDialect({ file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000"], rowKey });
+  return sqliteReadThreadDialect({ file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000", "temp_store = MEMORY"], rowKey });
 }
 
 /**
