@@ -102,8 +102,8 @@ export interface AdminBackend {
    */
   spam?: SpamAdmin;
   /**
-   * The Insights tab's aggregates for a range of days (and an owner). Optional: they are worked out in SQL
-   * on the server; the Firebase adapter leaves them out and the dashboard hides the tab.
+   * The Insights tab's aggregates for a range of days (and an owner): in SQL on the server; on Firebase
+   * with aggregation queries, which answer the counts but not sources or medians (Insights.unavailable).
    */
   insights?(query: InsightsQuery): Promise<Insights>;
   /**

@@ -19,7 +19,8 @@ export interface ContractSubject {
   admin: Pick<
     AdminBackend,
     "signIn" | "signOut" | "currentUser" | "stats" | "list" | "countMatching" | "setStatus" | "record" | "recordWithPerson" | "person" | "addNote" | "deleteNote" | "updateRecord" | "bulkUpdate" | "staff" | "setAvailable"
-  >;
+  > &
+    Required<Pick<AdminBackend, "insights">>;
   watch(): Promise<LiveFeed>;
   /** Runs AdminBackend.exportCsv and returns the file the browser downloaded. */
   exportCsv(filters: ExportFilters): Promise<{ fileName: string; text: string }>;

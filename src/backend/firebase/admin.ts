@@ -7,6 +7,7 @@ import { adminServices, type AdminServiceOptions } from "./admin-services";
 import { authSession } from "./auth-session";
 import { exportCsvChunks } from "./csv-export";
 import { downloadText } from "./download";
+import { insightsReader } from "./insights";
 import { countMatching, listPage } from "./list";
 import { watchCollections } from "./live";
 import { addNote, deleteNote } from "./notes";
@@ -58,5 +59,6 @@ export function createFirebaseAdminBackend(config: FirebaseClientConfig, options
       download(csvFileName(BRAND.csvPrefix, now()), await exportCsvChunks(db, filters, auth.currentUser?.email ?? null));
     },
     accounts: accountRecovery(auth),
+    insights: insightsReader(db, () => auth.currentUser?.email ?? null),
   };
 }

@@ -41,6 +41,17 @@ describe("firestore.indexes.json", () => {
     expect(indexed(target, ["email"])).toBe(true);
   });
 
+  // The Insights tab's counts (insights.ts): equality on these, createdAt in a range, newest first.
+  it.each([
+    ["leads", ["type"]],
+    ["leads", ["type", "owner"]],
+    ["contacts", ["owner"]],
+    ["leads", ["type", "organizationType", "propertyCount"]],
+    ["leads", ["type", "organizationType", "propertyCount", "owner"]],
+  ] as const)("%s: the Insights counts by %s", (target, fields) => {
+    expect(indexed(target, [...fields])).toBe(true);
+  });
+
   it("would notice a missing one", () => {
     expect(indexed("newsletter", ["owner"])).toBe(false);
   });

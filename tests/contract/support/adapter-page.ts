@@ -82,6 +82,7 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
       bulkUpdate: (target, ids, change) => call("admin", "bulkUpdate", target, ids, change),
       staff: () => call("admin", "staff"),
       setAvailable: (email, available) => call("admin", "setAvailable", email, available),
+      insights: (query) => call("admin", "insights", query),
     },
     async watch(): Promise<LiveFeed> {
       changes.length = 0;

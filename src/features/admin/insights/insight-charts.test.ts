@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changeSummary, defaultRange, rangeErrors, type Insights } from "../../../domain/insights";
-import { insightCharts } from "./insight-charts";
+import { insightCharts, UNAVAILABLE_NOTE } from "./insight-charts";
 
 const DATA: Insights = {
   from: "2026-11-01",
@@ -50,6 +50,18 @@ describe("the Insights charts in words and tables", () => {
     const charts = insightCharts(empty);
     expect(charts.every((chart) => chart.empty)).toBe(true);
     expect(charts[0]!.summary).toBe("No records in this range or the previous 3 days");
+  });
+
+  it("marks what the back end cannot work out (Firebase) with a note, and no table", () => {
+    const charts = insightCharts({ ...DATA, bySource: [], funnel: [], responseByWeek: [], responseByOwner: [], unavailable: ["bySource", "funnel", "responseByWeek", "responseByOwner"] });
+    const missing = charts.filter((chart) => chart.unavailable).map((chart) => chart.id);
+    expect(missing).toEqual(["by-source", "funnel", "response-week", "response-owner"]);
+    for (const chart of charts.filter((each) => each.unavailable)) {
+      expect(chart.summary).toBe(UNAVAILABLE_NOTE);
+      expect(chart.table.rows).toEqual([]);
+    }
+    expect(charts.find((chart) => chart.id === "per-day")).toMatchObject({ unavailable: false, empty: false });
+    expect(insightCharts(DATA).some((chart) => chart.unavailable)).toBe(false);
   });
 
   it("compares with the previous range, and checks a range field by field", () => {

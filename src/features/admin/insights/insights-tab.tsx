@@ -32,14 +32,14 @@ function ChartCard({ chart, data, plots }: { chart: InsightChart; data: Insights
     return () => resized.disconnect();
   }, [chart, data, plots]);
   return (
-    <section aria-labelledby={headingId} data-chart={chart.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby={headingId} data-chart={chart.id} data-unavailable={chart.unavailable || undefined} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
         {chart.title}
       </h2>
       <p id={summaryId} className="mt-1 text-sm text-slate-700" data-summary>
         {chart.summary}
       </p>
-      {chart.empty ? (
+      {chart.unavailable ? null : chart.empty ? (
         <p className="mt-3 text-sm text-slate-600">Nothing to draw for this range.</p>
       ) : (
         // One image to assistive tech, named by the title and described by the summary; the table below
@@ -48,35 +48,37 @@ function ChartCard({ chart, data, plots }: { chart: InsightChart; data: Insights
           {plots ? null : <p className="text-sm text-slate-600">Drawing the chart…</p>}
         </div>
       )}
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-brand-800 underline underline-offset-2">Show the data table</summary>
-        {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
-        <div className="mt-2 max-h-80 overflow-auto" role="region" aria-label={`${chart.title}: data`} tabIndex={0}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{chart.title}</caption>
-            <thead>
-              <tr>
-                {chart.table.columns.map((column) => (
-                  <th key={column} scope="col" className="border-b border-slate-200 px-2 py-1 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {chart.table.rows.map((row, index) => (
-                <tr key={index} className="border-b border-slate-100">
-                  {row.map((cell, column) => (
-                    <td key={column} className={`px-2 py-1 ${typeof cell === "number" ? "tabular-nums" : ""}`}>
-                      {cell}
-                    </td>
+      {!chart.unavailable && (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-brand-800 underline underline-offset-2">Show the data table</summary>
+          {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+          <div className="mt-2 max-h-80 overflow-auto" role="region" aria-label={`${chart.title}: data`} tabIndex={0}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{chart.title}</caption>
+              <thead>
+                <tr>
+                  {chart.table.columns.map((column) => (
+                    <th key={column} scope="col" className="border-b border-slate-200 px-2 py-1 font-semibold">
+                      {column}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody>
+                {chart.table.rows.map((row, index) => (
+                  <tr key={index} className="border-b border-slate-100">
+                    {row.map((cell, column) => (
+                      <td key={column} className={`px-2 py-1 ${typeof cell === "number" ? "tabular-nums" : ""}`}>
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </section>
   );
 }
