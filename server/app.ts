@@ -67,6 +67,10 @@ export interface AppDeps {
   eventsHeartbeatMs?: number;
   /** Wakes the outbox sender after a commit that queued mail; main.ts passes its worker's. */
   wakeOutbox?: () => void;
+  /** Wakes the webhook sender after a resend or an endpoint switched back on (it also follows the change feed). */
+  wakeWebhooks?: () => void;
+  /** Tests: how webhook URLs' host names resolve when an endpoint is saved. */
+  resolveHost?: (host: string) => Promise<string[]>;
   /** Where reads that need not wait for writes go (see connectReader); `db` when not given. */
   reader?: Db;
   /**
@@ -89,6 +93,8 @@ export function createApp({
   passwordHasher = createPasswordHasher(),
   eventsHeartbeatMs = HEARTBEAT_MS,
   wakeOutbox = () => {},
+  wakeWebhooks = () => {},
+  resolveHost,
   reader = db,
   csvSource = (parts, options) => csvChunks(reader, parts, options),
 }: AppDeps) {
@@ -171,6 +177,9 @@ export function createApp({
       notifyOwners: mail.assignments,
       staffMail: mail.staff,
       alerts: mail.alerts,
+      webhookPolicy: { allowPrivate: config.webhooksAllowPrivate },
+      wakeWebhooks,
+      ...(resolveHost && { resolveHost }),
     }),
   );
 

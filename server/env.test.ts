@@ -16,6 +16,7 @@ describe("configFromEnv", () => {
       turnstileSiteKey: null,
       spamThreshold: 40,
       trustProxy: 0,
+      webhooksAllowPrivate: false,
       adminEmail: null,
       adminPassword: null,
       adminTotpSecret: null,

@@ -60,6 +60,8 @@ const envSchema = z.object({
   // Above this spam score (0-100) a lead or contact is held in the Spam view (src/domain/spam.ts).
   SPAM_THRESHOLD: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0, "Use 0 to 100").max(100, "Use 0 to 100").default(DEFAULT_SPAM_THRESHOLD),
   TRUST_PROXY: proxyHops.default(0),
+  // Lets webhooks go to http:// URLs and to loopback and private addresses: development and tests only.
+  WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -114,6 +116,8 @@ export interface Config {
   spamThreshold: number;
   /** Proxies of ours in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-* (see http/forwarded.ts). */
   trustProxy: number;
+  /** Webhooks may go to http:// and to private addresses (WEBHOOKS_ALLOW_PRIVATE): never in production. */
+  webhooksAllowPrivate: boolean;
   adminEmail: string | null;
   /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
   adminPassword: string | null;
@@ -173,6 +177,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     turnstileSiteKey: e.TURNSTILE_SITE_KEY ?? e.VITE_TURNSTILE_SITE_KEY ?? null,
     spamThreshold: e.SPAM_THRESHOLD,
     trustProxy: e.TRUST_PROXY,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     adminTotpSecret: e.ADMIN_TOTP_SECRET ?? null,

@@ -18,6 +18,7 @@ import { loadSite, MissingBuildError, type Site } from "./static/site";
 import { createSmtpMailer } from "./mail/mailer";
 import { mailSettings } from "./mail/settings";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
+import { createWebhookDispatcher } from "./webhooks/dispatcher";
 import { appSecretFile, resolveAppSecret } from "./privacy/app-secret";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { RETENTION_EVERY_MS, runRetention } from "./privacy/retention";
@@ -153,6 +154,11 @@ async function main() {
   const changeFeed = createChangeFeed(config, logger);
   const retentionTimer = startRetention(db, config, logger, changeFeed);
   const outbox = startOutbox(db, config, logger);
+  // Webhooks: woken by every change this instance (or, on PostgreSQL, any instance) announces.
+  if (config.webhooksAllowPrivate) logger.warn("webhooks-private-allowed", { reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only." });
+  const webhooks = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate } });
+  const stopFollowing = changeFeed.subscribe(webhooks.wake);
+  webhooks.start();
 
   const shutdownController = new AbortController();
   const app = createApp({
@@ -167,6 +173,7 @@ async function main() {
     passwordHasher,
     shutdownSignal: shutdownController.signal,
     ...(outbox && { wakeOutbox: outbox.wake }),
+    wakeWebhooks: webhooks.wake,
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS }, (info) => {
     const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
@@ -190,7 +197,8 @@ async function main() {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // The sender finishes the message in hand (its claim would otherwise hold it for the lease time).
-      Promise.all([changeFeed.close(), outbox?.stop(), csvThread?.close()])
+      stopFollowing();
+      Promise.all([changeFeed.close(), outbox?.stop(), webhooks.stop(), csvThread?.close()])
         .then(() => Promise.all([db.destroy(), reader === db ? undefined : reader.destroy()]))
         .then(
           () => process.exit(0),

@@ -3,7 +3,7 @@ import { insertRows } from "./bulk-insert";
 import type { Tables } from "./schema";
 
 /** The tables a submission only appends to: nothing it does afterwards reads their new rows back. */
-export type AppendOnlyTable = "contacts" | "leads" | "consents" | "outbox";
+export type AppendOnlyTable = "contacts" | "leads" | "consents" | "outbox" | "webhookEvents";
 
 /**
  * Rows a group's submissions append, held until the group has run every write, then sent as one

@@ -16,6 +16,7 @@ import * as phoneSearch from "./migrations/0013_phone_search";
 import * as attribution from "./migrations/0014_attribution";
 import * as spam from "./migrations/0015_spam";
 import * as insightCounts from "./migrations/0016_insight_counts";
+import * as webhooks from "./migrations/0017_webhooks";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014_attribution": attribution,
   "0015_spam": spam,
   "0016_insight_counts": insightCounts,
+  "0017_webhooks": webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { Collection } from "../../src/domain/status";
 import { isOwnedCollection, type Note } from "../../src/domain/workspace";
 import { recordChange } from "./changes";
+import { enqueueWebhookEvents } from "./webhooks";
 import { newRecordId } from "./record-id";
 import type { Db, Tables } from "./schema";
 import { workspaceEventRow } from "./workspace-events";
@@ -36,9 +37,11 @@ export async function addNote(trx: Trx, collection: Collection, recordId: string
       .where("firstResponseAt", "is", null)
       .execute();
   }
+  const note = toNote(row);
+  await enqueueWebhookEvents(trx, [{ type: "note.created", collection, recordId, email: record.email, change: { note } }], at);
   // The record itself is unchanged, but open panels learn from its change that its timeline grew.
   await recordChange(trx, { collection, recordId, op: "update", createdAt: at });
-  return toNote(row);
+  return note;
 }
 
 export async function findNote(db: Db | Trx, id: string): Promise<Note | undefined> {

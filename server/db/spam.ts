@@ -10,6 +10,7 @@ import { outboxRow } from "./outbox";
 import { findRecords } from "./record-lists";
 import { assignRoundRobin } from "./round-robin";
 import type { Db, OutboxTable, Tables } from "./schema";
+import { enqueueWebhookEvents } from "./webhooks";
 import { workspaceEventRow } from "./workspace-events";
 
 // The spam score's storage: the blocklist staff edit, the one read a submission makes before it is
@@ -117,7 +118,7 @@ export type SpamDecisionOutcome<C extends "leads" | "contacts"> =
 /**
  * A staff "Spam" or "Not spam", in one transaction: the flag, a timeline entry and an audit entry, and
  * a change-log row for open dashboards. A record restored from the Spam view gets what its arrival
- * skipped: the staff alert, and round-robin's deal (with its assignment email) while round-robin is on
+ * skipped: the staff alert, the created webhook, and round-robin's deal (with its assignment email) while round-robin is on
  * and nobody owns it. The same verdict twice changes, and announces, nothing the second time.
  */
 export async function decideSpam<C extends "leads" | "contacts">(db: Db, decision: SpamDecision & { collection: C }): Promise<SpamDecisionOutcome<C>> {
@@ -151,6 +152,8 @@ export async function decideSpam<C extends "leads" | "contacts">(db: Db, decisio
       await appendAuditEntries(trx, [{ actor: actor.email, ip: actor.ip, userAgent: actor.userAgent, at: now, action: "record.spam", details: { collection, id, from: before, to: verdict } }]);
       if (outbox.length > 0) await insertRows(trx, "outbox", outbox);
       queuedMail ||= outbox.length > 0;
+      // Held back on arrival, so its created webhook goes now; never for spam.
+      if (verdict === "not-spam") await enqueueWebhookEvents(trx, [{ type: collection === "contacts" ? "contact.created" : "lead.created", collection, recordId: id, email: row.email }], at);
       await recordChanges(trx, [{ collection, recordId: id, op: "update", createdAt: at }]);
     }
     const [record] = await findRecords(trx, collection, [id]);

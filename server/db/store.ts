@@ -106,3 +106,21 @@ export { findOpenReset, isOpenResetToken, purgePasswordResets, recordResetReques
 export { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret, unusedRecoveryCodes, useRecoveryCode } from "./two-factor";
 export { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "./sessions";
 export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-throttle";
+export {
+  claimDueDeliveries,
+  countWebhookEndpoints,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  enqueueWebhookEvents,
+  fanOutWebhookEvents,
+  findWebhookEndpoint,
+  listWebhookAttempts,
+  listWebhookEndpoints,
+  recordDeliveryAttempt,
+  resendDelivery,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+  webhookEventRow,
+  type DueDelivery,
+  type NewWebhookEvent,
+} from "./webhooks";

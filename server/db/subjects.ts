@@ -35,7 +35,7 @@ const idempotencyBodies = (ids: readonly string[]) => ids.map((id) => JSON.strin
  * Hard-deletes everything about the address, inside the caller's transaction: its records, consents,
  * confirmation links, queued or sent emails about it, the change-log rows of its records (the live stream would otherwise
  * still name them), the idempotency rows that answer with its record ids, the staff's notes on its
- * records, its timeline entries and its person id.
+ * records, its timeline entries, its person id, and the webhooks about it (queued, and the delivery log's).
  */
 export async function eraseSubjectRows(trx: Transaction<Tables>, email: string): Promise<ErasureResult["deleted"]> {
   const ids: string[] = [];
@@ -60,5 +60,8 @@ export async function eraseSubjectRows(trx: Transaction<Tables>, email: string):
   const notes = count(await trx.deleteFrom("notes").where("email", "=", email).executeTakeFirst());
   const timeline = count(await trx.deleteFrom("workspaceEvents").where("email", "=", email).executeTakeFirst());
   const people = count(await trx.deleteFrom("people").where("email", "=", email).executeTakeFirst());
-  return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys, confirmations, notes, timeline, people };
+  // Webhooks about the person not yet sent (queued events, deliveries and their log): their bodies hold the record.
+  await trx.deleteFrom("webhookEvents").where("subjectEmail", "=", email).execute();
+  const webhooks = count(await trx.deleteFrom("webhookDeliveries").where("subjectEmail", "=", email).executeTakeFirst());
+  return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys, confirmations, notes, timeline, people, webhooks };
 }

@@ -1,5 +1,5 @@
 import type { ConfirmSubscriptionStatus } from "../../src/domain/privacy";
-import { claimConfirmation, closeConfirmations, confirmSubscription, enqueueOutbox, newRecordId, recordChange, recordConsent, unclaimableReason, unsuppress, type Db, type RequestContext } from "../db/store";
+import { claimConfirmation, closeConfirmations, confirmSubscription, enqueueOutbox, enqueueWebhookEvents, newRecordId, recordChange, recordConsent, unclaimableReason, unsuppress, type Db, type RequestContext } from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 export type ConfirmOutcome = ConfirmSubscriptionStatus | "expired";
@@ -7,7 +7,8 @@ export type ConfirmOutcome = ConfirmSubscriptionStatus | "expired";
 /**
  * What a click on a confirmation link does, in one transaction: uses the link (once), takes the address
  * off the suppression list, subscribes it, records the consent as given by whoever clicked (their IP and
- * user agent, at the time of the click, with the wording the page showed) and queues the welcome email.
+ * user agent, at the time of the click, with the wording the page showed) and queues the welcome email
+ * and the newsletter.subscribed webhook.
  * A used link answers "already-confirmed" and changes nothing; an expired one "expired".
  */
 export async function confirmSubscriptionLink(
@@ -42,6 +43,7 @@ export async function confirmSubscriptionLink(
     });
     const queuedMail = welcome && changed !== null;
     if (queuedMail) await enqueueOutbox(trx, { kind: "welcome", subjectEmail: email, recordCollection: "newsletter", recordId: subscriptionId }, at);
+    if (changed) await enqueueWebhookEvents(trx, [{ type: "newsletter.subscribed", collection: "newsletter", recordId: changed.id, email }], at);
     if (changed) await recordChange(trx, { collection: "newsletter", recordId: changed.id, op: changed.op, createdAt: at });
     return { outcome: "confirmed", queuedMail };
   });

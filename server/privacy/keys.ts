@@ -25,6 +25,8 @@ export interface PrivacyKeys {
   renderStamp: Buffer;
   /** HMAC-SHA256 key of the content hashes the repeated-content signal compares (security/spam-score.ts). */
   contentHash: Buffer;
+  /** AES-256-GCM key that seals webhook signing secrets at rest (server/webhooks/secrets.ts). */
+  webhookSecret: Buffer;
 }
 
 const derive = (secret: string, label: string) => Buffer.from(hkdfSync("sha256", secret, "erf", label, 32));
@@ -41,6 +43,7 @@ export function derivePrivacyKeys(appSecret: string): PrivacyKeys {
     recoveryCode: derive(appSecret, "recovery-code-hash/v1"),
     renderStamp: derive(appSecret, "render-stamp/v1"),
     contentHash: derive(appSecret, "spam-content-hash/v1"),
+    webhookSecret: derive(appSecret, "webhook-secret/v1"),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { UnsubscribeStatus } from "../../src/domain/privacy";
-import { cancelPending, recordChange, recordConsent, suppress, type Db, type RequestContext, type Tables } from "../db/store";
+import { cancelPending, enqueueWebhookEvents, recordChange, recordConsent, suppress, type Db, type RequestContext, type Tables } from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 /** How the person opted out, kept as the withdrawal's source. */
@@ -8,7 +8,8 @@ export type OptOutSource = "unsubscribe-link" | "one-click" | "admin";
 
 /**
  * What every opt-out does besides the status change, in its transaction: the withdrawal in the consent
- * ledger, the address onto the suppression list, and no welcome email still waiting to go.
+ * ledger, the address onto the suppression list, no welcome email still waiting to go, and the
+ * newsletter.unsubscribed webhook.
  */
 export async function recordOptOut(
   trx: Transaction<Tables>,
@@ -25,6 +26,7 @@ export async function recordOptOut(
   });
   await suppress(trx, emailHash(keys, subscription.email), "unsubscribed", at);
   await cancelPending(trx, { kind: "welcome", recordId: subscription.id });
+  await enqueueWebhookEvents(trx, [{ type: "newsletter.unsubscribed", collection: "newsletter", recordId: subscription.id, email: subscription.email, change: { source } }], at);
 }
 
 /**

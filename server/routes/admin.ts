@@ -24,6 +24,8 @@ import { adminSubjectsRoutes } from "./admin-subjects";
 import type { PrivacyKeys } from "../privacy/keys";
 import type { CsvSource } from "../export/csv-chunks";
 import { adminSpamDecisionRoutes, adminSpamRoutes } from "./admin-spam";
+import { adminWebhookDeliveryRoutes, adminWebhookRoutes } from "./admin-webhooks";
+import type { AddressPolicy } from "../webhooks/address-guard";
 
 export interface AdminDeps {
   db: Db;
@@ -48,6 +50,11 @@ export interface AdminDeps {
   staffMail: boolean;
   /** Staff alerts of new leads are on (SMTP_URL and NOTIFY_TO): a "Not spam" sends the one held back. */
   alerts: boolean;
+  /** Where webhooks may go (WEBHOOKS_ALLOW_PRIVATE). */
+  webhookPolicy: AddressPolicy;
+  wakeWebhooks: () => void;
+  /** Tests: how webhook URLs' host names resolve. */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 /** A route group behind one capability of the signed-in account's role (403 forbidden otherwise). */
@@ -60,6 +67,7 @@ const only = (capability: Capability, routes: Hono<AdminEnv>) => new Hono<AdminE
  */
 export function adminRoutes(deps: AdminDeps) {
   const records = requireCapability("records");
+  const webhookDeps = { ...deps, policy: deps.webhookPolicy, ...(deps.resolveHost && { resolve: deps.resolveHost }) };
   const app = new Hono<AdminEnv>()
     .get("/stats", records, async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
     .get("/events", records, adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
@@ -72,7 +80,9 @@ export function adminRoutes(deps: AdminDeps) {
     .route("/notes", only("records", adminNotesRoutes(deps)))
     .route("/settings", adminSettingsRoutes(deps))
     .route("/staff", adminStaffRoutes({ ...deps, mail: deps.staffMail }))
-    .route("/spam", adminSpamRoutes(deps));
+    .route("/spam", adminSpamRoutes(deps))
+    .route("/webhooks", only("settings", adminWebhookRoutes(webhookDeps)))
+    .route("/webhook-deliveries", only("settings", adminWebhookDeliveryRoutes(webhookDeps)));
   for (const collection of COLLECTIONS) {
     const routes = new Hono<AdminEnv>()
       .route("/", adminRecordsRoutes(collection, deps))

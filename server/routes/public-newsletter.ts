@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Transaction } from "kysely";
 import { newsletterInput, type NewsletterData } from "../../src/domain/schemas";
-import { openConfirmation, outboxRow, type GroupRows, type Tables } from "../db/store";
+import { openConfirmation, outboxRow, webhookEventRow, type GroupRows, type Tables } from "../db/store";
 import type { Logger } from "../logger";
 import { requestSubscription, rewriteState, type SubscriptionRequest } from "../privacy/subscription-request";
 import type { HtmlFormPosts } from "./html-form-posts";
@@ -34,6 +34,7 @@ async function followUp(trx: Transaction<Tables>, rows: GroupRows, stored: Store
   const { request } = stored;
   if (request.kind === "subscribed") {
     addConsentGiven(rows, "newsletter", data, { collection: "newsletter", id: request.id }, createdAt, context);
+    rows.add("webhookEvents", webhookEventRow({ type: "newsletter.subscribed", collection: "newsletter", recordId: request.id, email: data.email }, createdAt));
     if (context.mail.welcome) {
       rows.add("outbox", outboxRow({ kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: request.id }, createdAt));
       context.queuedMail = true;

@@ -2,11 +2,17 @@ import type { Transaction } from "kysely";
 import type { ConsentPurpose } from "../../src/domain/consent";
 import type { ContactData, LeadData } from "../../src/domain/schemas";
 import type { Collection } from "../../src/domain/status";
-import { consentRow, outboxRow, type GroupRows, type Tables } from "../db/store";
+import { consentRow, outboxRow, webhookEventRow, type GroupRows, type Tables } from "../db/store";
 import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
 
 // What each form does besides storing its record, inside the same transaction: consent records
-// (POPIA s69), the suppression list, and the emails to send once it commits (the outbox).
+// (POPIA s69), the suppression list, the emails to send once it commits (the outbox), and the webhooks.
+
+/** The created webhook of a new lead or contact; spam sends none (a "Not spam" sends it: workspace/spam-decision.ts). */
+function queueCreatedWebhook(rows: GroupRows, collection: "contacts" | "leads", record: NewRecord<unknown> & { data: { email: string } }) {
+  if (record.spam?.spam) return;
+  rows.add("webhookEvents", webhookEventRow({ type: collection === "contacts" ? "contact.created" : "lead.created", collection, recordId: record.id, email: record.data.email }, record.createdAt));
+}
 
 /** Spam is held back: its alert goes only if staff say "Not spam" (workspace/spam-decision.ts). */
 function queueLeadAlert(rows: GroupRows, collection: "contacts" | "leads", record: NewRecord<unknown> & { data: { email: string } }, context: FollowUpContext) {
@@ -44,6 +50,7 @@ export function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: 
 /** Contact messages: staff hear about them at once. */
 export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
   queueLeadAlert(rows, "contacts", record, context);
+  queueCreatedWebhook(rows, "contacts", record);
 }
 
 /**
@@ -57,4 +64,5 @@ export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored
     addConsentGiven(rows, "marketing", data, { collection: "leads", id: record.id }, record.createdAt, context);
   }
   queueLeadAlert(rows, "leads", record, context);
+  queueCreatedWebhook(rows, "leads", record);
 }

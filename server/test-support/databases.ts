@@ -96,6 +96,10 @@ export async function clearTables(db: Db): Promise<void> {
   // sessions before admins: they reference them. The audit log is append-only (a trigger refuses
   // deletes), so suites that read it compare against what it held before (see auditSince).
   for (const table of [
+    "webhookAttempts",
+    "webhookDeliveries",
+    "webhookEvents",
+    "webhookEndpoints",
     "contacts",
     "leads",
     "newsletter",

@@ -1,14 +1,14 @@
 import type { RecordsByCollection } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import type { RecordChangeRequest } from "../../src/domain/workspace";
-import { appendAuditEntries, changeRecords, outboxRow, type ChangedRecord, type Db, type NewAuditEntry, type OutboxTable, type RequestContext } from "../db/store";
+import { appendAuditEntries, changeRecords, enqueueWebhookEvents, outboxRow, type ChangedRecord, type Db, type NewAuditEntry, type NewWebhookEvent, type OutboxTable, type RequestContext } from "../db/store";
 import type { PrivacyKeys } from "../privacy/keys";
 import { recordOptOut } from "../privacy/unsubscribe";
 
 // A staff change of one record or many, all in one transaction: the records, their timeline entries
 // and change-log rows (server/db/record-update.ts), an audit entry per record and field, a newsletter
-// opt-out where staff unsubscribed someone, and an email to each new owner who did not assign
-// themselves. Anything that fails rolls all of it back.
+// opt-out where staff unsubscribed someone, an email to each new owner who did not assign themselves,
+// and the record.status_changed and record.assigned webhooks. Anything that fails rolls all of it back.
 
 export interface ChangeDeps {
   db: Db;
@@ -55,8 +55,12 @@ export async function applyRecordChange<C extends Collection>(
     if (!outcome.ok) return outcome;
     const audits: NewAuditEntry[] = [];
     const emails: OutboxTable[] = [];
+    const webhooks: NewWebhookEvent[] = [];
     for (const changed of outcome.changed) {
       const { record, before } = changed;
+      const about = { collection, recordId: record.id, email: record.email };
+      if (change.status !== undefined && change.status !== before.status) webhooks.push({ ...about, type: "record.status_changed", change: { status: { from: before.status, to: change.status }, by: actor.email } });
+      if (change.owner !== undefined && change.owner !== before.owner) webhooks.push({ ...about, type: "record.assigned", change: { owner: { from: before.owner, to: change.owner }, by: actor.email } });
       // Staff unsubscribing someone (on their request by phone or email) is an opt-out like the link.
       if (collection === "newsletter" && change.status === "unsubscribed" && before.status === "subscribed") {
         await recordOptOut(trx, { subscription: record, keys, source: "admin", context: actor, at });
@@ -69,6 +73,7 @@ export async function applyRecordChange<C extends Collection>(
     }
     await appendAuditEntries(trx, audits);
     if (emails.length > 0) await trx.insertInto("outbox").values(emails).execute();
+    await enqueueWebhookEvents(trx, webhooks, at);
     return { ok: true, records: outcome.changed.map((changed) => changed.record), queuedMail: emails.length > 0 };
   });
 }

@@ -40,7 +40,7 @@ export interface SubjectRecords {
 export interface ErasureResult {
   email: string;
   /** `notes` and `timeline` (workspace events) of the person's records, and `people`: their person id. */
-  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys" | "confirmations" | "notes" | "timeline" | "people", number>;
+  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys" | "confirmations" | "notes" | "timeline" | "people" | "webhooks", number>;
 }
 
 export const AUDIT_ACTIONS = [
@@ -76,6 +76,14 @@ export const AUDIT_ACTIONS = [
   "auth.two-factor-enable",
   "auth.two-factor-disable",
   "auth.recovery-code-used",
+  // Webhook endpoints (src/domain/webhooks.ts): added, changed, secret rotated, deleted, a delivery resent,
+  // and the server disabling one that answered 410 or failed for 3 days.
+  "webhook.create",
+  "webhook.update",
+  "webhook.rotate",
+  "webhook.delete",
+  "webhook.resend",
+  "webhook.disabled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { everyone, staff, staffOnly, type RouteCase } from "./route-case";
 import { WORKSPACE_ROUTE_CASES } from "./api-routes-workspace";
 import { TEAM_ROUTE_CASES } from "./api-routes-team";
 import { SPAM_ROUTE_CASES } from "./api-routes-spam";
+import { WEBHOOK_ROUTE_CASES } from "./api-routes-webhooks";
 
 // THE list of API routes with the answer each should give in each sign-in state. The access matrix
 // (check 1), the CSRF check (check 7), the headers check (check 8) and the staff host allow-list check
@@ -176,6 +177,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...WORKSPACE_ROUTE_CASES,
   ...TEAM_ROUTE_CASES,
   ...SPAM_ROUTE_CASES,
+  ...WEBHOOK_ROUTE_CASES,
 
   // Not routes: what the fallbacks answer.
   { ...staff("GET", "(no route)", "an unknown staff path", () => "/api/admin/no-such-route", 404), route: "(no route)" },

@@ -40,6 +40,9 @@ export interface Fixture {
   invitationToken: string;
   /** The token of an open password-reset link of the sales account. */
   resetToken: string;
+  /** A webhook endpoint, with one delivery of the lead's creation and one attempt in its log. */
+  webhookId: string;
+  webhookAttemptId: string;
 }
 
 export const INVITEE_EMAIL = "new.rep@erf.co.za";
@@ -89,6 +92,7 @@ export function capabilityOf(method: string, route: string): Capability {
   if (method === "PUT" && route === "/api/admin/settings") return "settings";
   if (method !== "GET" && route.startsWith("/api/admin/spam/blocklist")) return "settings";
   if (route === "/api/admin/staff/invitations" || route === "/api/admin/staff/:email/two-factor/reset") return "staff";
+  if (/^\/api\/admin\/webhook(s|-deliveries)(\/|$)/.test(route)) return "settings";
   return "records";
 }
 
@@ -106,7 +110,7 @@ export const staff = (method: string, route: string, name: string, path: (f: Fix
 });
 
 /** Fresh ids and tokens for the workspace and team rows of a fixture. */
-export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID(), invitationToken: randomUUID(), resetToken: randomUUID() });
+export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID(), invitationToken: randomUUID(), resetToken: randomUUID(), webhookId: randomUUID(), webhookAttemptId: randomUUID() });
 
 /** The workspace rows a fixture names: the lead's note and the subject's person id. Seed the lead first. */
 export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void> {
@@ -116,10 +120,31 @@ export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void>
     .execute();
   await db.insertInto("people").values({ id: fixture.personId, email: fixture.subjectEmail, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
   await db.insertInto("spamBlocklist").values({ entry: "blocked.example", kind: "domain", addedBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
+  await seedWebhookRows(db, fixture);
   await seedTeamRows(db, fixture);
 }
 
 const keys = derivePrivacyKeys(TEST_APP_SECRET);
+
+/** An endpoint that wants lead.created, a delivery of the lead's creation to it, and its one attempt (a 500). */
+async function seedWebhookRows(db: Db, fixture: Fixture): Promise<void> {
+  const at = "2025-03-01T09:30:00.000Z";
+  const secret = sealSecret(keys.webhookSecret, `webhook:${fixture.webhookId}`, "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+  await db
+    .insertInto("webhookEndpoints")
+    .values({ id: fixture.webhookId, url: "https://93.184.216.34/erf", events: '["lead.created"]', secret, previousSecret: null, previousSecretUntil: null, disabled: 0, disabledReason: null, failingSince: null, createdBy: ADMIN_EMAIL, createdAt: at })
+    .execute();
+  const deliveryId = `msg_${fixture.webhookAttemptId}`;
+  const payload = JSON.stringify({ type: "lead.created", timestamp: at, data: { id: fixture.leadId, email: fixture.subjectEmail } });
+  await db
+    .insertInto("webhookDeliveries")
+    .values({ id: deliveryId, endpointId: fixture.webhookId, type: "lead.created", subjectEmail: fixture.subjectEmail, payload, state: "failed", attempts: 1, nextAttemptAt: null, lockedUntil: null, createdAt: at })
+    .execute();
+  await db
+    .insertInto("webhookAttempts")
+    .values({ id: fixture.webhookAttemptId, deliveryId, endpointId: fixture.webhookId, type: "lead.created", status: 500, durationMs: 12, error: "Answered 500", at })
+    .execute();
+}
 
 /**
  * The team rows a fixture names: the sales account, a set-up pending for both accounts, an open

@@ -34,6 +34,12 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "auth.two-factor-enable": "Turned on two-factor",
   "auth.two-factor-disable": "Turned off two-factor",
   "auth.recovery-code-used": "Signed in with a recovery code",
+  "webhook.create": "Added a webhook endpoint",
+  "webhook.update": "Changed a webhook endpoint",
+  "webhook.rotate": "Rotated a webhook secret",
+  "webhook.delete": "Deleted a webhook endpoint",
+  "webhook.resend": "Resent a webhook delivery",
+  "webhook.disabled": "Disabled a failing webhook endpoint",
 };
 
 /** The label of an action; one this dashboard does not know (a newer server's) shows as written. */

@@ -1,0 +1,364 @@
+import type { Transaction } from "kysely";
+import { toE164 } from "../../src/domain/phone";
+import type { Collection } from "../../src/domain/status";
+import {
+  isWebhookEvent,
+  retryDelayMs,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_LOG_SIZE,
+  WEBHOOK_RETRY_WINDOW_MS,
+  type WebhookAttempt,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookPayload,
+} from "../../src/domain/webhooks";
+import { isPostgres } from "./connect";
+import { newRecordId } from "./record-id";
+import { findRecords } from "./record-lists";
+import type { Db, Tables, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./schema";
+
+// Webhooks in the database (migration 0017): events queued in the transaction of what they report, fanned
+// out to the endpoints that want them, and each endpoint's deliveries, retried with backoff and logged.
+
+type Writer = Db | Transaction<Tables>;
+
+/** How long a claimed delivery is left to its sender: the 10 s timeout and then some. */
+export const DELIVERY_LEASE_MS = 60_000;
+const ERROR_LENGTH = 300;
+
+export interface NewWebhookEvent {
+  type: WebhookEvent;
+  collection: Collection;
+  recordId: string;
+  email: string;
+  change?: Record<string, unknown> | null;
+}
+
+/** An event's row: append it in the transaction of what it reports. */
+export const webhookEventRow = (event: NewWebhookEvent, at: string): WebhookEventsTable => ({
+  id: `msg_${newRecordId()}`,
+  type: event.type,
+  recordCollection: event.collection,
+  recordId: event.recordId,
+  subjectEmail: event.email,
+  change: event.change ? JSON.stringify(event.change) : null,
+  createdAt: at,
+});
+
+export async function enqueueWebhookEvents(trx: Writer, events: readonly NewWebhookEvent[], at: string): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto("webhookEvents")
+    .values(events.map((event) => webhookEventRow(event, at)))
+    .execute();
+}
+
+const toEndpoint = (row: WebhookEndpointsTable): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  events: (JSON.parse(row.events) as unknown[]).filter(isWebhookEvent),
+  disabled: Number(row.disabled) === 1,
+  disabledReason: row.disabledReason,
+  failingSince: row.failingSince,
+  previousSecretUntil: row.previousSecretUntil,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+});
+
+export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
+  const rows = await db.selectFrom("webhookEndpoints").selectAll().orderBy("createdAt").orderBy("id").execute();
+  return rows.map(toEndpoint);
+}
+
+export async function findWebhookEndpoint(db: Writer, id: string): Promise<(WebhookEndpoint & { secret: string; previousSecret: string | null }) | undefined> {
+  const row = await db.selectFrom("webhookEndpoints").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && { ...toEndpoint(row), secret: row.secret, previousSecret: row.previousSecret };
+}
+
+export async function countWebhookEndpoints(db: Writer): Promise<number> {
+  const row = await db.selectFrom("webhookEndpoints").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function createWebhookEndpoint(
+  trx: Writer,
+  endpoint: { url: string; events: readonly WebhookEvent[]; sealedSecret: string; createdBy: string; id: string },
+  now: Date,
+): Promise<WebhookEndpoint> {
+  const row: WebhookEndpointsTable = {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: JSON.stringify(endpoint.events),
+    secret: endpoint.sealedSecret,
+    previousSecret: null,
+    previousSecretUntil: null,
+    disabled: 0,
+    disabledReason: null,
+    failingSince: null,
+    createdBy: endpoint.createdBy,
+    createdAt: now.toISOString(),
+  };
+  await trx.insertInto("webhookEndpoints").values(row).execute();
+  return toEndpoint(row);
+}
+
+/** Events and the on/off switch; switching on clears the failure streak. Undefined when there is no such endpoint. */
+export async function updateWebhookEndpoint(trx: Writer, id: string, change: { events?: readonly WebhookEvent[]; disabled?: boolean }): Promise<WebhookEndpoint | undefined> {
+  const set: Partial<WebhookEndpointsTable> = {};
+  if (change.events) set.events = JSON.stringify(change.events);
+  if (change.disabled !== undefined) Object.assign(set, change.disabled ? { disabled: 1, disabledReason: "staff" } : { disabled: 0, disabledReason: null, failingSince: null });
+  if (Object.keys(set).length > 0) await trx.updateTable("webhookEndpoints").set(set).where("id", "=", id).execute();
+  const row = await trx.selectFrom("webhookEndpoints").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toEndpoint(row);
+}
+
+/** The new secret signs from now; the old one too, until `overlapUntil`. */
+export async function rotateWebhookSecret(trx: Writer, id: string, sealedSecret: string, overlapUntil: Date): Promise<boolean> {
+  const row = await trx.selectFrom("webhookEndpoints").select("secret").where("id", "=", id).executeTakeFirst();
+  if (!row) return false;
+  await trx
+    .updateTable("webhookEndpoints")
+    .set({ secret: sealedSecret, previousSecret: row.secret, previousSecretUntil: overlapUntil.toISOString() })
+    .where("id", "=", id)
+    .execute();
+  return true;
+}
+
+/** Deletes an endpoint with its deliveries and log (the foreign keys cascade). */
+export async function deleteWebhookEndpoint(trx: Writer, id: string): Promise<boolean> {
+  await trx.deleteFrom("webhookAttempts").where("endpointId", "=", id).execute();
+  await trx.deleteFrom("webhookDeliveries").where("endpointId", "=", id).execute();
+  const result = await trx.deleteFrom("webhookEndpoints").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Fans out up to `limit` queued events, oldest first, to the enabled endpoints that want them: one
+ * delivery each, its body built now from the record as the staff API lists it (with the phone in E.164).
+ * The events are deleted in the same transaction. An event whose record is gone (erased) sends nothing.
+ * On PostgreSQL several instances may fan out at once: SKIP LOCKED gives each event to one of them.
+ */
+export async function fanOutWebhookEvents(db: Db, now: Date, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let pick = trx.selectFrom("webhookEvents").selectAll().orderBy("createdAt").orderBy("id").limit(limit);
+    if (isPostgres(db)) pick = pick.forUpdate().skipLocked();
+    const events = await pick.execute();
+    if (events.length === 0) return 0;
+    const endpoints = (await trx.selectFrom("webhookEndpoints").select(["id", "events"]).where("disabled", "=", 0).execute()).map((row) => ({
+      id: row.id,
+      events: new Set((JSON.parse(row.events) as unknown[]).filter(isWebhookEvent)),
+    }));
+    const deliveries: WebhookDeliveriesTable[] = [];
+    if (endpoints.length > 0) {
+      const records = new Map<string, Record<string, unknown>>();
+      const byCollection = new Map<Collection, Set<string>>();
+      for (const event of events) byCollection.set(event.recordCollection, (byCollection.get(event.recordCollection) ?? new Set()).add(event.recordId));
+      for (const [collection, ids] of byCollection) {
+        for (const record of await findRecords(trx, collection, [...ids])) {
+          records.set(`${collection}/${record.id}`, { ...record, phoneE164: "phone" in record ? toE164(record.phone) : null });
+        }
+      }
+      for (const event of events) {
+        const data = records.get(`${event.recordCollection}/${event.recordId}`);
+        if (!data || !isWebhookEvent(event.type)) continue;
+        const payload: WebhookPayload = { type: event.type, timestamp: event.createdAt, data, ...(event.change && { change: JSON.parse(event.change) as Record<string, unknown> }) };
+        const body = JSON.stringify(payload);
+        for (const endpoint of endpoints) {
+          if (!endpoint.events.has(event.type)) continue;
+          // Each endpoint's delivery has an id of its own: its webhook-id, for the receiver to drop duplicates by.
+          deliveries.push({
+            id: `msg_${newRecordId()}`,
+            endpointId: endpoint.id,
+            type: event.type,
+            subjectEmail: event.subjectEmail,
+            payload: body,
+            state: "pending",
+            attempts: 0,
+            nextAttemptAt: now.toISOString(),
+            lockedUntil: null,
+            createdAt: event.createdAt,
+          });
+        }
+      }
+    }
+    if (deliveries.length > 0) await trx.insertInto("webhookDeliveries").values(deliveries).execute();
+    await trx
+      .deleteFrom("webhookEvents")
+      .where(
+        "id",
+        "in",
+        events.map((event) => event.id),
+      )
+      .execute();
+    return events.length;
+  });
+}
+
+export interface DueDelivery {
+  id: string;
+  endpointId: string;
+  type: string;
+  payload: string;
+  attempts: number;
+  createdAt: string;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretUntil: string | null;
+}
+
+/** Claims up to `limit` due deliveries of enabled endpoints and counts the attempt (SKIP LOCKED on PostgreSQL). */
+export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DueDelivery[]> {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString();
+  const claimed = await db
+    .updateTable("webhookDeliveries")
+    .set((eb) => ({ lockedUntil: lease, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", (eb) => {
+      let due = eb
+        .selectFrom("webhookDeliveries")
+        .select("id")
+        .where("state", "=", "pending")
+        .where("nextAttemptAt", "<=", at)
+        .where((w) => w.or([w("lockedUntil", "is", null), w("lockedUntil", "<=", at)]))
+        .where("endpointId", "in", (sub) => sub.selectFrom("webhookEndpoints").select("id").where("disabled", "=", 0))
+        .orderBy("nextAttemptAt")
+        .limit(limit);
+      if (isPostgres(db)) due = due.forUpdate().skipLocked();
+      return due;
+    })
+    .returning(["id", "endpointId", "type", "payload", "attempts", "createdAt"])
+    .execute();
+  if (claimed.length === 0) return [];
+  const endpoints = await db
+    .selectFrom("webhookEndpoints")
+    .select(["id", "url", "secret", "previousSecret", "previousSecretUntil"])
+    .where("id", "in", [...new Set(claimed.map((row) => row.endpointId))])
+    .execute();
+  const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+  return claimed.flatMap((row) => {
+    const endpoint = byId.get(row.endpointId);
+    return endpoint ? [{ ...row, attempts: Number(row.attempts), url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }] : [];
+  });
+}
+
+export interface AttemptOutcome {
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** What one attempt did to its endpoint: nothing, or disabled it (410, or 3 days of failures). */
+export type EndpointVerdict = "ok" | "failing" | "gone" | "disabled-failing";
+
+/**
+ * Logs an attempt and moves its delivery on: delivered on a 2xx; otherwise retried with backoff until
+ * WEBHOOK_RETRY_WINDOW_MS after the event, then failed. A 410 disables the endpoint at once; a failure
+ * when the endpoint has failed everything for WEBHOOK_DISABLE_AFTER_MS disables it too. Keeps the last
+ * WEBHOOK_LOG_SIZE attempts of the endpoint.
+ */
+export async function recordDeliveryAttempt(db: Db, delivery: Pick<DueDelivery, "id" | "endpointId" | "type" | "attempts" | "createdAt">, outcome: AttemptOutcome, now: Date, random: () => number = Math.random): Promise<EndpointVerdict> {
+  const at = now.toISOString();
+  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("webhookAttempts")
+      .values({ id: newRecordId(), deliveryId: delivery.id, endpointId: delivery.endpointId, type: delivery.type, status: outcome.status, durationMs: Math.round(outcome.durationMs), error: outcome.error?.slice(0, ERROR_LENGTH) ?? null, at })
+      .execute();
+    let verdict: EndpointVerdict = "ok";
+    if (delivered) {
+      await trx.updateTable("webhookDeliveries").set({ state: "delivered", nextAttemptAt: null, lockedUntil: null }).where("id", "=", delivery.id).execute();
+      await trx.updateTable("webhookEndpoints").set({ failingSince: null }).where("id", "=", delivery.endpointId).execute();
+    } else {
+      const next = now.getTime() + retryDelayMs(delivery.attempts, random);
+      const expired = next > Date.parse(delivery.createdAt) + WEBHOOK_RETRY_WINDOW_MS;
+      await trx
+        .updateTable("webhookDeliveries")
+        .set(expired ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(next).toISOString(), lockedUntil: null })
+        .where("id", "=", delivery.id)
+        .execute();
+      // The streak's start, set by the first failure only (conditional, so concurrent attempts agree).
+      await trx.updateTable("webhookEndpoints").set({ failingSince: at }).where("id", "=", delivery.endpointId).where("failingSince", "is", null).execute();
+      const endpoint = await trx.selectFrom("webhookEndpoints").select(["failingSince", "disabled"]).where("id", "=", delivery.endpointId).executeTakeFirst();
+      if (endpoint && Number(endpoint.disabled) === 0) {
+        const failingSince = endpoint.failingSince ?? at;
+        if (outcome.status === 410) verdict = "gone";
+        else if (now.getTime() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_MS) verdict = "disabled-failing";
+        else verdict = "failing";
+        if (verdict !== "failing") {
+          // Only one of several attempts finishing at once disables it (and is audited as having done so).
+          const disabled = await trx
+            .updateTable("webhookEndpoints")
+            .set({ disabled: 1, disabledReason: verdict === "gone" ? "gone" : "failing" })
+            .where("id", "=", delivery.endpointId)
+            .where("disabled", "=", 0)
+            .executeTakeFirst();
+          if (Number(disabled.numUpdatedRows) === 0) verdict = "failing";
+        }
+      }
+    }
+    await pruneAttempts(trx, delivery.endpointId);
+    return verdict;
+  });
+}
+
+/** Keeps the newest WEBHOOK_LOG_SIZE attempts of an endpoint, and the finished deliveries that still have one. */
+async function pruneAttempts(trx: Transaction<Tables>, endpointId: string): Promise<void> {
+  const cutoff = await trx
+    .selectFrom("webhookAttempts")
+    .select(["at", "id"])
+    .where("endpointId", "=", endpointId)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .offset(WEBHOOK_LOG_SIZE)
+    .limit(1)
+    .executeTakeFirst();
+  if (!cutoff) return;
+  await trx
+    .deleteFrom("webhookAttempts")
+    .where("endpointId", "=", endpointId)
+    .where((eb) => eb.or([eb("at", "<", cutoff.at), eb.and([eb("at", "=", cutoff.at), eb("id", "<=", cutoff.id)])]))
+    .execute();
+  await trx
+    .deleteFrom("webhookDeliveries")
+    .where("endpointId", "=", endpointId)
+    .where("state", "!=", "pending")
+    .where("id", "not in", (eb) => eb.selectFrom("webhookAttempts").select("deliveryId").where("endpointId", "=", endpointId))
+    .execute();
+}
+
+/** An endpoint's delivery log, newest first. */
+export async function listWebhookAttempts(db: Db, endpointId: string, limit = WEBHOOK_LOG_SIZE): Promise<WebhookAttempt[]> {
+  const rows = await db
+    .selectFrom("webhookAttempts")
+    .select(["id", "deliveryId", "type", "status", "durationMs", "error", "at"])
+    .where("endpointId", "=", endpointId)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    event: row.type as WebhookEvent,
+    webhookId: row.deliveryId,
+    status: row.status === null ? null : Number(row.status),
+    durationMs: Number(row.durationMs),
+    error: row.error,
+    at: row.at,
+  }));
+}
+
+/**
+ * Sends a logged attempt's delivery again, with the same webhook-id: due now, a fresh retry window.
+ * Undefined when the attempt is unknown.
+ */
+export async function resendDelivery(trx: Writer, attemptId: string, now: Date): Promise<{ deliveryId: string; endpointId: string } | undefined> {
+  const attempt = await trx.selectFrom("webhookAttempts").select(["deliveryId", "endpointId"]).where("id", "=", attemptId).executeTakeFirst();
+  if (!attempt) return undefined;
+  await trx
+    .updateTable("webhookDeliveries")
+    .set({ state: "pending", nextAttemptAt: now.toISOString(), lockedUntil: null, attempts: 0, createdAt: now.toISOString() })
+    .where("id", "=", attempt.deliveryId)
+    .execute();
+  return attempt;
+}
