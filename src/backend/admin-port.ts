@@ -3,6 +3,7 @@ import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../
 import type { Collection } from "../domain/status";
 import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
 import type { Insights, InsightsQuery } from "../domain/insights";
+import type { WebhookAttempt, WebhookEndpoint, WebhookEvent } from "../domain/webhooks";
 import type { BlocklistEntry, SpamVerdict } from "../domain/spam";
 import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../domain/workspace";
 
@@ -106,6 +107,8 @@ export interface AdminBackend {
    * with aggregation queries, which answer the counts but not sources or medians (Insights.unavailable).
    */
   insights?(query: InsightsQuery): Promise<Insights>;
+  /** Webhook endpoints and their delivery logs, admins only. Optional: webhooks are sent by the server. */
+  webhooks?: WebhooksAdmin;
   /**
    * What works without a session: accepting an invitation and resetting a forgotten password. On
    * Firebase only requestPasswordReset exists (Firebase Auth's own reset email).
@@ -136,6 +139,20 @@ export interface AccountRecovery {
   confirmPasswordReset?(token: string, password: string): Promise<void>;
   /** Creates the invited account; resolves to its email, for the sign-in form to prefill. */
   acceptInvitation?(token: string, name: string, password: string): Promise<{ email: string }>;
+}
+
+export interface WebhooksAdmin {
+  list(): Promise<WebhookEndpoint[]>;
+  /** Rejects with AdminApiError 400 (fields.url, fields.events) for a refused URL or no events. The secret is shown this once. */
+  create(url: string, events: readonly WebhookEvent[]): Promise<{ id: string; secret: string; endpoint: WebhookEndpoint }>;
+  update(id: string, change: { events?: readonly WebhookEvent[]; disabled?: boolean }): Promise<WebhookEndpoint>;
+  /** A new secret; the old one signs too until previousSecretUntil. */
+  rotate(id: string): Promise<{ secret: string; previousSecretUntil: string }>;
+  remove(id: string): Promise<void>;
+  /** The endpoint's last attempts, newest first. */
+  deliveries(id: string): Promise<WebhookAttempt[]>;
+  /** Sends an attempt's delivery again, with the same webhook-id. */
+  resend(attemptId: string): Promise<void>;
 }
 
 export interface SpamAdmin {

@@ -12,7 +12,7 @@ import { LEADS, panel, postForm, submitLeads, timeline } from "../support/worksp
 
 const PASSWORD = "correct horse battery staple";
 const ME = "axe@erf.test";
-const TABS = ["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team"];
+const TABS = ["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team", "Integrations"];
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 900 },
@@ -56,6 +56,7 @@ async function showTab(name: string): Promise<void> {
   else if (name === "Insights") await content.locator('section[data-chart="per-day"] [role="img"] svg').first().waitFor();
   else if (name === "Privacy") await content.getByRole("form", { name: "Find a person's data" }).waitFor();
   else if (name === "Audit") await content.getByRole("table", { name: "Audit entries" }).locator("tbody tr[data-action]").first().waitFor();
+  else if (name === "Integrations") await content.getByRole("form", { name: "Add a webhook endpoint" }).waitFor();
   else await content.getByRole("heading", { name: "Your account" }).waitFor();
 }
 

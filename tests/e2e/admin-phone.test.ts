@@ -101,7 +101,7 @@ describe("the dashboard on a 390 px phone", () => {
   });
 
   it("scrolls no tab sideways, and shows contacts and subscribers as cards too", async () => {
-    for (const tab of ["Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team"]) {
+    for (const tab of ["Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team", "Integrations"]) {
       await page.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
       await page.getByRole("tabpanel").waitFor();
       expect(await pageWidth(), tab).toBeLessThanOrEqual(PHONE.width);

@@ -137,7 +137,7 @@ async function signInWithRecovery(code: string) {
 describe("the team", () => {
   it("invites a sales rep, who joins from the emailed link and sees no Privacy, Audit or round-robin switch", async () => {
     // What an admin sees, for the rep's view to be compared with.
-    expect(await tabNames(page)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team"]);
+    expect(await tabNames(page)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team", "Integrations"]);
     expect(await page.getByRole("switch", { name: "Round-robin assignment" }).count()).toBe(1);
     await openTeamTab(page);
     await accessible(page, "main");

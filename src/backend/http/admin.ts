@@ -4,6 +4,7 @@ import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../
 import type { Note, PersonView, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../../domain/workspace";
 import type { Insights } from "../../domain/insights";
 import type { BlocklistEntry } from "../../domain/spam";
+import type { WebhookAttempt, WebhookEndpoint } from "../../domain/webhooks";
 import type { CurrentStaff, StaffAccount, TwoFactorSetup } from "../../domain/staff";
 import {
   AdminApiError,
@@ -15,6 +16,7 @@ import {
   type SpamAdmin,
   type TeamAdmin,
   type TwoFactorAdmin,
+  type WebhooksAdmin,
 } from "../admin-port";
 import { openLiveStream } from "./live-stream";
 
@@ -109,6 +111,23 @@ const httpAccountRecovery: AccountRecovery = {
 /** The path of one record: ids and emails go into the path escaped, never as raw text. */
 const recordPath = (collection: string, id: string) => `/api/admin/${collection}/${encodeURIComponent(id)}`;
 
+const webhookPath = (id: string) => `/api/admin/webhooks/${encodeURIComponent(id)}`;
+
+const httpWebhooksAdmin: WebhooksAdmin = {
+  list: () => call<WebhookEndpoint[]>("GET", "/api/admin/webhooks"),
+  create: (url, events) => call("POST", "/api/admin/webhooks", { url, events }),
+  update: (id, change) => call<WebhookEndpoint>("PATCH", webhookPath(id), change),
+  rotate: (id) => call("POST", `${webhookPath(id)}/rotate`, {}),
+  // A JSON body on every write: the server's CSRF check wants it.
+  remove: async (id) => {
+    await call("DELETE", webhookPath(id), {});
+  },
+  deliveries: (id) => call<WebhookAttempt[]>("GET", `${webhookPath(id)}/deliveries`),
+  resend: async (attemptId) => {
+    await call("POST", `/api/admin/webhook-deliveries/${encodeURIComponent(attemptId)}/resend`, {});
+  },
+};
+
 const httpSpamAdmin: SpamAdmin = {
   decide: (collection, id, verdict) => call("POST", `${recordPath(collection, id)}/spam`, { verdict }) as never,
   blocklist: async () => (await call<{ items: BlocklistEntry[] }>("GET", "/api/admin/spam/blocklist")).items,
@@ -175,6 +194,7 @@ export const httpAdminBackend: AdminBackend = {
   team: httpTeamAdmin,
   twoFactor: httpTwoFactorAdmin,
   spam: httpSpamAdmin,
+  webhooks: httpWebhooksAdmin,
   insights: ({ from, to, owner }) => call<Insights>("GET", `/api/admin/insights${queryString({ from, to, owner })}`),
   accounts: httpAccountRecovery,
 };

@@ -2,11 +2,11 @@ import { can, type Capability, type Role } from "../../../domain/roles";
 import { COLLECTIONS, type Collection } from "../../../domain/status";
 import { NO_FILTERS, type Filters } from "../records/filters";
 
-/** The three record tabs, Insights, Privacy and Audit where the back end has them, and the Team tab. */
-export type DashboardTab = Collection | "insights" | "privacy" | "audit" | "team";
+/** The three record tabs, Insights, Privacy and Audit where the back end has them, the Team tab, and Integrations (webhooks). */
+export type DashboardTab = Collection | "insights" | "privacy" | "audit" | "team" | "integrations";
 
 /** The optional parts of the back end a tab may need (AdminBackend.privacy, .team, ...). */
-export type OptionalPart = "privacy" | "assignment" | "team" | "twoFactor" | "insights";
+export type OptionalPart = "privacy" | "assignment" | "team" | "twoFactor" | "insights" | "webhooks";
 
 /** When a tab is shown: the capability its role needs, and the optional part of the back end it uses. */
 export interface TabRule {

@@ -5,6 +5,7 @@ import type { CurrentStaff, StaffAccount } from "../../../domain/staff";
 import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STATUSES, type Collection } from "../../../domain/status";
 import { AuditTab } from "../audit/audit-tab";
 import { InsightsTab } from "../insights/insights-tab";
+import { IntegrationsTab } from "../integrations/integrations-tab";
 import { formatCount } from "../common/format";
 import type { StaffDirectory } from "../common/staff-directory";
 import { PrivacyTab } from "../privacy/privacy-tab";
@@ -143,4 +144,11 @@ export const DASHBOARD_TABS: readonly DashboardTabSpec[] = [
     render: ({ backend }) => backend.privacy && <AuditTab privacy={backend.privacy} />,
   },
   { id: "team", capability: "records", label: () => "Team", render: (context) => <TeamTab {...context} /> },
+  {
+    id: "integrations",
+    capability: "settings",
+    needs: "webhooks",
+    label: () => "Integrations",
+    render: ({ backend }) => backend.webhooks && <IntegrationsTab webhooks={backend.webhooks} />,
+  },
 ];

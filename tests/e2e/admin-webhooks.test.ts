@@ -1,0 +1,97 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "playwright-core";
+import { Webhook } from "standardwebhooks";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
+import { closeBrowserSession, openBrowserSession, signInToDashboard, type BrowserSession } from "../support/browser-session";
+import type { RunningServer } from "../support/server";
+import { LEADS, postForm } from "../support/workspace-page";
+
+// Webhooks in a real Chromium against the production server: an admin adds an endpoint that points at a
+// receiver this test starts, a visitor's demo request arrives there signed, the receiver verifies it
+// with the standardwebhooks package as a customer's code would, the delivery log shows the 2xx, and a
+// resend arrives again with the same webhook-id.
+
+const PASSWORD = "correct horse battery staple";
+const ME = "hooks.admin@erf.test";
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let session: BrowserSession;
+let server: RunningServer;
+let page: Page;
+let receiverServer: Server;
+const received: Received[] = [];
+
+const until = async <T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+beforeAll(async () => {
+  receiverServer = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiverServer.listen(0, "127.0.0.1", resolve));
+  session = await openBrowserSession({ ADMIN_EMAIL: ME, ADMIN_PASSWORD: PASSWORD, WEBHOOKS_ALLOW_PRIVATE: "true" });
+  ({ server, page } = session);
+  await signInToDashboard(page, server, ME, PASSWORD);
+});
+
+afterEach(() => {
+  expect(session.csp.take()).toEqual([]);
+});
+
+afterAll(async () => {
+  await closeBrowserSession(session);
+  await new Promise<void>((resolve) => receiverServer.close(() => resolve()));
+});
+
+describe("webhooks", () => {
+  it("delivers a demo request signed to an endpoint an admin added, logs the 2xx, and resends with the same webhook-id", async () => {
+    await page.getByRole("tab", { name: "Integrations" }).click();
+    await page.getByText("No endpoints yet.").waitFor();
+    const url = page.getByLabel("Endpoint URL");
+    await url.fill("ftp://nowhere.example/");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.getByText("Use an https:// URL").waitFor();
+    expect(await url.getAttribute("aria-invalid")).toBe("true");
+
+    await url.fill(`http://127.0.0.1:${(receiverServer.address() as AddressInfo).port}/erf`);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = (await page.locator("[data-secret]").innerText()).trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole("listitem").filter({ hasText: "/erf" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await postForm(server, "/api/leads", { type: "demo", ...LEADS[0]!, sourcePath: "/request-demo" });
+    const first = await until(() => received[0], "the demo request's webhook");
+    const payload = new Webhook(secret).verify(first.body, first.headers as Record<string, string>) as { type: string; data: { email: string } };
+    expect(payload).toMatchObject({ type: "lead.created", data: { email: LEADS[0]!.email } });
+
+    await page.getByRole("button", { name: "Delivery log" }).click();
+    const log = page.getByRole("region", { name: /^Delivery log of / });
+    await log.locator('[data-status="200"]').first().waitFor();
+    expect(await log.getByText(String(first.headers["webhook-id"])).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await log.getByRole("button", { name: /^Resend lead\.created/ }).click();
+    const again = await until(() => received[1], "the resent webhook");
+    expect(again.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
+    new Webhook(secret).verify(again.body, again.headers as Record<string, string>);
+  });
+});
