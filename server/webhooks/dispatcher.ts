@@ -28,6 +28,8 @@ export interface WebhookDispatcherDeps {
   /** Tests: another way to send (the real one posts over the network). */
   send?: typeof sendWebhook;
   random?: () => number;
+  /** Tests: a shorter attempt than WEBHOOK_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export interface WebhookDispatcher {
@@ -38,7 +40,7 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random }: WebhookDispatcherDeps): WebhookDispatcher {
+export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs }: WebhookDispatcherDeps): WebhookDispatcher {
   const wakeup = createWakeup();
   const inFlight = new Set<Promise<void>>();
   let running = false;
@@ -62,7 +64,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     const result: SendResult =
       secrets.length === 0
         ? { status: null, durationMs: 0, error: "The endpoint's secret does not open with this APP_SECRET" }
-        : await send(delivery.url, { id: delivery.id, body: delivery.payload, secrets, at }, policy);
+        : await send(delivery.url, { id: delivery.id, body: delivery.payload, secrets, at }, policy, timeoutMs);
     const verdict = await recordDeliveryAttempt(db, delivery, result, clock(), random);
     if (verdict === "gone" || verdict === "disabled-failing") {
       const reason = verdict === "gone" ? "it answered 410 Gone" : "every delivery failed for 3 days";

@@ -1,0 +1,111 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { createLogger } from "../logger";
+import { derivePrivacyKeys } from "../privacy/keys";
+import { mintSession, send } from "../test-support/admin";
+import { manualClock, postJson, testApp, testConfig, validContact, validDemo } from "../test-support/app";
+import { TEST_APP_SECRET } from "../test-support/secrets";
+import { describeStorage } from "../test-support/storage-suite";
+import { createWebhookDispatcher } from "./dispatcher";
+
+// The webhook outbox under load, the fast version of the soak check (tests/soak): 200 submissions at
+// once, two endpoints. The healthy one answers at once and must get every event exactly once. The faulty
+// one answers 500 to every second request and hangs past the attempt's timeout on every tenth; once its
+// retries have fallen due it must hold every event at least once, its repeats recognisable by webhook-id.
+
+const SUBMISSIONS = 200;
+
+interface Got {
+  webhookId: string;
+  recordId: string;
+  type: string;
+}
+
+function receiver(answer: (count: number) => { status: number; hangMs?: number }) {
+  const answered: Got[] = [];
+  let count = 0;
+  let secret = "";
+  let server: Server;
+  return {
+    answered,
+    setSecret: (value: string) => void (secret = value),
+    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    async start() {
+      server = createServer((request, response) => {
+        let body = "";
+        request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+        request.on("end", () => {
+          count += 1;
+          const { status, hangMs = 0 } = answer(count);
+          setTimeout(() => {
+            if (response.destroyed) return;
+            if (status < 300) {
+              // Verified as a receiver would, at the signature's own time (the test's clock is not the wall's).
+              vi.useFakeTimers({ toFake: ["Date"] });
+              vi.setSystemTime(Number(request.headers["webhook-timestamp"]) * 1000);
+              try {
+                const event = new Webhook(secret).verify(body, request.headers as Record<string, string>) as { type: string; data: { id: string } };
+                answered.push({ webhookId: String(request.headers["webhook-id"]), recordId: event.data.id, type: event.type });
+              } finally {
+                vi.useRealTimers();
+              }
+            }
+            response.writeHead(status).end();
+          }, hangMs);
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describeStorage("webhooks under load", (open) => {
+  const healthy = receiver(() => ({ status: 204 }));
+  const faulty = receiver((count) => (count % 10 === 0 ? { status: 200, hangMs: 1_500 } : count % 2 === 0 ? { status: 500 } : { status: 200 }));
+
+  beforeAll(async () => {
+    await Promise.all([healthy.start(), faulty.start()]);
+  });
+  afterAll(async () => {
+    await Promise.all([healthy.stop(), faulty.stop()]);
+  });
+
+  it("gets every event to the healthy endpoint once, and to the faulty one at least once after its retries", async () => {
+    const time = manualClock("2026-03-02T08:00:00.000Z");
+    const app = testApp(open.db, { clock: time.clock, config: testConfig({ webhooksAllowPrivate: true, rateLimitPerMinute: 10_000 }) });
+    const cookie = await mintSession(app, open.db);
+    for (const target of [healthy, faulty]) {
+      const response = await send(app, "POST", "/api/admin/webhooks", { cookie, body: { url: target.url(), events: ["contact.created", "lead.created"] } });
+      target.setSecret(((await response.json()) as { secret: string }).secret);
+    }
+    const responses = await Promise.all(
+      Array.from({ length: SUBMISSIONS }, (_, index) =>
+        index % 2 === 0
+          ? postJson(app, "/api/contacts", { ...validContact, email: `load${index}@example.com` }, { "Idempotency-Key": `load-${index}` })
+          : postJson(app, "/api/leads", { ...validDemo, email: `load${index}@example.com` }, { "Idempotency-Key": `load-${index}` }),
+      ),
+    );
+    expect(responses.every((response) => response.status === 201)).toBe(true);
+    const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id)));
+
+    const dispatcher = createWebhookDispatcher({ db: open.db, keys: derivePrivacyKeys(TEST_APP_SECRET), clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate: true }, timeoutMs: 500 });
+    for (let round = 0; round < 40 && new Set(faulty.answered.map((got) => got.recordId)).size < ids.size; round += 1) {
+      await dispatcher.runOnce();
+      // The next retries fall due.
+      time.advance(60 * 60 * 1000);
+    }
+    await dispatcher.runOnce();
+
+    expect(healthy.answered).toHaveLength(SUBMISSIONS);
+    expect(new Set(healthy.answered.map((got) => got.recordId))).toEqual(ids);
+    expect(new Set(faulty.answered.map((got) => got.recordId))).toEqual(ids);
+    // A repeat (a hang the receiver answered after the sender gave up) carries the webhook-id it had before.
+    const byId = new Map<string, Set<string>>();
+    for (const got of faulty.answered) byId.set(got.webhookId, (byId.get(got.webhookId) ?? new Set()).add(got.recordId));
+    expect([...byId.values()].every((records) => records.size === 1)).toBe(true);
+    expect(byId.size).toBe(SUBMISSIONS);
+  }, 60_000);
+}, { admin: true });
