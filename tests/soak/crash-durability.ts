@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
+import { sealSecret } from "../../server/auth/secret-box";
+import { derivePrivacyKeys } from "../../server/privacy/keys";
 import { envNumber } from "./lib/env-number";
 import { keepAliveAgent, send } from "./lib/http";
 import { withClient } from "./lib/postgres";
@@ -10,7 +14,9 @@ import { serverOnScratchStore } from "./lib/server-process";
 // killed with kill -9 at 20+ random moments and restarted. Every submission is retried with its own
 // Idempotency-Key until it gets a 201. Must hold: every acknowledged submission is in the database
 // exactly once (and logged exactly once in the change log), under the id it was acknowledged with; the
-// database opens cleanly after every kill.
+// database opens cleanly after every kill. A webhook endpoint wants every created and subscribed event,
+// so kills also land while deliveries are on the wire: every acknowledged submission's event must reach
+// the receiver at least once (a delivery a kill interrupted is sent again when its claim expires).
 //
 //   npx tsx tests/soak/crash-durability.ts          (SOAK_DB=sqlite|postgres|both, CRASH_SUBMISSIONS, CRASH_KILLS, CRASH_CONNECTIONS)
 
@@ -81,10 +87,47 @@ async function checkOpensCleanly(kind: "sqlite" | "postgres", location: string):
   }
 }
 
+/** The server's own APP_SECRET in the soak (lib/server-process.ts): the endpoint's secret is sealed with it. */
+const SOAK_APP_SECRET = "soak-app-secret-0123456789abcdefghijklmnopqrstuv";
+const ENDPOINT_ID = "soak-endpoint";
+/** After the last restart, how long the deliveries have to arrive: past a killed sender's 60 s claim. */
+const WEBHOOK_SETTLE_MS = 150_000;
+
+/** A receiver that answers every delivery 204 and keeps the record ids it saw. */
+async function webhookReceiver() {
+  const seen = new Set<string>();
+  let deliveries = 0;
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      deliveries += 1;
+      seen.add((JSON.parse(body) as { data: { id: string } }).data.id);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { seen, deliveries: () => deliveries, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The endpoint row, written straight into the scratch database (there is no admin in this soak). */
+async function addEndpoint(kind: "sqlite" | "postgres", location: string, url: string) {
+  const secret = sealSecret(derivePrivacyKeys(SOAK_APP_SECRET).webhookSecret, `webhook:${ENDPOINT_ID}`, `whsec_${randomBytes(32).toString("base64")}`);
+  const values = [ENDPOINT_ID, url, '["contact.created","lead.created","newsletter.subscribed"]', secret, "soak@erf.test", new Date().toISOString()];
+  const insert = "insert into webhook_endpoints (id, url, events, secret, disabled, created_by, created_at) values ";
+  if (kind === "sqlite") {
+    const db = new Database(location, { fileMustExist: true });
+    db.prepare(`${insert}(?, ?, ?, ?, 0, ?, ?)`).run(...values);
+    db.close();
+  } else await withClient(location, (client) => client.query(`${insert}($1, $2, $3, $4, 0, $5, $6)`, values));
+}
+
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const run = randomBytes(3).toString("hex");
-  const { store, server } = await serverOnScratchStore(kind, "crash");
+  const { store, server } = await serverOnScratchStore(kind, "crash", { env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
   const { location } = store;
+  const hook = await webhookReceiver();
+  await addEndpoint(kind, location, hook.url);
 
   const acknowledged = new Map<number, Acknowledged>();
   const failures = new Map<string, number>();
@@ -151,7 +194,13 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   workersDone = true;
   await killing;
   const elapsedS = (performance.now() - started) / 1000;
+  const settleStarted = Date.now();
+  const acknowledgedIds = () => [...acknowledged.values()].map((ack) => ack.id);
+  while (Date.now() - settleStarted < WEBHOOK_SETTLE_MS && !acknowledgedIds().every((id) => hook.seen.has(id))) await sleep(250);
+  const settleS = (Date.now() - settleStarted) / 1000;
   await server.stop("SIGTERM");
+  await hook.close();
+  const webhookMissing = acknowledgedIds().filter((id) => !hook.seen.has(id));
   const finalProblem = await checkOpensCleanly(kind, location);
   if (finalProblem) openProblems.push(`at the end: ${finalProblem}`);
 
@@ -183,6 +232,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     `${missing.length} missing, ${duplicated.length} duplicated, ${wrongId.length} under another id (e.g. ${[...missing, ...duplicated, ...wrongId].slice(0, 5).join(", ") || "-"})`,
   );
   report.mustHold(`${label}: every stored record logged exactly once in the change log`, changeLogWrong.length === 0, `${changeLogWrong.length} wrong`);
+  report.figure(`${label}: webhook deliveries received (at least once per event; repeats after kills)`, `${hook.deliveries()} for ${acknowledged.size} events, all in ${settleS.toFixed(1)} s after the last submission`);
+  report.mustHold(`${label}: every acknowledged submission's webhook delivered at least once`, webhookMissing.length === 0, `${webhookMissing.length} missing (e.g. ${webhookMissing.slice(0, 3).join(", ") || "-"})`);
   report.mustHold(`${label}: nothing stored that was never acknowledged`, unacknowledgedStored.length === 0, `${unacknowledgedStored.length}`);
   report.mustHold(`${label}: the database opens cleanly after every kill`, openProblems.length === 0, openProblems.slice(0, 3).join("; ") || `${kills + 1} checks (${kind === "sqlite" ? "integrity_check + foreign_key_check" : "connect + read"})`);
 
