@@ -23,6 +23,8 @@ import { createPasswordHasher, type PasswordHasher } from "./auth/passwords";
 import { requireSession } from "./auth/require-session";
 import { createResetThrottle } from "./auth/reset-throttle";
 import { requireEnrolment } from "./auth/roles";
+import { apiTokenAuth, sessionOrToken } from "./auth/api-tokens";
+import { TOKEN_RATE_PER_MINUTE } from "../src/domain/api-tokens";
 import { createSessionStore } from "./auth/sessions";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
 import { createStreamSlots, MAX_STREAMS_PER_SESSION } from "./events/stream-slots";
@@ -152,7 +154,11 @@ export function createApp({
   // An admin who has not enrolled two-factor reaches only /api/auth (session, sign-out, 2fa set-up).
   app.use("/api/auth/*", noStore, hostCheck, originCheck);
   app.use("/api/auth/2fa/*", requireSession(sessions));
-  app.use("/api/admin/*", noStore, hostCheck, originCheck, requireSession(sessions), requireEnrolment);
+  // An API token (Authorization: Bearer, no cookie) instead of a session: no cookie, so no CSRF to check;
+  // limited per token, and only on the record routes its scopes name (auth/api-tokens.ts).
+  const tokenWindow = { limit: TOKEN_RATE_PER_MINUTE, windowMs: RATE_LIMIT_WINDOW_MS, clock };
+  const tokenLimiter = isPostgres(db) ? createDatabaseLimiter(db, tokenWindow) : createFixedWindowLimiter(tokenWindow);
+  app.use("/api/admin/*", noStore, hostCheck, sessionOrToken(apiTokenAuth({ db, clock, limiter: tokenLimiter }), originCheck, requireSession(sessions), requireEnrolment));
   const devices = createDeviceTokens(config.appSecret, clock);
   const authDeps = { db, sessions, throttle, devices, hasher: passwordHasher, keys, trustProxy: config.trustProxy, clock };
   app.route("/api/auth", authRoutes(authDeps));

@@ -17,6 +17,7 @@ import * as attribution from "./migrations/0014_attribution";
 import * as spam from "./migrations/0015_spam";
 import * as insightCounts from "./migrations/0016_insight_counts";
 import * as webhooks from "./migrations/0017_webhooks";
+import * as apiTokens from "./migrations/0018_api_tokens";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015_spam": spam,
   "0016_insight_counts": insightCounts,
   "0017_webhooks": webhooks,
+  "0018_api_tokens": apiTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

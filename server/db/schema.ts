@@ -254,6 +254,20 @@ export interface Tables {
   webhookEvents: WebhookEventsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookAttempts: WebhookAttemptsTable;
+  apiTokens: ApiTokensTable;
+}
+
+/** API tokens (migration 0018): the token's SHA-256, never the token. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  tokenHash: string;
+  /** JSON array of TokenScope. */
+  scopes: string;
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
 }
 
 /** Where webhooks go (migration 0017). */

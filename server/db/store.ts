@@ -124,3 +124,4 @@ export {
   type DueDelivery,
   type NewWebhookEvent,
 } from "./webhooks";
+export { createApiToken, findApiTokenByHash, listApiTokens, revokeApiToken, touchApiToken } from "./api-tokens";

@@ -25,6 +25,7 @@ import type { PrivacyKeys } from "../privacy/keys";
 import type { CsvSource } from "../export/csv-chunks";
 import { adminSpamDecisionRoutes, adminSpamRoutes } from "./admin-spam";
 import { adminWebhookDeliveryRoutes, adminWebhookRoutes } from "./admin-webhooks";
+import { adminTokenRoutes } from "./admin-tokens";
 import type { AddressPolicy } from "../webhooks/address-guard";
 
 export interface AdminDeps {
@@ -82,7 +83,8 @@ export function adminRoutes(deps: AdminDeps) {
     .route("/staff", adminStaffRoutes({ ...deps, mail: deps.staffMail }))
     .route("/spam", adminSpamRoutes(deps))
     .route("/webhooks", only("settings", adminWebhookRoutes(webhookDeps)))
-    .route("/webhook-deliveries", only("settings", adminWebhookDeliveryRoutes(webhookDeps)));
+    .route("/webhook-deliveries", only("settings", adminWebhookDeliveryRoutes(webhookDeps)))
+    .route("/tokens", only("settings", adminTokenRoutes(deps)));
   for (const collection of COLLECTIONS) {
     const routes = new Hono<AdminEnv>()
       .route("/", adminRecordsRoutes(collection, deps))

@@ -100,6 +100,7 @@ export async function clearTables(db: Db): Promise<void> {
     "webhookDeliveries",
     "webhookEvents",
     "webhookEndpoints",
+    "apiTokens",
     "contacts",
     "leads",
     "newsletter",

@@ -84,6 +84,9 @@ export const AUDIT_ACTIONS = [
   "webhook.delete",
   "webhook.resend",
   "webhook.disabled",
+  // API tokens (src/domain/api-tokens.ts): created and revoked by an admin.
+  "token.create",
+  "token.revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,6 @@
 import { staff, type RouteCase } from "./route-case";
 
-// The webhooks' rows of the route table (api-routes.ts): admins only (the "settings" capability). The
+// The webhooks' and API tokens' rows of the route table (api-routes.ts): admins only (the "settings" capability). The
 // fixture holds an endpoint with one delivery and one attempt in its log (route-case.ts seedWebhookRows).
 // A new endpoint's URL is a literal public address, so saving it resolves no name.
 
@@ -20,4 +20,10 @@ export const WEBHOOK_ROUTE_CASES: RouteCase[] = [
   staff("GET", "/api/admin/webhooks/:id/deliveries", "an unknown endpoint's log", () => "/api/admin/webhooks/a%00b/deliveries", 404),
   staff("POST", "/api/admin/webhook-deliveries/:id/resend", "a delivery resent", (f) => `/api/admin/webhook-deliveries/${f.webhookAttemptId}/resend`, 202, {}),
   staff("POST", "/api/admin/webhook-deliveries/:id/resend", "an unknown attempt", () => "/api/admin/webhook-deliveries/no-such-id/resend", 404, {}),
+
+  staff("GET", "/api/admin/tokens", "the API tokens", () => "/api/admin/tokens", 200),
+  staff("POST", "/api/admin/tokens", "a token created", () => "/api/admin/tokens", 201, { name: "CRM sync", scopes: ["records:read"] }),
+  staff("POST", "/api/admin/tokens", "a token with an unknown scope", () => "/api/admin/tokens", 400, { name: "CRM sync", scopes: ["admin"] }),
+  staff("DELETE", "/api/admin/tokens/:id", "a token revoked", (f) => `/api/admin/tokens/${f.apiTokenId}`, 204),
+  staff("DELETE", "/api/admin/tokens/:id", "an unknown token", () => "/api/admin/tokens/no-such-id", 404),
 ];

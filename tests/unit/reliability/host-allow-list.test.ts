@@ -19,7 +19,7 @@ const REBOUND = "rebound.evil.example";
 const STAFF_CASES = ROUTE_CASES.filter((c) => /^\/api\/(admin|auth)\//.test(c.request(placeholder()).path));
 
 function placeholder(): Fixture {
-  return { leadId: "l", contactId: "c", subscriberId: "s", confirmationId: "n", canary: "x", subjectEmail: "x@example.com", noteId: "o", personId: "p", invitationToken: "i", resetToken: "r", webhookId: "w", webhookAttemptId: "a" };
+  return { leadId: "l", contactId: "c", subscriberId: "s", confirmationId: "n", canary: "x", subjectEmail: "x@example.com", noteId: "o", personId: "p", invitationToken: "i", resetToken: "r", webhookId: "w", webhookAttemptId: "a", apiTokenId: "t" };
 }
 
 describeStorage("staff routes on a name that is not ours", (open) => {

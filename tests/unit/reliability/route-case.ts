@@ -43,6 +43,8 @@ export interface Fixture {
   /** A webhook endpoint, with one delivery of the lead's creation and one attempt in its log. */
   webhookId: string;
   webhookAttemptId: string;
+  /** An API token (its row; the token itself is never needed here). */
+  apiTokenId: string;
 }
 
 export const INVITEE_EMAIL = "new.rep@erf.co.za";
@@ -92,7 +94,7 @@ export function capabilityOf(method: string, route: string): Capability {
   if (method === "PUT" && route === "/api/admin/settings") return "settings";
   if (method !== "GET" && route.startsWith("/api/admin/spam/blocklist")) return "settings";
   if (route === "/api/admin/staff/invitations" || route === "/api/admin/staff/:email/two-factor/reset") return "staff";
-  if (/^\/api\/admin\/webhook(s|-deliveries)(\/|$)/.test(route)) return "settings";
+  if (/^\/api\/admin\/(webhooks|webhook-deliveries|tokens)(\/|$)/.test(route)) return "settings";
   return "records";
 }
 
@@ -110,7 +112,7 @@ export const staff = (method: string, route: string, name: string, path: (f: Fix
 });
 
 /** Fresh ids and tokens for the workspace and team rows of a fixture. */
-export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID(), invitationToken: randomUUID(), resetToken: randomUUID(), webhookId: randomUUID(), webhookAttemptId: randomUUID() });
+export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID(), invitationToken: randomUUID(), resetToken: randomUUID(), webhookId: randomUUID(), webhookAttemptId: randomUUID(), apiTokenId: randomUUID() });
 
 /** The workspace rows a fixture names: the lead's note and the subject's person id. Seed the lead first. */
 export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void> {
@@ -121,6 +123,10 @@ export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void>
   await db.insertInto("people").values({ id: fixture.personId, email: fixture.subjectEmail, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
   await db.insertInto("spamBlocklist").values({ entry: "blocked.example", kind: "domain", addedBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
   await seedWebhookRows(db, fixture);
+  await db
+    .insertInto("apiTokens")
+    .values({ id: fixture.apiTokenId, name: "Fixture", tokenHash: `hash-${fixture.apiTokenId}`, scopes: '["records:read"]', createdBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z", lastUsedAt: null, expiresAt: null })
+    .execute();
   await seedTeamRows(db, fixture);
 }
 

@@ -40,6 +40,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.delete": "Deleted a webhook endpoint",
   "webhook.resend": "Resent a webhook delivery",
   "webhook.disabled": "Disabled a failing webhook endpoint",
+  "token.create": "Created an API token",
+  "token.revoke": "Revoked an API token",
 };
 
 /** The label of an action; one this dashboard does not know (a newer server's) shows as written. */
