@@ -4,6 +4,7 @@ import type { Collection } from "../domain/status";
 import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
 import type { Insights, InsightsQuery } from "../domain/insights";
 import type { WebhookAttempt, WebhookEndpoint, WebhookEvent } from "../domain/webhooks";
+import type { ApiToken, TokenScope } from "../domain/api-tokens";
 import type { BlocklistEntry, SpamVerdict } from "../domain/spam";
 import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../domain/workspace";
 
@@ -107,8 +108,8 @@ export interface AdminBackend {
    * with aggregation queries, which answer the counts but not sources or medians (Insights.unavailable).
    */
   insights?(query: InsightsQuery): Promise<Insights>;
-  /** Webhook endpoints and their delivery logs, admins only. Optional: webhooks are sent by the server. */
-  webhooks?: WebhooksAdmin;
+  /** Webhook endpoints with their delivery logs, and API tokens: admins only. Optional: both need the server. */
+  integrations?: IntegrationsAdmin;
   /**
    * What works without a session: accepting an invitation and resetting a forgotten password. On
    * Firebase only requestPasswordReset exists (Firebase Auth's own reset email).
@@ -141,7 +142,7 @@ export interface AccountRecovery {
   acceptInvitation?(token: string, name: string, password: string): Promise<{ email: string }>;
 }
 
-export interface WebhooksAdmin {
+export interface IntegrationsAdmin {
   list(): Promise<WebhookEndpoint[]>;
   /** Rejects with AdminApiError 400 (fields.url, fields.events) for a refused URL or no events. The secret is shown this once. */
   create(url: string, events: readonly WebhookEvent[]): Promise<{ id: string; secret: string; endpoint: WebhookEndpoint }>;
@@ -153,6 +154,10 @@ export interface WebhooksAdmin {
   deliveries(id: string): Promise<WebhookAttempt[]>;
   /** Sends an attempt's delivery again, with the same webhook-id. */
   resend(attemptId: string): Promise<void>;
+  /** API tokens: listed without their secrets; created (the token shown once); revoked at once. */
+  tokens(): Promise<ApiToken[]>;
+  createToken(name: string, scopes: readonly TokenScope[], expiresAt: string | null): Promise<ApiToken & { token: string }>;
+  revokeToken(id: string): Promise<void>;
 }
 
 export interface SpamAdmin {

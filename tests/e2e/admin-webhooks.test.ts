@@ -11,7 +11,8 @@ import { LEADS, postForm } from "../support/workspace-page";
 // Webhooks in a real Chromium against the production server: an admin adds an endpoint that points at a
 // receiver this test starts, a visitor's demo request arrives there signed, the receiver verifies it
 // with the standardwebhooks package as a customer's code would, the delivery log shows the 2xx, and a
-// resend arrives again with the same webhook-id.
+// resend arrives again with the same webhook-id. Then an API token made in the same tab reads leads from
+// outside the browser until it is revoked there.
 
 const PASSWORD = "correct horse battery staple";
 const ME = "hooks.admin@erf.test";
@@ -93,5 +94,28 @@ describe("webhooks", () => {
     const again = await until(() => received[1], "the resent webhook");
     expect(again.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
     new Webhook(secret).verify(again.body, again.headers as Record<string, string>);
+  });
+
+  it("creates an API token another system reads leads with, until an admin revokes it", async () => {
+    const tokens = page.getByRole("form", { name: "Create an API token" });
+    await tokens.getByLabel("Token name").fill("CRM sync");
+    await tokens.getByRole("button", { name: "Create token" }).click();
+    const token = (await page.getByRole("status").filter({ hasText: "API token" }).locator("[data-secret]").innerText()).trim();
+    expect(token).toMatch(/^erf_/);
+    const read = () => fetch(`${server.apiUrl}/api/admin/leads`, { headers: { Authorization: `Bearer ${token}` } });
+    const answer = await read();
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(await answer.json())).toContain(LEADS[0]!.email);
+    await page.getByRole("list", { name: "API tokens" }).getByText(/last used \d{4}-/).waitFor({ timeout: 1_000 }).catch(async () => {
+      // The list shows the use once it is read again: the tab reads it when opened.
+      await page.getByRole("tab", { name: "Team" }).click();
+      await page.getByRole("tab", { name: "Integrations" }).click();
+      await page.getByRole("list", { name: "API tokens" }).getByText(/last used \d{4}-/).waitFor();
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Revoke CRM sync" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke token" }).click();
+    await page.getByText("No API tokens yet.").waitFor();
+    expect((await read()).status).toBe(401);
   });
 });

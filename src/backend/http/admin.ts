@@ -5,6 +5,7 @@ import type { Note, PersonView, RecordDetail, RecordWithPerson, StaffMember, Wor
 import type { Insights } from "../../domain/insights";
 import type { BlocklistEntry } from "../../domain/spam";
 import type { WebhookAttempt, WebhookEndpoint } from "../../domain/webhooks";
+import type { ApiToken } from "../../domain/api-tokens";
 import type { CurrentStaff, StaffAccount, TwoFactorSetup } from "../../domain/staff";
 import {
   AdminApiError,
@@ -16,7 +17,7 @@ import {
   type SpamAdmin,
   type TeamAdmin,
   type TwoFactorAdmin,
-  type WebhooksAdmin,
+  type IntegrationsAdmin,
 } from "../admin-port";
 import { openLiveStream } from "./live-stream";
 
@@ -113,7 +114,7 @@ const recordPath = (collection: string, id: string) => `/api/admin/${collection}
 
 const webhookPath = (id: string) => `/api/admin/webhooks/${encodeURIComponent(id)}`;
 
-const httpWebhooksAdmin: WebhooksAdmin = {
+const httpIntegrationsAdmin: IntegrationsAdmin = {
   list: () => call<WebhookEndpoint[]>("GET", "/api/admin/webhooks"),
   create: (url, events) => call("POST", "/api/admin/webhooks", { url, events }),
   update: (id, change) => call<WebhookEndpoint>("PATCH", webhookPath(id), change),
@@ -125,6 +126,11 @@ const httpWebhooksAdmin: WebhooksAdmin = {
   deliveries: (id) => call<WebhookAttempt[]>("GET", `${webhookPath(id)}/deliveries`),
   resend: async (attemptId) => {
     await call("POST", `/api/admin/webhook-deliveries/${encodeURIComponent(attemptId)}/resend`, {});
+  },
+  tokens: () => call<ApiToken[]>("GET", "/api/admin/tokens"),
+  createToken: (name, scopes, expiresAt) => call("POST", "/api/admin/tokens", { name, scopes, ...(expiresAt && { expiresAt }) }),
+  revokeToken: async (id) => {
+    await call("DELETE", `/api/admin/tokens/${encodeURIComponent(id)}`, {});
   },
 };
 
@@ -194,7 +200,7 @@ export const httpAdminBackend: AdminBackend = {
   team: httpTeamAdmin,
   twoFactor: httpTwoFactorAdmin,
   spam: httpSpamAdmin,
-  webhooks: httpWebhooksAdmin,
+  integrations: httpIntegrationsAdmin,
   insights: ({ from, to, owner }) => call<Insights>("GET", `/api/admin/insights${queryString({ from, to, owner })}`),
   accounts: httpAccountRecovery,
 };

@@ -6,7 +6,7 @@ import { NO_FILTERS, type Filters } from "../records/filters";
 export type DashboardTab = Collection | "insights" | "privacy" | "audit" | "team" | "integrations";
 
 /** The optional parts of the back end a tab may need (AdminBackend.privacy, .team, ...). */
-export type OptionalPart = "privacy" | "assignment" | "team" | "twoFactor" | "insights" | "webhooks";
+export type OptionalPart = "privacy" | "assignment" | "team" | "twoFactor" | "insights" | "integrations";
 
 /** When a tab is shown: the capability its role needs, and the optional part of the back end it uses. */
 export interface TabRule {

@@ -147,8 +147,8 @@ export const DASHBOARD_TABS: readonly DashboardTabSpec[] = [
   {
     id: "integrations",
     capability: "settings",
-    needs: "webhooks",
+    needs: "integrations",
     label: () => "Integrations",
-    render: ({ backend }) => backend.webhooks && <IntegrationsTab webhooks={backend.webhooks} />,
+    render: ({ backend }) => backend.integrations && <IntegrationsTab webhooks={backend.integrations} />,
   },
 ];

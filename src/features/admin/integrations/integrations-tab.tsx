@@ -1,10 +1,12 @@
-import { Copy, Webhook } from "lucide-react";
+import { Webhook } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
-import type { WebhooksAdmin } from "../../../backend/admin-port";
+import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookAttempt, type WebhookEndpoint, type WebhookEvent } from "../../../domain/webhooks";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
+import { ApiTokensSection } from "./api-tokens-section";
+import { SecretNotice } from "./secret-notice";
 
 // The Integrations tab (admins): webhook endpoints. Add one (a URL and its events; the signing secret is
 // shown once), switch it off and on, rotate its secret, delete it, and read its delivery log, where any
@@ -21,34 +23,6 @@ const DISABLED_TEXT: Record<NonNullable<WebhookEndpoint["disabledReason"]>, stri
 function statusText(endpoint: WebhookEndpoint): string {
   if (endpoint.disabled) return DISABLED_TEXT[endpoint.disabledReason ?? "staff"];
   return endpoint.failingSince ? `On, failing since ${endpoint.failingSince.slice(0, 16).replace("T", " ")} UTC` : "On";
-}
-
-/** A secret shown once, with a copy button. */
-function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div role="status" className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-semibold">Copy the signing secret now: it is not shown again.</p>
-      <code data-secret className="break-all rounded bg-white px-2 py-1 font-mono text-xs">
-        {secret}
-      </code>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={async () => {
-            await navigator.clipboard?.writeText(secret).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          <Copy aria-hidden="true" className="h-4 w-4" /> {copied ? "Copied" : "Copy"}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          I have saved it
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 function EventChoices({ chosen, onChange, error, errorId }: { chosen: readonly WebhookEvent[]; onChange: (events: WebhookEvent[]) => void; error?: string; errorId: string }) {
@@ -79,7 +53,7 @@ function EventChoices({ chosen, onChange, error, errorId }: { chosen: readonly W
   );
 }
 
-function AddEndpoint({ webhooks, onAdded }: { webhooks: WebhooksAdmin; onAdded: (secret: string) => void }) {
+function AddEndpoint({ webhooks, onAdded }: { webhooks: IntegrationsAdmin; onAdded: (secret: string) => void }) {
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>(["contact.created", "lead.created"]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -141,7 +115,7 @@ function AddEndpoint({ webhooks, onAdded }: { webhooks: WebhooksAdmin; onAdded: 
   );
 }
 
-function DeliveryLog({ webhooks, endpoint }: { webhooks: WebhooksAdmin; endpoint: WebhookEndpoint }) {
+function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmin; endpoint: WebhookEndpoint }) {
   const [attempts, setAttempts] = useState<WebhookAttempt[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const read = useCallback(() => {
@@ -213,7 +187,7 @@ function DeliveryLog({ webhooks, endpoint }: { webhooks: WebhooksAdmin; endpoint
   );
 }
 
-function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: WebhooksAdmin; endpoint: WebhookEndpoint; onChanged: () => void; onSecret: (secret: string) => void }) {
+function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: IntegrationsAdmin; endpoint: WebhookEndpoint; onChanged: () => void; onSecret: (secret: string) => void }) {
   const [showLog, setShowLog] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -272,7 +246,7 @@ function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: W
   );
 }
 
-export function IntegrationsTab({ webhooks }: { webhooks: WebhooksAdmin }) {
+export function IntegrationsTab({ webhooks }: { webhooks: IntegrationsAdmin }) {
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -303,7 +277,7 @@ export function IntegrationsTab({ webhooks }: { webhooks: WebhooksAdmin }) {
           Erf posts each event to your endpoints, signed as the Standard Webhooks specification has it (the webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries
           are retried for 24 hours. Spam sends nothing.
         </p>
-        {secret && <SecretNotice secret={secret} onDone={() => setSecret(null)} />}
+        {secret && <SecretNotice secret={secret} what="signing secret" onDone={() => setSecret(null)} />}
         <AddEndpoint webhooks={webhooks} onAdded={showSecret} />
       </section>
       <section aria-labelledby="endpoints-heading" className={`${sectionClass} grid gap-3`}>
@@ -325,6 +299,7 @@ export function IntegrationsTab({ webhooks }: { webhooks: WebhooksAdmin }) {
           </ul>
         )}
       </section>
+      <ApiTokensSection admin={webhooks} />
     </div>
   );
 }
