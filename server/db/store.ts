@@ -106,20 +106,14 @@ export { findOpenReset, isOpenResetToken, purgePasswordResets, recordResetReques
 export { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret, unusedRecoveryCodes, useRecoveryCode } from "./two-factor";
 export { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "./sessions";
 export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-throttle";
+export { countWebhookEndpoints, createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint } from "./webhook-endpoints";
 export {
   claimDueDeliveries,
-  countWebhookEndpoints,
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
   enqueueWebhookEvents,
   fanOutWebhookEvents,
-  findWebhookEndpoint,
   listWebhookAttempts,
-  listWebhookEndpoints,
   recordDeliveryAttempt,
   resendDelivery,
-  rotateWebhookSecret,
-  updateWebhookEndpoint,
   webhookEventRow,
   type DueDelivery,
   type NewWebhookEvent,

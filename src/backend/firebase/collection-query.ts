@@ -49,10 +49,12 @@ interface FilterParams {
   campaign?: string | undefined;
 }
 
-/** `owner=me|none|<email>` as the server reads it; "me" is the signed-in staff member's email. */
-function parseOwner(target: Collection, owner: string | undefined, me: string | null): string | null | undefined {
+/**
+ * `owner=me|none|<email>` as the server reads it: a staff email, null for nobody's, undefined for
+ * anyone's; "me" is the signed-in staff member's email. Also the Insights owner filter (insights.ts).
+ */
+export function parseOwnerValue(owner: string | undefined, me: string | null): string | null | undefined {
   if (!owner) return undefined;
-  if (!isOwnedCollection(target)) throw validationError(`owner: ${target} have no owner`);
   if (owner === "none") return null;
   if (owner === "me") {
     if (!me) throw new AdminApiError(401, "unauthenticated", "Sign in first.");
@@ -61,6 +63,12 @@ function parseOwner(target: Collection, owner: string | undefined, me: string | 
   const email = owner.trim().toLowerCase();
   if (email.length > LIMITS.email || !email.includes("@")) throw validationError("owner: use me, none or a staff email");
   return email;
+}
+
+/** The owner filter of a list: only leads and contacts have owners. */
+function parseOwner(target: Collection, owner: string | undefined, me: string | null): string | null | undefined {
+  if (owner && !isOwnedCollection(target)) throw validationError(`owner: ${target} have no owner`);
+  return parseOwnerValue(owner, me);
 }
 
 /** The server's filter rules (server/http/list-query.ts): a status or type the collection lacks is a 400. */

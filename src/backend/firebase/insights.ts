@@ -1,9 +1,8 @@
 import { collection, getCountFromServer, orderBy, query, Timestamp, where, type Firestore } from "firebase/firestore";
 import { daysBetween, dayMs, rangeErrors, type Insights, type InsightsQuery } from "../../domain/insights";
 import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS, SIGNUP_ORGANIZATION_TYPES, SIGNUP_PROPERTY_COUNTS } from "../../domain/options";
-import { LIMITS } from "../../domain/limits";
-import { AdminApiError } from "../admin-port";
 import { adminCall, validationError } from "./admin-errors";
+import { parseOwnerValue } from "./collection-query";
 
 // The Insights tab on Firestore: what aggregation queries can answer, each a count of the documents that
 // match fixed values in a createdAt range (billed at one read per 1,000 index entries counted).
@@ -42,19 +41,6 @@ const ORGANIZATION_PAIRS: readonly {
   ),
 ];
 
-/** The owner filter as the server reads it: "me", "none" or a staff email; undefined for anyone's. */
-function ownerOf(owner: string | undefined, me: string | null): string | null | undefined {
-  if (!owner) return undefined;
-  if (owner === "none") return null;
-  if (owner === "me") {
-    if (!me) throw new AdminApiError(401, "unauthenticated", "Sign in first.");
-    return me.toLowerCase();
-  }
-  const email = owner.trim().toLowerCase();
-  if (email.length > LIMITS.email || !email.includes("@")) throw validationError("owner: use me, none or a staff email");
-  return email;
-}
-
 export function insightsReader(db: Firestore, me: () => string | null) {
   const count = async (target: string, equal: Equal[], from: number, to: number) => {
     const constraints = [
@@ -69,7 +55,7 @@ export function insightsReader(db: Firestore, me: () => string | null) {
   return async function insights({ from, to, owner: ownerParam }: InsightsQuery): Promise<Insights> {
     const [problem] = Object.entries(rangeErrors(from, to));
     if (problem) throw validationError(`${problem[0]}: ${problem[1]}`);
-    const owner = ownerOf(ownerParam, me());
+    const owner = parseOwnerValue(ownerParam, me());
     const owned: Equal[] = owner === undefined ? [] : [["owner", owner]];
     const days = daysBetween(from, to);
     const start = dayMs(from) ?? 0;

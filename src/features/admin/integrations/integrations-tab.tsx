@@ -3,8 +3,9 @@ import { useCallback, useEffect, useId, useState } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookAttempt, type WebhookEndpoint, type WebhookEvent } from "../../../domain/webhooks";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from "../../../domain/webhooks";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
+import { DeliveryLog } from "./delivery-log";
 import { ApiTokensSection } from "./api-tokens-section";
 import { SecretNotice } from "./secret-notice";
 
@@ -112,78 +113,6 @@ function AddEndpoint({ webhooks, onAdded }: { webhooks: IntegrationsAdmin; onAdd
         </Button>
       </div>
     </form>
-  );
-}
-
-function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmin; endpoint: WebhookEndpoint }) {
-  const [attempts, setAttempts] = useState<WebhookAttempt[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const read = useCallback(() => {
-    webhooks.deliveries(endpoint.id).then(setAttempts, (error: unknown) => setMessage(adminErrorText(error, "The delivery log could not be loaded.")));
-  }, [webhooks, endpoint.id]);
-  useEffect(read, [read]);
-  if (message) return <p role="alert" className="text-sm text-red-800">{message}</p>;
-  if (!attempts) return <p className="text-sm text-slate-600">Loading the delivery log…</p>;
-  return (
-    <div className="grid gap-2">
-      <div className="flex items-center gap-3">
-        <p className="text-sm text-slate-700" role="status">
-          {attempts.length === 0 ? "No deliveries yet." : `The last ${attempts.length} attempts, newest first.`}
-        </p>
-        <Button variant="outline" size="sm" onClick={read}>
-          Refresh
-        </Button>
-      </div>
-      {attempts.length > 0 && (
-        <div className="max-h-96 overflow-auto" role="region" aria-label={`Delivery log of ${endpoint.url}`} tabIndex={0}>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {["Time (UTC)", "Event", "Webhook ID", "Answer", "Duration", ""].map((column) => (
-                  <th key={column} scope="col" className="border-b border-slate-200 px-2 py-1 font-semibold">
-                    {column || <span className="sr-only">Actions</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.map((attempt) => (
-                <tr key={attempt.id} data-attempt={attempt.id} className="border-b border-slate-100 align-top">
-                  <td className="px-2 py-1 whitespace-nowrap">{attempt.at.slice(0, 19).replace("T", " ")}</td>
-                  <td className="px-2 py-1">
-                    <code className="text-xs">{attempt.event}</code>
-                  </td>
-                  <td className="px-2 py-1 font-mono text-xs break-all">{attempt.webhookId}</td>
-                  <td className={`px-2 py-1 ${attempt.error ? "text-red-800" : "text-green-800"}`} data-status={attempt.status ?? ""}>
-                    {attempt.status ?? "No answer"}
-                    {attempt.error && <span className="block text-xs">{attempt.error}</span>}
-                  </td>
-                  <td className="px-2 py-1 tabular-nums">{attempt.durationMs} ms</td>
-                  <td className="px-2 py-1">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Resend ${attempt.event} ${attempt.webhookId}`}
-                      onClick={async () => {
-                        try {
-                          await webhooks.resend(attempt.id);
-                          setMessage(null);
-                          setTimeout(read, 1_500);
-                        } catch (error) {
-                          setMessage(adminErrorText(error, "The delivery could not be resent."));
-                        }
-                      }}
-                    >
-                      Resend
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
   );
 }
 
