@@ -127,6 +127,8 @@ describe("without JavaScript", () => {
     const errorId = (await email.getAttribute("aria-describedby"))!.split(" ").at(-1)!;
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toBe("Enter a valid email address");
     expect(await page.locator(`[id="${errorId}"]`).isVisible()).toBe(true);
+    // The browser applies autofocus at its next rendering step, which under load can come after the load event.
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email", undefined, { timeout: 5000 }).catch(() => undefined);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");
     expect(readRows(site.server.databasePath, "contacts").some((row) => row.firstName === typed.firstName)).toBe(false);
 
