@@ -46,6 +46,7 @@ import { derivePrivacyKeys } from "./privacy/keys";
 import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubscribe";
 import { newsletterConfirmRoutes } from "./routes/newsletter-confirm";
 import { csvChunks, type CsvSource } from "./export/csv-chunks";
+import { openApiRoutes } from "./openapi/routes";
 
 export interface AppDeps {
   db: Db;
@@ -188,6 +189,9 @@ export function createApp({
       ...(resolveHost && { resolveHost }),
     }),
   );
+
+  // The API description and its reference page (server/openapi), generated from the routes above.
+  app.route("/api", openApiRoutes(() => app));
 
   if (site) app.get("*", serveSite(site));
 

@@ -3,10 +3,13 @@ import type { AuditPage } from "../../src/domain/privacy";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../../src/domain/admin";
 import { listAudit, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
+import { z } from "zod";
 
 /** GET /api/admin/audit?limit=&cursor=: newest first; the cursor is the last entry's id. Read-only by design. */
 export function adminAuditRoutes(db: Db) {
-  return new Hono<AdminEnv>().get("/", async (c) => {
+  return new Hono<AdminEnv>().get("/", describe({ tag: "Privacy", summary: "The audit log, newest first", access: "session", query: answer.auditQuery, answers: { 200: { description: "One page of entries", schema: z.object({ items: z.array(answer.object("An audit entry: actor, action, details, when and from where")), nextCursor: z.string().nullable() }) } }, refusals: [400] }), async (c) => {
     const fields: Record<string, string> = {};
     const rawLimit = c.req.query("limit");
     const limit = rawLimit === undefined || rawLimit === "" ? DEFAULT_PAGE_SIZE : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;

@@ -10,6 +10,8 @@ import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 export interface NotesDeps {
   db: Db;
@@ -27,7 +29,7 @@ const audit = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ actor: 
 
 /** POST /api/admin/{collection}/{id}/notes {body}: 201 the note. */
 export function adminRecordNotesRoutes(collection: Collection, { db, clock, feed, trustProxy }: NotesDeps) {
-  return new Hono<AdminEnv>().post("/:id/notes", pathKey("id"), limitBody, async (c) => {
+  return new Hono<AdminEnv>().post("/:id/notes", describe({ tag: "Notes", summary: `Add a note to a ${collection} record`, access: "session", body: noteBody, answers: { 201: { description: "The note", schema: answer.note } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
     const parsed = noteBody.safeParse(body.value);
@@ -47,7 +49,7 @@ export function adminRecordNotesRoutes(collection: Collection, { db, clock, feed
 
 /** DELETE /api/admin/notes/{id}: only its author, within NOTE_DELETE_WINDOW_MS of writing it (403 otherwise). */
 export function adminNotesRoutes({ db, clock, feed, trustProxy }: NotesDeps) {
-  return new Hono<AdminEnv>().delete("/:id", pathKey("id"), async (c) => {
+  return new Hono<AdminEnv>().delete("/:id", describe({ tag: "Notes", summary: "Delete one's own note, within 15 minutes", access: "session", answers: { 204: { description: "Deleted", schema: null } }, refusals: [404] }), pathKey("id"), async (c) => {
     const now = clock();
     const by = c.get("admin").email;
     const outcome = await db.transaction().execute(async (trx) => {

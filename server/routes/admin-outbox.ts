@@ -3,6 +3,9 @@ import type { Clock } from "../clock";
 import { appendAudit, outboxHealth, requeueFailed, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
 import { requestContext } from "../http/request-context";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
+import { z } from "zod";
 
 export interface OutboxRouteDeps {
   db: Db;
@@ -17,12 +20,12 @@ export interface OutboxRouteDeps {
  */
 export function adminOutboxRoutes({ db, clock, trustProxy, wakeOutbox }: OutboxRouteDeps) {
   return new Hono<AdminEnv>()
-    .get("/", async (c) => {
+    .get("/", describe({ tag: "Privacy", summary: "Mail that keeps failing", access: "session", query: answer.outboxQuery, answers: { 200: { description: "The failing messages and counts", schema: answer.object("Failing mail: counts and the latest errors") } }, refusals: [400] }), async (c) => {
       const state = c.req.query("state") || "failing";
       if (state !== "failing") return c.json({ error: "validation", fields: { state: 'Use "failing"' } }, 400);
       return c.json(await outboxHealth(db));
     })
-    .post("/retry", async (c) => {
+    .post("/retry", describe({ tag: "Privacy", summary: "Send failing mail again", access: "session", answers: { 200: { description: "How many were queued again", schema: z.object({ requeued: z.number().int() }) } } }), async (c) => {
       const now = clock();
       const requeued = await requeueFailed(db, now);
       await appendAudit(db, { actor: c.get("admin").email, action: "outbox.retry", details: { requeued }, ...requestContext(c, trustProxy), at: now });

@@ -8,6 +8,9 @@ import { countRecords, findPerson, findRecordWithConsent, latestPosition, listRe
 import type { AdminEnv } from "../auth/require-session";
 import { encodeCursor, parseListFilters, parseListQuery } from "../http/list-query";
 import { pathKey } from "../http/path-key";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
+import { z } from "zod";
 
 export interface RecordsDeps {
   db: Db;
@@ -23,7 +26,7 @@ export interface RecordsDeps {
  */
 export function adminRecordsRoutes(collection: Collection, { db, reader, clock }: RecordsDeps) {
   return new Hono<AdminEnv>()
-    .get("/", async (c) => {
+    .get("/", describe({ tag: "Records", summary: `List ${collection} records, newest first`, access: "records:read", query: answer.listQuery(collection), answers: { 200: { description: "One page", schema: answer.listPage(collection) } }, refusals: [400] }), async (c) => {
       const parsed = parseListQuery(collection, c.req.query(), { me: c.get("admin").email });
       if (!parsed.ok) return c.json({ error: "validation", fields: parsed.fields }, 400);
       const { filters, after, limit } = parsed.value;
@@ -38,7 +41,7 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       return c.json(page);
     })
     // Before /:id, which would take "count" for a record id.
-    .get("/count", async (c) => {
+    .get("/count", describe({ tag: "Records", summary: `Count matching ${collection} records (up to the bulk limit)`, access: "records:read", query: answer.listFilters(collection), answers: { 200: { description: "The count", schema: answer.matchCount } }, refusals: [400] }), async (c) => {
       const parsed = parseListFilters(collection, c.req.query(), { me: c.get("admin").email });
       if (!parsed.ok) return c.json({ error: "validation", fields: parsed.fields }, 400);
       // One past the cap says whether more match.
@@ -46,7 +49,7 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       const answer: MatchCount = { count: Math.min(counted, BULK_MAX), more: counted > BULK_MAX };
       return c.json(answer);
     })
-    .get("/:id", pathKey("id"), async (c) => {
+    .get("/:id", describe({ tag: "Records", summary: `One ${collection} record in full`, access: "records:read", query: z.object({ with: z.literal("person").optional().describe("person: add the person's records and timeline") }), answers: { 200: { description: "The record", schema: answer.recordDetail(collection) } }, refusals: [400, 404] }), pathKey("id"), async (c) => {
       // ?with=person: the person's records and timeline come in the same answer (the record panel's
       // one read, instead of the record and then the person).
       const withPerson = c.req.query("with");

@@ -8,6 +8,9 @@ import type { ChangeFeed } from "../events/change-feed";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
+import { z } from "zod";
 
 // Staff decisions on the spam score (src/domain/spam.ts, docs/decisions/0030-spam-score.md):
 //
@@ -36,7 +39,7 @@ const isVerdict = (value: unknown): value is SpamVerdict => (SPAM_VERDICTS as re
 
 /** POST /{id}/spam for one collection, mounted beside its other record routes. */
 export function adminSpamDecisionRoutes(collection: "leads" | "contacts", { db, clock, feed, trustProxy, wakeOutbox, alerts, notifyOwners }: SpamRoutesDeps) {
-  return new Hono<AdminEnv>().post("/:id/spam", pathKey("id"), limitBody, async (c) => {
+  return new Hono<AdminEnv>().post("/:id/spam", describe({ tag: "Records", summary: `Mark a ${collection} record spam, or not spam`, access: "session", body: answer.spamVerdict, answers: { 200: { description: "The record as it is now", schema: answer.recordOf(collection) } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
     const value = body.value as Record<string, unknown> | null;
@@ -57,8 +60,8 @@ export function adminSpamDecisionRoutes(collection: "leads" | "contacts", { db, 
 export function adminSpamRoutes({ db, reader, clock, trustProxy }: SpamRoutesDeps) {
   const audit = (c: Context<AdminEnv>, at: Date) => ({ actor: c.get("admin").email, ...requestContext(c, trustProxy), at });
   return new Hono<AdminEnv>()
-    .get("/blocklist", requireCapability("records"), async (c) => c.json({ items: await listBlocklist(reader) }))
-    .post("/blocklist", requireCapability("settings"), limitBody, async (c) => {
+    .get("/blocklist", describe({ tag: "Settings", summary: "The spam blocklist", access: "session", answers: { 200: { description: "Its entries", schema: z.object({ items: z.array(answer.blocklistEntry) }) } } }), requireCapability("records"), async (c) => c.json({ items: await listBlocklist(reader) }))
+    .post("/blocklist", describe({ tag: "Settings", summary: "Block an address or a domain", access: "session", body: z.object({ entry: z.string().describe("An email address or a domain") }), answers: { 201: { description: "Added", schema: answer.blocklistEntry } }, refusals: [409] }), requireCapability("settings"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const value = body.value as Record<string, unknown> | null;
@@ -75,7 +78,7 @@ export function adminSpamRoutes({ db, reader, clock, trustProxy }: SpamRoutesDep
       });
       return added ? c.json(entry, 201) : c.json({ error: "validation", fields: { entry: "Already on the blocklist" } }, 409);
     })
-    .delete("/blocklist/:entry", requireCapability("settings"), async (c) => {
+    .delete("/blocklist/:entry", describe({ tag: "Settings", summary: "Unblock an address or a domain", access: "session", answers: { 204: { description: "Removed", schema: null } }, refusals: [400, 404] }), requireCapability("settings"), async (c) => {
       const parsed = parseBlocklistEntry(decodeURIComponent(c.req.param("entry")));
       if (!parsed.ok) return c.json({ error: "validation", fields: { entry: parsed.error } }, 400);
       const now = clock();

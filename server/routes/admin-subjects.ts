@@ -8,6 +8,8 @@ import { requestContext } from "../http/request-context";
 import type { ChangeFeed } from "../events/change-feed";
 import type { PrivacyKeys } from "../privacy/keys";
 import { eraseSubject, exportSubject, findSubject, type Actor } from "../privacy/subjects";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 export interface SubjectsDeps {
   db: Db;
@@ -34,12 +36,12 @@ const actorOf = (c: Context<AdminEnv>, trustProxy: number): Actor => ({ email: c
  */
 export function adminSubjectsRoutes({ db, clock, keys, feed, trustProxy }: SubjectsDeps) {
   return new Hono<AdminEnv>()
-    .get("/", async (c) => {
+    .get("/", describe({ tag: "Privacy", summary: "Find everything held about a data subject", access: "session", query: answer.subjectQuery, answers: { 200: { description: "What is held", schema: answer.object("Records, consents and suppression by collection") } }, refusals: [400] }), async (c) => {
       const email = readEmail(c);
       if (!email.ok) return email.response;
       return c.json(await findSubject(db, keys, email.email));
     })
-    .get("/export", async (c) => {
+    .get("/export", describe({ tag: "Privacy", summary: "A subject access export (JSON download)", access: "session", query: answer.subjectQuery, answers: { 200: { description: "Everything held, as a file", media: "application/json" } }, refusals: [400] }), async (c) => {
       const email = readEmail(c);
       if (!email.ok) return email.response;
       const now = clock();
@@ -50,7 +52,7 @@ export function adminSubjectsRoutes({ db, clock, keys, feed, trustProxy }: Subje
         "Content-Disposition": `attachment; filename="${BRAND.name.toLowerCase()}-subject-export-${now.toISOString().slice(0, 10)}.json"`,
       });
     })
-    .delete("/", async (c) => {
+    .delete("/", describe({ tag: "Privacy", summary: "Erase a data subject", access: "session", query: answer.subjectQuery, answers: { 200: { description: "What was erased", schema: answer.object("Counts erased per table") } }, refusals: [400] }), async (c) => {
       const email = readEmail(c);
       if (!email.ok) return email.response;
       const result = await eraseSubject(db, keys, email.email, actorOf(c, trustProxy), clock());

@@ -9,6 +9,8 @@ import type { AdminEnv } from "../auth/require-session";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 // API tokens, admins only (the "settings" capability, applied where this is mounted), with a session:
 // a token never manages tokens (server/auth/api-tokens.ts).
@@ -44,8 +46,8 @@ const auditBase = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ act
 
 export function adminTokenRoutes({ db, reader, clock, trustProxy }: TokenRoutesDeps) {
   return new Hono<AdminEnv>()
-    .get("/", async (c) => c.json(await listApiTokens(reader)))
-    .post("/", limitBody, async (c) => {
+    .get("/", describe({ tag: "Integrations", summary: "The API tokens (never their secrets)", access: "session", answers: { 200: { description: "The tokens", schema: z.array(answer.apiToken) } } }), async (c) => c.json(await listApiTokens(reader)))
+    .post("/", describe({ tag: "Integrations", summary: "Create an API token", description: "The token is in this answer only; the server keeps its hash.", access: "session", body: createBody(new Date(0)), answers: { 201: { description: "Created", schema: answer.apiToken.extend({ token: z.string() }) } } }), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const now = clock();
@@ -59,7 +61,7 @@ export function adminTokenRoutes({ db, reader, clock, trustProxy }: TokenRoutesD
       });
       return c.json({ ...created, token }, 201);
     })
-    .delete("/:id", pathKey("id"), async (c) => {
+    .delete("/:id", describe({ tag: "Integrations", summary: "Revoke an API token", access: "session", answers: { 204: { description: "Revoked: the next request with it is refused", schema: null } }, refusals: [404] }), pathKey("id"), async (c) => {
       const now = clock();
       const id = c.req.param("id");
       const name = await db.transaction().execute(async (trx) => {

@@ -24,6 +24,8 @@ import { requestContext } from "../http/request-context";
 import type { PrivacyKeys } from "../privacy/keys";
 import { refuseUrl, type AddressPolicy } from "../webhooks/address-guard";
 import { newWebhookSecret, sealWebhookSecret } from "../webhooks/secrets";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 // Webhook endpoints, admins only (the "settings" capability, applied where this is mounted):
 //
@@ -64,8 +66,8 @@ const auditBase = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ act
 
 export function adminWebhookRoutes({ db, reader, clock, keys, trustProxy, policy, resolve, wakeWebhooks }: WebhookRoutesDeps) {
   return new Hono<AdminEnv>()
-    .get("/", async (c) => c.json(await listWebhookEndpoints(reader)))
-    .post("/", limitBody, async (c) => {
+    .get("/", describe({ tag: "Integrations", summary: "The webhook endpoints (never their secrets)", access: "session", answers: { 200: { description: "The endpoints", schema: z.array(answer.webhookEndpoint) } } }), async (c) => c.json(await listWebhookEndpoints(reader)))
+    .post("/", describe({ tag: "Integrations", summary: "Add a webhook endpoint", description: "The signing secret is in this answer only. The URL must be https and must not resolve to a private address.", access: "session", body: createBody, answers: { 201: { description: "Added", schema: z.object({ id: z.string(), secret: z.string(), endpoint: answer.webhookEndpoint }) } } }), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const parsed = createBody.safeParse(body.value);
@@ -83,7 +85,7 @@ export function adminWebhookRoutes({ db, reader, clock, keys, trustProxy, policy
       });
       return c.json({ id, secret, endpoint }, 201);
     })
-    .patch("/:id", pathKey("id"), limitBody, async (c) => {
+    .patch("/:id", describe({ tag: "Integrations", summary: "Change an endpoint's events, or turn it off or on", access: "session", body: updateBody, answers: { 200: { description: "The endpoint", schema: answer.webhookEndpoint } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const parsed = updateBody.safeParse(body.value);
@@ -99,7 +101,7 @@ export function adminWebhookRoutes({ db, reader, clock, keys, trustProxy, policy
       if (parsed.data.disabled === false) wakeWebhooks();
       return c.json(updated);
     })
-    .post("/:id/rotate", pathKey("id"), async (c) => {
+    .post("/:id/rotate", describe({ tag: "Integrations", summary: "Rotate an endpoint's secret", description: "Both secrets sign for 24 hours.", access: "session", answers: { 200: { description: "The new secret, shown once", schema: z.object({ secret: z.string(), previousSecretUntil: z.iso.datetime() }) } }, refusals: [404] }), pathKey("id"), async (c) => {
       const now = clock();
       const id = c.req.param("id");
       const secret = newWebhookSecret();
@@ -112,7 +114,7 @@ export function adminWebhookRoutes({ db, reader, clock, keys, trustProxy, policy
       if (!rotated) return c.json({ error: "not-found" }, 404);
       return c.json({ secret, previousSecretUntil: previousSecretUntil.toISOString() });
     })
-    .delete("/:id", pathKey("id"), async (c) => {
+    .delete("/:id", describe({ tag: "Integrations", summary: "Delete an endpoint and its log", access: "session", answers: { 204: { description: "Deleted", schema: null } }, refusals: [404] }), pathKey("id"), async (c) => {
       const now = clock();
       const id = c.req.param("id");
       const deleted = await db.transaction().execute(async (trx) => {
@@ -125,7 +127,7 @@ export function adminWebhookRoutes({ db, reader, clock, keys, trustProxy, policy
       if (!deleted) return c.json({ error: "not-found" }, 404);
       return c.body(null, 204);
     })
-    .get("/:id/deliveries", pathKey("id"), async (c) => {
+    .get("/:id/deliveries", describe({ tag: "Integrations", summary: "An endpoint's delivery log (the last 1,000 attempts)", access: "session", answers: { 200: { description: "Attempts, newest first", schema: z.array(answer.webhookAttempt) } }, refusals: [404] }), pathKey("id"), async (c) => {
       const id = c.req.param("id");
       if (!(await findWebhookEndpoint(reader, id))) return c.json({ error: "not-found" }, 404);
       return c.json(await listWebhookAttempts(reader, id));
@@ -134,7 +136,7 @@ export function adminWebhookRoutes({ db, reader, clock, keys, trustProxy, policy
 
 /** POST /api/admin/webhook-deliveries/{id}/resend, {id} an attempt of the delivery log. */
 export function adminWebhookDeliveryRoutes({ db, clock, trustProxy, wakeWebhooks }: WebhookRoutesDeps) {
-  return new Hono<AdminEnv>().post("/:id/resend", pathKey("id"), async (c) => {
+  return new Hono<AdminEnv>().post("/:id/resend", describe({ tag: "Integrations", summary: "Send an attempt's event again", description: "With the same webhook-id, so the receiver can tell it is a repeat.", access: "session", answers: { 202: { description: "Queued", schema: z.object({ webhookId: z.string() }) } }, refusals: [404] }), pathKey("id"), async (c) => {
     const now = clock();
     const id = c.req.param("id");
     const resent = await db.transaction().execute(async (trx) => {

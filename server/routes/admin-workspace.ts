@@ -8,6 +8,8 @@ import type { AdminEnv } from "../auth/require-session";
 import { requireCapability } from "../auth/roles";
 import { limitBody, readJsonBody } from "../http/json-body";
 import { requestContext } from "../http/request-context";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 // The workspace's settings: round-robin on or off. Every staff account may read them; changing them
 // needs the "settings" capability (admins). Who takes part in round-robin is in admin-staff.ts.
@@ -26,8 +28,8 @@ const audit = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ actor: 
 /** GET and PUT /api/admin/settings {assignment}. */
 export function adminSettingsRoutes({ db, reader, clock, trustProxy }: WorkspaceDeps) {
   return new Hono<AdminEnv>()
-    .get("/", requireCapability("records"), async (c) => c.json(await readSettings(reader)))
-    .put("/", requireCapability("settings"), limitBody, async (c) => {
+    .get("/", describe({ tag: "Settings", summary: "The workspace settings", access: "session", answers: { 200: { description: "The settings", schema: answer.settings } } }), requireCapability("records"), async (c) => c.json(await readSettings(reader)))
+    .put("/", describe({ tag: "Settings", summary: "Change the workspace settings", access: "session", body: settingsBody, answers: { 200: { description: "The settings", schema: answer.settings } } }), requireCapability("settings"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const parsed = settingsBody.safeParse(body.value);

@@ -27,6 +27,8 @@ import { adminSpamDecisionRoutes, adminSpamRoutes } from "./admin-spam";
 import { adminWebhookDeliveryRoutes, adminWebhookRoutes } from "./admin-webhooks";
 import { adminTokenRoutes } from "./admin-tokens";
 import type { AddressPolicy } from "../webhooks/address-guard";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 export interface AdminDeps {
   db: Db;
@@ -70,10 +72,10 @@ export function adminRoutes(deps: AdminDeps) {
   const records = requireCapability("records");
   const webhookDeps = { ...deps, policy: deps.webhookPolicy, ...(deps.resolveHost && { resolve: deps.resolveHost }) };
   const app = new Hono<AdminEnv>()
-    .get("/stats", records, async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
-    .get("/events", records, adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
-    .get("/export.csv", records, adminExportHandler(deps))
-    .get("/insights", records, adminInsightsHandler(deps))
+    .get("/stats", describe({ tag: "Dashboard", summary: "The dashboard's counts", access: "session", answers: { 200: { description: "Counts by collection and status, and this week's", schema: answer.object("Counts by collection, status and period") } } }), records, async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
+    .get("/events", describe({ tag: "Dashboard", summary: "Live changes (server-sent events)", description: "Every created, updated or removed record after the given position, then as they happen. Reconnect with Last-Event-ID to miss nothing.", access: "session", query: answer.eventsQuery, answers: { 200: { description: "An event stream", media: "text/event-stream" } }, refusals: [429] }), records, adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
+    .get("/export.csv", describe({ tag: "Records", summary: "Export records as CSV", description: "Streams every matching record; spreadsheet formulas are neutralised. Audited.", access: "export", query: answer.exportQuery, answers: { 200: { description: "The CSV file", media: "text/csv" } }, refusals: [400] }), records, adminExportHandler(deps))
+    .get("/insights", describe({ tag: "Dashboard", summary: "Charts: leads per day, sources, funnel, response times", access: "session", query: answer.insightsQuery, answers: { 200: { description: "The figures for the range", schema: answer.object("Per-day counts, sources, funnel and response times") } }, refusals: [400] }), records, adminInsightsHandler(deps))
     .route("/subjects", only("privacy", adminSubjectsRoutes(deps)))
     .route("/audit", only("audit", adminAuditRoutes(deps.reader)))
     .route("/outbox", only("privacy", adminOutboxRoutes(deps)))

@@ -13,6 +13,9 @@ import { hashLinkToken, linkToken } from "../auth/staff-links";
 import type { Clock } from "../clock";
 import type { PrivacyKeys } from "../privacy/keys";
 import { clientBucket } from "../security/client-bucket";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
+import { z } from "zod";
 
 // What works without a session: asking for a password-reset link, using it, and accepting an
 // invitation. The links' tokens come in the body (the pages read them from the URL's fragment).
@@ -43,7 +46,7 @@ async function readInput<T>(c: Context, schema: { safeParse(value: unknown): { s
 
 export function recoveryRoutes({ db, sessions, hasher, keys, resetThrottle, mail, wakeOutbox, trustProxy, clock }: RecoveryDeps) {
   return new Hono()
-    .post("/password-reset", limitBody, async (c) => {
+    .post("/password-reset", describe({ tag: "Auth", summary: "Ask for a password-reset email", description: "Answers the same whether or not the address has an account.", access: "public", body: passwordResetInput, answers: { 202: { description: "If the account exists, a link is on its way", schema: answer.object("Empty") } }, refusals: [429] }), limitBody, async (c) => {
       const input = await readInput(c, passwordResetInput);
       if (!input.ok) return input.response;
       const decision = await resetThrottle.client(clientBucket(clientIp(c, trustProxy)));
@@ -72,7 +75,7 @@ export function recoveryRoutes({ db, sessions, hasher, keys, resetThrottle, mail
       if (reset) wakeOutbox();
       return c.json({}, 202);
     })
-    .post("/password-reset/confirm", limitBody, async (c) => {
+    .post("/password-reset/confirm", describe({ tag: "Auth", summary: "Set a new password with a reset link", access: "public", body: passwordResetConfirmInput, answers: { 204: { description: "Changed; every session of the account ended", schema: null } } }), limitBody, async (c) => {
       const input = await readInput(c, passwordResetConfirmInput);
       if (!input.ok) return input.response;
       const tokenHash = hashLinkToken(input.value.token);
@@ -90,7 +93,7 @@ export function recoveryRoutes({ db, sessions, hasher, keys, resetThrottle, mail
       sessions.announceEnded(used.adminId);
       return c.body(null, 204);
     })
-    .post("/invitations/accept", limitBody, async (c) => {
+    .post("/invitations/accept", describe({ tag: "Auth", summary: "Accept a staff invitation", access: "public", body: acceptInvitationInput, answers: { 201: { description: "The account exists", schema: z.object({ email: z.string() }) } }, refusals: [409] }), limitBody, async (c) => {
       const input = await readInput(c, acceptInvitationInput);
       if (!input.ok) return input.response;
       const tokenHash = hashLinkToken(input.value.token);

@@ -16,6 +16,9 @@ import { matchTotpStep, newTotpSecret, otpauthUri } from "../auth/totp";
 import type { Clock } from "../clock";
 import type { PrivacyKeys } from "../privacy/keys";
 import { clientBucket } from "../security/client-bucket";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
+import { z } from "zod";
 
 // /api/auth/2fa: the signed-in account's own two-factor. Open to an admin who has not enrolled yet (it is
 // how they enrol); requireSession is mounted by app.ts.
@@ -47,7 +50,7 @@ export function twoFactorRoutes({ db, keys, throttle, trustProxy, clock }: TwoFa
   };
 
   return new Hono<AdminEnv>()
-    .post("/setup", async (c) => {
+    .post("/setup", describe({ tag: "Auth", summary: "Start setting up two-factor", access: "session", answers: { 200: { description: "A new secret, its otpauth URI and QR code", schema: answer.object("{secret, uri, qrCode}") } } }), async (c) => {
       // A new secret each time, kept as pending: the one in use (if any) works until a code confirms this one.
       const { adminId, email } = c.get("admin");
       const secret = newTotpSecret();
@@ -55,7 +58,7 @@ export function twoFactorRoutes({ db, keys, throttle, trustProxy, clock }: TwoFa
       const setup: TwoFactorSetup = { otpauthUri: otpauthUri(secret, email, BRAND.name), secret };
       return c.json(setup);
     })
-    .post("/enable", limitBody, async (c) => {
+    .post("/enable", describe({ tag: "Auth", summary: "Turn two-factor on with a code from the app", access: "session", body: twoFactorCodeInput, answers: { 200: { description: "On: the recovery codes, shown once", schema: z.object({ recoveryCodes: z.array(z.string()) }) } }, refusals: [409] }), limitBody, async (c) => {
       const read = await readCode(c);
       if (!read.ok) return read.response;
       const admin = await findAdminById(db, c.get("admin").adminId);
@@ -80,7 +83,7 @@ export function twoFactorRoutes({ db, keys, throttle, trustProxy, clock }: TwoFa
       if (!enabled) return c.json({ error: "setup-required", message: "Another set-up replaced this one: scan the newest QR code." }, 409);
       return c.json({ recoveryCodes: codes });
     })
-    .post("/disable", limitBody, async (c) => {
+    .post("/disable", describe({ tag: "Auth", summary: "Turn two-factor off (sales accounts)", access: "session", body: twoFactorCodeInput, answers: { 204: { description: "Off", schema: null } }, refusals: [409, 429] }), limitBody, async (c) => {
       const read = await readCode(c);
       if (!read.ok) return read.response;
       const session = c.get("admin");

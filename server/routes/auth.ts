@@ -18,6 +18,8 @@ import type { SessionStore } from "../auth/sessions";
 import type { Clock } from "../clock";
 import { requestContext } from "../http/request-context";
 import type { PrivacyKeys } from "../privacy/keys";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 export interface AuthDeps {
   db: Db;
@@ -60,7 +62,7 @@ export function authRoutes({ db, sessions, throttle, devices, hasher, keys, trus
     appendAudit(db, { actor, action, details, ...requestContext(c, trustProxy), at: clock() });
 
   return new Hono()
-    .post("/login", limitBody, async (c) => {
+    .post("/login", describe({ tag: "Auth", summary: "Sign in", description: "Sets the session cookie. With two-factor on, the first try answers 401 two-factor-required; send the code with the same email and password.", access: "public", body: loginInput, answers: { 200: { description: "Signed in: the session cookie is set", schema: answer.staffSession } }, refusals: [401, 403, 429] }), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const parsed = loginInput.safeParse(body.value);
@@ -125,7 +127,7 @@ export function authRoutes({ db, sessions, throttle, devices, hasher, keys, trus
       await audit(c, admin.email, "auth.login", { ...browser, ...(factor && { twoFactor: factor }) });
       return c.json(currentStaff({ adminId: admin.id, email: admin.email, name: admin.name, role: admin.role, twoFactor: admin.totpSecret !== null }));
     })
-    .post("/logout", async (c) => {
+    .post("/logout", describe({ tag: "Auth", summary: "Sign out", description: "Ends the session, if any, and clears its cookie.", access: "public", answers: { 204: { description: "Signed out", schema: null } } }), async (c) => {
       const token = readSessionToken(c);
       if (token) {
         const admin = await sessions.resolve(token, { touch: false });
@@ -135,7 +137,7 @@ export function authRoutes({ db, sessions, throttle, devices, hasher, keys, trus
       clearSessionCookie(c);
       return c.body(null, 204);
     })
-    .get("/session", async (c) => {
+    .get("/session", describe({ tag: "Auth", summary: "Who is signed in", access: "session", answers: { 200: { description: "The signed-in staff member", schema: answer.staffSession } } }), async (c) => {
       const token = readSessionToken(c);
       const admin = token ? await sessions.resolve(token) : null;
       return admin ? c.json(currentStaff(admin)) : c.json(unauthenticated, 401);

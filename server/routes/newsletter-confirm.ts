@@ -7,6 +7,8 @@ import { limitBody, readJsonBody, requireJson } from "../http/json-body";
 import { requestContext } from "../http/request-context";
 import { confirmSubscriptionLink } from "../privacy/confirm-subscription";
 import { verifyConfirmationToken, type PrivacyKeys } from "../privacy/keys";
+import { describe } from "../openapi/describe";
+import * as answer from "../openapi/answers";
 
 export interface ConfirmDeps {
   db: Db;
@@ -30,7 +32,7 @@ const expiredToken = { error: "expired-token", message: "This confirmation link 
  * token is the authority, and only the inbox it was sent to has it.
  */
 export function newsletterConfirmRoutes(deps: ConfirmDeps) {
-  return new Hono().post("/", requireJson, limitBody, async (c) => {
+  return new Hono().post("/", describe({ tag: "Subscriptions", summary: "Confirm a subscription with the link's token", access: "public", body: confirmSubscriptionInput, answers: { 200: { description: "Confirmed (or already)", schema: answer.subscriptionStatus } }, refusals: [410] }), requireJson, limitBody, async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
     const parsed = confirmSubscriptionInput.safeParse(body.value);

@@ -4,6 +4,8 @@ import { contactRow } from "../db/store";
 import type { HtmlFormPosts } from "./html-form-posts";
 import { appendRecord, submissionHandler, type SubmissionDeps, type SubmissionRoute } from "./submission";
 import { contactFollowUp } from "./submission-follow-ups";
+import { formPost } from "../openapi/describe";
+import { CONTACT_EXAMPLE } from "../openapi/examples";
 
 export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler, htmlForms: HtmlFormPosts) {
   const form: SubmissionRoute<ContactData> = {
@@ -16,5 +18,5 @@ export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHand
     followUp: contactFollowUp,
   };
   // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
-  return new Hono().post("/", htmlForms(deps, form), guard, submissionHandler(deps, form));
+  return new Hono().post("/", formPost("Send a contact message", contactInput, CONTACT_EXAMPLE), htmlForms(deps, form), guard, submissionHandler(deps, form));
 }

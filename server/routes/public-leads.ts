@@ -4,6 +4,8 @@ import { leadRow } from "../db/store";
 import type { HtmlFormPosts } from "./html-form-posts";
 import { appendRecord, submissionHandler, type SubmissionDeps, type SubmissionRoute } from "./submission";
 import { leadFollowUp } from "./submission-follow-ups";
+import { formPost } from "../openapi/describe";
+import { SIGNUP_EXAMPLE } from "../openapi/examples";
 
 export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler, htmlForms: HtmlFormPosts) {
   const form: SubmissionRoute<LeadData> = {
@@ -21,5 +23,5 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
     followUp: leadFollowUp,
   };
   // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
-  return new Hono().post("/", htmlForms(deps, form), guard, submissionHandler(deps, form));
+  return new Hono().post("/", formPost("Sign up, or request a demo", leadInput, SIGNUP_EXAMPLE, "`type` says which: signup or demo."), htmlForms(deps, form), guard, submissionHandler(deps, form));
 }

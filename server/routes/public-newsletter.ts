@@ -7,6 +7,8 @@ import { requestSubscription, rewriteState, type SubscriptionRequest } from "../
 import type { HtmlFormPosts } from "./html-form-posts";
 import { submissionHandler, type FollowUpContext, type NewRecord, type StoredRecord, type SubmissionDeps, type SubmissionRoute } from "./submission";
 import { addConsentGiven } from "./submission-follow-ups";
+import { formPost } from "../openapi/describe";
+import { NEWSLETTER_EXAMPLE } from "../openapi/examples";
 
 // POST /api/newsletter. Whatever the address's state (new, subscribed, pending, opted out), the answer
 // is the same 201 with this request's own new id (see submission.ts): the form must not tell a stranger
@@ -83,5 +85,5 @@ export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHa
     afterCommit: (stored) => logUnsent(deps.logger, stored),
   };
   // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
-  return new Hono().post("/", htmlForms(deps, form), guard, submissionHandler(deps, form));
+  return new Hono().post("/", formPost("Subscribe to the newsletter", newsletterInput, NEWSLETTER_EXAMPLE, "Double opt-in when it is on: the address gets a confirmation link first. The answer never says whether the address was on the list already."), htmlForms(deps, form), guard, submissionHandler(deps, form));
 }

@@ -16,6 +16,10 @@ export function securityHeaders(contentSecurityPolicy: string): MiddlewareHandle
   };
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) {
+      // A page with a policy of its own (the API reference, server/openapi/routes.ts) keeps it.
+      if (name === "Content-Security-Policy" && c.res.headers.has(name)) continue;
+      c.res.headers.set(name, value);
+    }
   };
 }

@@ -38,6 +38,8 @@ const formCase = (route: string, name: string, fields: () => Record<string, unkn
 
 export const ROUTE_CASES: RouteCase[] = [
   { route: "GET /healthz", name: "health", request: () => ({ method: "GET", path: "/healthz" }), expected: everyone(200), stateChanging: false },
+  { route: "GET /api/openapi.json", name: "the API description", request: () => ({ method: "GET", path: "/api/openapi.json" }), expected: everyone(200), stateChanging: false },
+  { route: "GET /api/docs", name: "the API reference page", request: () => ({ method: "GET", path: "/api/docs" }), expected: everyone(200), stateChanging: false },
 
   publicCase("/api/contacts", "a valid contact", () => ({ ...validContact, email: `c.${unique()}@example.com` }), 201),
   publicCase("/api/contacts", "an invalid contact", () => ({ ...validContact, email: "nope" }), 400),

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { TOKEN_SCOPES } from "../../src/domain/api-tokens";
+import { ASSIGNMENT_MODES, BULK_MAX } from "../../src/domain/workspace";
+import { SPAM_VERDICTS } from "../../src/domain/spam";
+import { COLLECTIONS, LEAD_TYPES } from "../../src/domain/status";
+import { WEBHOOK_EVENTS } from "../../src/domain/webhooks";
+import { RECORD_NAMES, RECORD_SCHEMAS } from "./record-schemas";
+import type { Collection } from "../../src/domain/status";
+
+// What the API answers, for its description. Requests are described by the schemas the routes parse
+// with; answers are TypeScript types on the server, so their shapes are written here, once, and the
+// third-party contract run in CI (Portman) holds the live server to them.
+
+/** Every refusal: a code, and where the client can fix something, the fields and what is wrong with each. */
+export const errorBody = z.object({
+  error: z.string().describe('A stable code: "validation", "not-found", "unauthenticated", "forbidden", "too-many-requests"...'),
+  message: z.string().optional().describe("Words a person can read"),
+  fields: z.record(z.string(), z.string()).optional().describe("For validation: the field (or header or parameter) and what is wrong with it"),
+});
+
+export const created = z.object({ id: z.string().describe("The new record's id") });
+export const stamp = z.object({ stamp: z.string().describe("The signed render stamp the form sends back as renderStamp") });
+export const health = z.object({ status: z.enum(["ok", "unavailable"]) });
+export const subscriptionStatus = z.object({ status: z.string().describe('"unsubscribed", "subscribed" or "already-..."') });
+
+const consent = z.object({ purpose: z.string(), action: z.string(), at: z.iso.datetime(), source: z.string().nullable() }).nullable();
+
+const personRecord = z.object({ collection: z.enum(COLLECTIONS), id: z.string(), type: z.string(), status: z.string(), createdAt: z.iso.datetime() });
+const timelineEntry = z.looseObject({ kind: z.string(), at: z.iso.datetime() }).describe("One entry of the person's timeline; `kind` says which fields it has");
+export const personView = z.object({ person: z.object({ id: z.string(), email: z.string(), records: z.array(personRecord) }), timeline: z.array(timelineEntry) });
+
+export const listPage = (collection: Collection) =>
+  z.object({
+    items: z.array(RECORD_SCHEMAS[collection]),
+    nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
+    position: z.string().optional().describe("The live stream's position when the page was read"),
+    personRecords: z.record(z.string(), z.number().int()).optional().describe("Records per person on the page, by email (only people with more than one)"),
+  });
+
+export const matchCount = z.object({ count: z.number().int().min(0).max(BULK_MAX), more: z.boolean() });
+
+export const recordDetail = (collection: Collection) =>
+  RECORD_SCHEMAS[collection].extend({ personId: z.string(), phoneE164: z.string().nullable(), consent, person: personView.optional().describe("With ?with=person") });
+
+export const note = z.object({ id: z.string(), collection: z.enum(COLLECTIONS), recordId: z.string(), body: z.string(), author: z.string(), createdAt: z.iso.datetime() });
+export const bulkResult = z.object({ updated: z.number().int() });
+
+export const staffSession = z.looseObject({ email: z.string(), name: z.string().nullable(), role: z.string(), twoFactor: z.boolean() });
+
+export const webhookEndpoint = z.looseObject({ id: z.string(), url: z.string(), events: z.array(z.enum(WEBHOOK_EVENTS)), disabled: z.boolean() });
+export const webhookAttempt = z.looseObject({ id: z.string(), event: z.enum(WEBHOOK_EVENTS), webhookId: z.string(), status: z.number().int().nullable(), durationMs: z.number(), error: z.string().nullable(), at: z.iso.datetime() });
+export const apiToken = z.looseObject({ id: z.string(), name: z.string(), scopes: z.array(z.enum(TOKEN_SCOPES)), createdBy: z.string(), lastUsedAt: z.iso.datetime().nullable(), expiresAt: z.iso.datetime().nullable() });
+
+/** Answers this description does not break into fields (dashboards' aggregates): an object, described in words. */
+export const object = (description: string) => z.looseObject({}).describe(description);
+
+/** The body each webhook event is sent with (Standard Webhooks: signed, {type, timestamp, data}). */
+export const webhookPayload = (event: string, data: z.ZodType) => z.object({ type: z.literal(event), timestamp: z.iso.datetime(), data });
+
+export const recordName = (collection: Collection) => RECORD_NAMES[collection];
+export const leadTypes = LEAD_TYPES;
+
+// --- Query strings, as the handlers read them (server/http/list-query.ts) ---
+
+const text = (description: string) => z.string().optional().describe(description);
+
+export const listFilters = (collection: Collection) =>
+  z.object({
+    q: text("Searches name, email, company and phone"),
+    status: text("One of the collection's statuses"),
+    ...(collection === "leads" && { type: z.enum(LEAD_TYPES).optional().describe("signup or demo") }),
+    ...(collection !== "newsletter" && {
+      owner: text('"me", "none" (unassigned) or a staff email'),
+      spam: z.enum(["only", "exclude"]).optional().describe('"only": the Spam view; left out (the default), spam is not listed'),
+    }),
+    source: text("The first touch's utm_source, matched exactly"),
+    medium: text("The first touch's utm_medium"),
+    campaign: text("The first touch's utm_campaign"),
+  });
+
+export const listQuery = (collection: Collection) =>
+  listFilters(collection).extend({
+    limit: z.string().regex(/^\d+$/).optional().describe("Records per page, 1-500 (default 100)"),
+    cursor: text("A previous page's nextCursor"),
+  });
+
+export const exportQuery = listFilters("leads").extend({
+  collections: text("Comma-separated: leads, contacts, newsletter (default all)"),
+  columns: z.enum(["default", "extended"]).optional().describe("extended adds attribution, spam and owner columns"),
+});
+export const insightsQuery = z.object({ from: text("First day, YYYY-MM-DD (default 30 days ago)"), to: text("Last day, YYYY-MM-DD (default today)"), owner: text('"me", "none" or a staff email') });
+export const auditQuery = z.object({ limit: z.string().optional().describe("1-500 (default 100)"), cursor: text("A previous page's nextCursor") });
+export const subjectQuery = z.object({ email: z.string().describe("The data subject's email address") });
+export const eventsQuery = z.object({ after: text("A position to replay changes after (or send Last-Event-ID)") });
+export const outboxQuery = z.object({ state: z.literal("failing").optional().describe('Only "failing"') });
+
+// --- Bodies the handlers check by hand (their checks need the database: the statuses and staff are
+// the collection's own), described here with what they accept ---
+
+export const recordChange = z
+  .strictObject({ status: z.string().optional().describe("One of the collection's statuses"), owner: z.string().nullable().optional().describe("A staff email, or null for nobody") })
+  .describe("status, owner or both");
+export const bulkChange = recordChange.extend({ ids: z.array(z.string()).min(1).max(BULK_MAX) });
+export const spamVerdict = z.strictObject({ verdict: z.enum(SPAM_VERDICTS) });
+
+export const recordOf = (collection: Collection) => RECORD_SCHEMAS[collection];
+export const blocklistEntry = z.object({ entry: z.string(), kind: z.enum(["address", "domain"]), addedBy: z.string(), createdAt: z.iso.datetime() });
+export const settings = z.object({ assignment: z.enum(ASSIGNMENT_MODES) });

@@ -1,0 +1,97 @@
+import { describe as group, expect, it } from "vitest";
+import { COLLECTIONS } from "../../src/domain/status";
+import { testDatabases } from "../test-support/databases";
+import { testApp } from "../test-support/app";
+import { describeStorage } from "../test-support/storage-suite";
+import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
+import { staffClient } from "../test-support/workspace";
+import { listPage, recordDetail } from "./answers";
+import { DOCS_SCRIPT } from "./routes";
+
+// The API description is generated from the app's routes (server/openapi): it must name every route the
+// app answers and none it does not, describe each one (not just list it), and the answers the live
+// server gives must fit the schemas it was generated from.
+
+type Document = { openapi: string; paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown>; security?: unknown[] }>>; webhooks: Record<string, unknown> };
+
+const toHono = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+async function served() {
+  const { db } = await testDatabases[0]!.open();
+  const app = testApp(db);
+  const response = await app.request("/api/openapi.json");
+  const document = (await response.json()) as Document;
+  // Every handler the app registers, as "METHOD /path" (middleware and the site's catch-all left out).
+  const registered = new Set(app.routes.filter((route) => route.method !== "ALL" && !route.path.endsWith("*")).map((route) => `${route.method} ${route.path}`));
+  await db.destroy();
+  return { response, document, registered };
+}
+
+group("the API description", () => {
+  it("names every route the app registers, and no route it does not", async () => {
+    const { response, document, registered } = await served();
+    expect(response.status).toBe(200);
+    expect(document.openapi).toBe("3.1.0");
+    const documented = new Set(Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${toHono(path)}`)));
+    expect([...registered].filter((route) => !documented.has(route)), "registered but not in the description").toEqual([]);
+    expect([...documented].filter((route) => !registered.has(route)), "in the description but not registered").toEqual([]);
+    expect(registered.size).toBeGreaterThan(60);
+  });
+
+  it("describes each route: a summary, its answers, who may call it, and the Error body for its refusals", async () => {
+    const { document } = await served();
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(operation.summary, name).toBeTruthy();
+        expect(operation.security, name).toBeDefined();
+        const statuses = Object.keys(operation.responses);
+        expect(statuses.some((status) => Number(status) < 400), name).toBe(true);
+        for (const status of statuses.filter((status) => Number(status) >= 400 && Number(status) < 500)) {
+          expect(JSON.stringify(operation.responses[status]), `${name} ${status}`).toContain("#/components/schemas/Error");
+        }
+        // Staff routes name their refusals for a missing session.
+        if (path.startsWith("/api/admin/")) expect(statuses, name).toContain("401");
+      }
+    }
+    expect(Object.keys(document.webhooks).sort()).toEqual(["contact.created", "lead.created", "newsletter.subscribed", "newsletter.unsubscribed", "note.created", "record.assigned", "record.status_changed"].sort());
+  });
+
+  it("serves the reference page under a policy of its own: the pinned bundle and one nonce, nothing else", async () => {
+    const { db } = await testDatabases[0]!.open();
+    const response = await testApp(db).request("/api/docs");
+    await db.destroy();
+    expect(response.status).toBe(200);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain(`script-src 'nonce-${nonce}' ${DOCS_SCRIPT}`);
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain(`src="${DOCS_SCRIPT}"`);
+    expect(html).toContain("/api/openapi.json");
+  });
+});
+
+describeStorage("the live answers against the schemas the description is generated from", (open) => {
+  it("lists and shows every collection's records as described", async () => {
+    await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email: "ama@karoo.example" });
+    await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000002", minute(2), { email: "ben@accra.example" }, "demo");
+    await seedContact(open.db, "0190aaaa-0000-7000-8000-000000000003", minute(3), { email: "ama@karoo.example" });
+    await seedSubscriber(open.db, "0190aaaa-0000-7000-8000-000000000004", minute(4), "ama@karoo.example");
+    const staff = await staffClient(open.db);
+    for (const collection of COLLECTIONS) {
+      const page = await staff.read<{ items: { id: string }[] }>(`/api/admin/${collection}`);
+      expect(page.items.length, collection).toBeGreaterThan(0);
+      const listed = listPage(collection).safeParse(page);
+      expect(listed.success ? [] : listed.error.issues, collection).toEqual([]);
+      for (const { id } of page.items) {
+        const detail = recordDetail(collection).safeParse(await staff.read(`/api/admin/${collection}/${id}?with=person`));
+        expect(detail.success ? [] : detail.error.issues, `${collection} ${id}`).toEqual([]);
+      }
+    }
+  });
+}, { admin: true });
