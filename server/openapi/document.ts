@@ -9,6 +9,7 @@ import { SESSION_COOKIE_NAME } from "../auth/session-cookie";
 import { errorBody } from "./answers";
 import type { Tag } from "./describe";
 import { RECORD_NAMES, RECORD_SCHEMAS } from "./record-schemas";
+import { ROUTE_NOTES } from "./route-notes";
 
 // The API description (OpenAPI 3.1): generated from the app's own routes and the describe() entries
 // beside their handlers, with the shared parts (the error body, the records, the security schemes and the
@@ -100,5 +101,12 @@ export async function apiDocument(app: Hono<never> | Hono): Promise<OpenAPIV3_1.
     // Its default leaves out paths that look like files: /api/openapi.json and /api/admin/export.csv are routes.
     excludeStaticFile: false,
   });
+  const paths = document.paths as Record<string, Record<string, OpenAPIV3_1.OperationObject>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const notes = ROUTE_NOTES[`${method.toUpperCase()} ${path}`];
+      if (notes) operation.description = operation.description ? `${operation.description}\n\n${notes}` : notes;
+    }
+  }
   return { ...(document as unknown as OpenAPIV3_1.Document), webhooks: webhooks() };
 }

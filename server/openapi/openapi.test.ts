@@ -7,6 +7,7 @@ import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/r
 import { staffClient } from "../test-support/workspace";
 import { listPage, recordDetail } from "./answers";
 import { DOCS_SCRIPT } from "./routes";
+import { ROUTE_NOTES } from "./route-notes";
 
 // The API description is generated from the app's routes (server/openapi): it must name every route the
 // app answers and none it does not, describe each one (not just list it), and the answers the live
@@ -36,6 +37,9 @@ group("the API description", () => {
     expect([...registered].filter((route) => !documented.has(route)), "registered but not in the description").toEqual([]);
     expect([...documented].filter((route) => !registered.has(route)), "in the description but not registered").toEqual([]);
     expect(registered.size).toBeGreaterThan(60);
+    // The words added to operations name routes that exist.
+    const routes = new Set([...documented].map((route) => route.replace(/:(\w+)/g, "{$1}")));
+    expect(Object.keys(ROUTE_NOTES).filter((route) => !routes.has(route)), "notes for no route").toEqual([]);
   });
 
   it("describes each route: a summary, its answers, who may call it, and the Error body for its refusals", async () => {
