@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { TOKEN_SCOPES } from "../../src/domain/api-tokens";
 import { ASSIGNMENT_MODES, BULK_MAX } from "../../src/domain/workspace";
-import { SPAM_VERDICTS } from "../../src/domain/spam";
 import { COLLECTIONS, LEAD_TYPES } from "../../src/domain/status";
 import { WEBHOOK_EVENTS } from "../../src/domain/webhooks";
 import { RECORD_NAMES, RECORD_SCHEMAS } from "./record-schemas";
@@ -93,15 +92,6 @@ export const auditQuery = z.object({ limit: z.string().optional().describe("1-50
 export const subjectQuery = z.object({ email: z.string().describe("The data subject's email address") });
 export const eventsQuery = z.object({ after: text("A position to replay changes after (or send Last-Event-ID)") });
 export const outboxQuery = z.object({ state: z.literal("failing").optional().describe('Only "failing"') });
-
-// --- Bodies the handlers check by hand (their checks need the database: the statuses and staff are
-// the collection's own), described here with what they accept ---
-
-export const recordChange = z
-  .strictObject({ status: z.string().optional().describe("One of the collection's statuses"), owner: z.string().nullable().optional().describe("A staff email, or null for nobody") })
-  .describe("status, owner or both");
-export const bulkChange = recordChange.extend({ ids: z.array(z.string()).min(1).max(BULK_MAX) });
-export const spamVerdict = z.strictObject({ verdict: z.enum(SPAM_VERDICTS) });
 
 export const recordOf = (collection: Collection) => RECORD_SCHEMAS[collection];
 export const blocklistEntry = z.object({ entry: z.string(), kind: z.enum(["address", "domain"]), addedBy: z.string(), createdAt: z.iso.datetime() });

@@ -8,7 +8,7 @@ import { limitBody, readJsonBody } from "../http/json-body";
 import { pathKey } from "../http/path-key";
 import { requestContext } from "../http/request-context";
 import type { PrivacyKeys } from "../privacy/keys";
-import { checkBulkChange, checkRecordChange } from "../workspace/change-request";
+import { bulkChangeBody, checkBulkChange, checkRecordChange, recordChangeBody } from "../workspace/change-request";
 import { applyRecordChange, type StaffActor } from "../workspace/record-changes";
 import { describe } from "../openapi/describe";
 import * as answer from "../openapi/answers";
@@ -40,7 +40,7 @@ export function adminRecordChangesRoutes(collection: Collection, { db, clock, fe
     if (queuedMail) wakeOutbox();
   };
   return new Hono<AdminEnv>()
-    .post("/bulk", describe({ tag: "Records", summary: `Change the status or owner of many ${collection} records`, description: "All or nothing: an unknown id changes none.", access: "records:write", body: answer.bulkChange, answers: { 200: { description: "How many changed", schema: answer.bulkResult } } }), limitBody, async (c) => {
+    .post("/bulk", describe({ tag: "Records", summary: `Change the status or owner of many ${collection} records`, description: "All or nothing: an unknown id changes none.", access: "records:write", body: bulkChangeBody, answers: { 200: { description: "How many changed", schema: answer.bulkResult } } }), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const checked = await checkBulkChange(db, collection, body.value);
@@ -55,7 +55,7 @@ export function adminRecordChangesRoutes(collection: Collection, { db, clock, fe
       after(result.queuedMail);
       return c.json({ updated: result.records.length });
     })
-    .patch("/:id", describe({ tag: "Records", summary: `Change a ${collection} record's status or owner`, access: "records:write", body: answer.recordChange, answers: { 200: { description: "The record as it is now", schema: answer.recordOf(collection) } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
+    .patch("/:id", describe({ tag: "Records", summary: `Change a ${collection} record's status or owner`, access: "records:write", body: recordChangeBody, answers: { 200: { description: "The record as it is now", schema: answer.recordOf(collection) } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const checked = await checkRecordChange(db, collection, body.value);

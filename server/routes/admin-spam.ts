@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
-import { parseBlocklistEntry, SPAM_VERDICTS, type SpamVerdict } from "../../src/domain/spam";
+import { parseBlocklistEntry, SPAM_VERDICTS } from "../../src/domain/spam";
+import { fieldErrors } from "../../src/domain/schemas";
 import type { Clock } from "../clock";
 import { addBlocklistEntry, appendAudit, decideSpam, listBlocklist, removeBlocklistEntry, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
@@ -35,20 +36,18 @@ export interface SpamRoutesDeps {
 
 const actorOf = (c: Context<AdminEnv>, trustProxy: number) => ({ email: c.get("admin").email, ...requestContext(c, trustProxy) });
 
-const isVerdict = (value: unknown): value is SpamVerdict => (SPAM_VERDICTS as readonly unknown[]).includes(value);
+const verdictBody = z.strictObject({ verdict: z.enum(SPAM_VERDICTS, { error: `Use one of ${SPAM_VERDICTS.join(", ")}` }) });
+// The entry's own rules (an address or a domain) are parseBlocklistEntry's, which names what is wrong.
+const entryBody = z.strictObject({ entry: z.string({ error: "Required" }).describe("An email address, or a domain (covers its subdomains)") });
 
 /** POST /{id}/spam for one collection, mounted beside its other record routes. */
 export function adminSpamDecisionRoutes(collection: "leads" | "contacts", { db, clock, feed, trustProxy, wakeOutbox, alerts, notifyOwners }: SpamRoutesDeps) {
-  return new Hono<AdminEnv>().post("/:id/spam", describe({ tag: "Records", summary: `Mark a ${collection} record spam, or not spam`, access: "session", body: answer.spamVerdict, answers: { 200: { description: "The record as it is now", schema: answer.recordOf(collection) } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
+  return new Hono<AdminEnv>().post("/:id/spam", describe({ tag: "Records", summary: `Mark a ${collection} record spam, or not spam`, access: "session", body: verdictBody, answers: { 200: { description: "The record as it is now", schema: answer.recordOf(collection) } }, refusals: [404] }), pathKey("id"), limitBody, async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
-    const value = body.value as Record<string, unknown> | null;
-    const extra = typeof value === "object" && value !== null ? Object.keys(value).filter((key) => key !== "verdict") : [];
-    if (typeof value !== "object" || value === null || Array.isArray(value) || !isVerdict(value.verdict) || extra.length > 0) {
-      const fields = extra.length > 0 ? Object.fromEntries(extra.map((key) => [key, "Unknown field"])) : { verdict: `Use one of ${SPAM_VERDICTS.join(", ")}` };
-      return c.json({ error: "validation", fields }, 400);
-    }
-    const outcome = await decideSpam(db, { collection, id: c.req.param("id"), verdict: value.verdict, actor: actorOf(c, trustProxy), now: clock(), alerts, notifyOwners });
+    const parsed = verdictBody.safeParse(body.value);
+    if (!parsed.success) return c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400);
+    const outcome = await decideSpam(db, { collection, id: c.req.param("id"), verdict: parsed.data.verdict, actor: actorOf(c, trustProxy), now: clock(), alerts, notifyOwners });
     if (!outcome.found) return c.json({ error: "not-found" }, 404);
     if (outcome.changed) feed.announce();
     if (outcome.queuedMail) wakeOutbox();
@@ -61,13 +60,12 @@ export function adminSpamRoutes({ db, reader, clock, trustProxy }: SpamRoutesDep
   const audit = (c: Context<AdminEnv>, at: Date) => ({ actor: c.get("admin").email, ...requestContext(c, trustProxy), at });
   return new Hono<AdminEnv>()
     .get("/blocklist", describe({ tag: "Settings", summary: "The spam blocklist", access: "session", answers: { 200: { description: "Its entries", schema: z.object({ items: z.array(answer.blocklistEntry) }) } } }), requireCapability("records"), async (c) => c.json({ items: await listBlocklist(reader) }))
-    .post("/blocklist", describe({ tag: "Settings", summary: "Block an address or a domain", access: "session", body: z.object({ entry: z.string().describe("An email address or a domain") }), answers: { 201: { description: "Added", schema: answer.blocklistEntry } }, refusals: [409] }), requireCapability("settings"), limitBody, async (c) => {
+    .post("/blocklist", describe({ tag: "Settings", summary: "Block an address or a domain", access: "session", body: entryBody, answers: { 201: { description: "Added", schema: answer.blocklistEntry } }, refusals: [409] }), requireCapability("settings"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
-      const value = body.value as Record<string, unknown> | null;
-      const extra = typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value).filter((key) => key !== "entry") : [];
-      if (extra.length > 0) return c.json({ error: "validation", fields: Object.fromEntries(extra.map((key) => [key, "Unknown field"])) }, 400);
-      const parsed = parseBlocklistEntry(typeof value === "object" && value !== null ? value.entry : undefined);
+      const shape = entryBody.safeParse(body.value);
+      if (!shape.success) return c.json({ error: "validation", fields: fieldErrors(shape.error) }, 400);
+      const parsed = parseBlocklistEntry(shape.data.entry);
       if (!parsed.ok) return c.json({ error: "validation", fields: { entry: parsed.error } }, 400);
       const now = clock();
       const entry = { entry: parsed.entry, kind: parsed.kind, addedBy: c.get("admin").email, createdAt: now.toISOString() };

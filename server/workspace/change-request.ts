@@ -13,9 +13,12 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; fields: Record<st
 // Record ids are UUIDs (seeded ones are short ASCII names); a NUL would be a 500 on PostgreSQL.
 const recordId = z.string().regex(/^[\x21-\x7e]{1,100}$/, "Not a record id");
 
-const change = { status: z.string().optional(), owner: z.string().nullable().optional() };
-const single = z.strictObject(change);
-const bulk = z.strictObject({
+const change = {
+  status: z.string().optional().describe("One of the statuses staff may set on the collection"),
+  owner: z.string().nullable().optional().describe("A staff email, or null for nobody (leads and contacts)"),
+};
+export const recordChangeBody = z.strictObject(change);
+export const bulkChangeBody = z.strictObject({
   ...change,
   ids: z
     .array(recordId, { error: "Send a list of record ids" })
@@ -49,14 +52,14 @@ async function checkChange(db: Db, collection: Collection, { status, owner }: Re
 
 /** A PATCH body: a status the collection lets staff set, an owner that is a staff account (or null), or both. */
 export async function checkRecordChange(db: Db, collection: Collection, body: unknown): Promise<Checked<RecordChangeRequest>> {
-  const parsed = single.safeParse(body);
+  const parsed = recordChangeBody.safeParse(body);
   if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
   return checkChange(db, collection, parsed.data);
 }
 
 /** A bulk change's body: 1 to BULK_MAX distinct ids and the change for all of them. */
 export async function checkBulkChange(db: Db, collection: Collection, body: unknown): Promise<Checked<{ ids: string[]; change: RecordChangeRequest }>> {
-  const parsed = bulk.safeParse(body);
+  const parsed = bulkChangeBody.safeParse(body);
   if (!parsed.success) return { ok: false, fields: byTopField(fieldErrors(parsed.error)) };
   const { ids, ...requested } = parsed.data;
   const checked = await checkChange(db, collection, requested);
