@@ -11,7 +11,7 @@ const RECORD_TABLES = ["leads", "contacts", "newsletter"] as const satisfies rea
 
 /** Every stored row about the address, every column, as the tables hold them. */
 export async function subjectRows(db: Db | Transaction<Tables>, email: string) {
-  const [leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline] = await Promise.all([
+  const [leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline, webhookEvents, webhookDeliveries] = await Promise.all([
     db.selectFrom("leads").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("contacts").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("newsletter").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
@@ -20,10 +20,25 @@ export async function subjectRows(db: Db | Transaction<Tables>, email: string) {
     db.selectFrom("newsletterConfirmations").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("notes").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("workspaceEvents").selectAll().where("email", "=", email).orderBy("at").execute(),
+    db.selectFrom("webhookEvents").selectAll().where("subjectEmail", "=", email).orderBy("createdAt").execute(),
+    // Each delivery with where it went and its attempts: the body sent holds the record.
+    db
+      .selectFrom("webhookDeliveries")
+      .innerJoin("webhookEndpoints", "webhookEndpoints.id", "webhookDeliveries.endpointId")
+      .selectAll("webhookDeliveries")
+      .select("webhookEndpoints.url as endpointUrl")
+      .where("webhookDeliveries.subjectEmail", "=", email)
+      .orderBy("webhookDeliveries.createdAt")
+      .execute(),
   ]);
+  const attempts = webhookDeliveries.length === 0 ? [] : await db.selectFrom("webhookAttempts").selectAll().where("deliveryId", "in", webhookDeliveries.map((delivery) => delivery.id)).orderBy("at").execute();
   const recordIds = [...leads, ...contacts, ...newsletter].map((row) => row.id);
   const changes = recordIds.length === 0 ? [] : await db.selectFrom("changes").selectAll().where("recordId", "in", recordIds).orderBy("seq").execute();
-  return { leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline, changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })) };
+  const webhooks = {
+    queued: webhookEvents,
+    deliveries: webhookDeliveries.map((delivery) => ({ ...delivery, attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id) })),
+  };
+  return { leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline, changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })), webhooks };
 }
 
 export type SubjectRows = Awaited<ReturnType<typeof subjectRows>>;

@@ -29,7 +29,8 @@ export async function findSubject(db: Db, keys: PrivacyKeys, email: string): Pro
  */
 export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date) {
   const rows = await subjectRows(db, email);
-  const rowCount = Object.values(rows).reduce((sum, list) => sum + list.length, 0);
+  const { webhooks, ...tables } = rows;
+  const rowCount = Object.values(tables).reduce((sum, list) => sum + list.length, 0) + webhooks.queued.length + webhooks.deliveries.length;
   await appendAudit(db, {
     actor: actor.email,
     action: "subject.export",
@@ -49,6 +50,7 @@ export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, ac
     notes: rows.notes,
     timeline: rows.timeline,
     changeLog: rows.changes,
+    webhooks: rows.webhooks,
   };
 }
 

@@ -269,12 +269,17 @@ describeStorage("webhooks", (open) => {
     expect(log[0]).toMatchObject({ status: null, error: expect.stringMatching(/localhost resolved to (127\.0\.0\.1|::1), which is not on the public internet/) });
   });
 
-  it("erases a person's queued and logged webhooks with them", async () => {
+  it("shows a person's queued and logged webhooks in their access export, and erases them with them", async () => {
     hook.answers.push(500);
     await addEndpoint(["lead.created"]);
     await submitDemo("gone@example.com");
     await dispatcher().runOnce();
     await submitDemo("gone@example.com");
+    // Before: the access export shows them, the delivery with where it went and its attempt.
+    const exported = (await (await send(app, "GET", "/api/admin/subjects/export?email=gone%40example.com", { cookie })).json()) as { webhooks: { queued: unknown[]; deliveries: { endpointUrl: string; payload: string; attempts: { status: number }[] }[] } };
+    expect(exported.webhooks.queued).toHaveLength(1);
+    expect(exported.webhooks.deliveries).toEqual([expect.objectContaining({ endpointUrl: hook.url(), attempts: [expect.objectContaining({ status: 500 })] })]);
+    expect(exported.webhooks.deliveries[0]!.payload).toContain("gone@example.com");
     const erased = await send(app, "DELETE", "/api/admin/subjects?email=gone%40example.com", { cookie });
     expect(erased.status).toBe(200);
     const left = [
