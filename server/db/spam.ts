@@ -118,8 +118,8 @@ export type SpamDecisionOutcome<C extends "leads" | "contacts"> =
 /**
  * A staff "Spam" or "Not spam", in one transaction: the flag, a timeline entry and an audit entry, and
  * a change-log row for open dashboards. A record restored from the Spam view gets what its arrival
- * skipped: the staff alert, the created webhook, and round-robin's deal (with its assignment email) while round-robin is on
- * and nobody owns it. The same verdict twice changes, and announces, nothing the second time.
+ * skipped, once: the staff alert and the created webhook; and round-robin's deal (with its assignment email) while
+ * round-robin is on and nobody owns it. The same verdict twice changes, and announces, nothing the second time.
  */
 export async function decideSpam<C extends "leads" | "contacts">(db: Db, decision: SpamDecision & { collection: C }): Promise<SpamDecisionOutcome<C>> {
   const { collection, id, verdict, actor, now } = decision;
@@ -132,8 +132,14 @@ export async function decideSpam<C extends "leads" | "contacts">(db: Db, decisio
     if (before !== verdict) {
       let owner: string | null | undefined;
       const outbox: OutboxTable[] = [];
+      // What arrival skipped is sent only once: on the first decision about a record that arrived held.
+      // After any earlier decision it has been sent, on arrival (the record came in clean) or at that
+      // earlier "Not spam".
+      const firstRestore =
+        verdict === "not-spam" &&
+        !(await trx.selectFrom("workspaceEvents").select("id").where("recordId", "=", id).where("collection", "=", collection).where("kind", "=", "spam-decision").limit(1).executeTakeFirst());
       if (verdict === "not-spam") {
-        if (decision.alerts) outbox.push(outboxRow({ kind: "lead-alert", subjectEmail: row.email, recordCollection: collection, recordId: id }, at));
+        if (decision.alerts && firstRestore) outbox.push(outboxRow({ kind: "lead-alert", subjectEmail: row.email, recordCollection: collection, recordId: id }, at));
         if (row.owner === null) {
           // Round-robin's own step, on a group of this one record, dealt now.
           const rows = new GroupRows();
@@ -153,7 +159,7 @@ export async function decideSpam<C extends "leads" | "contacts">(db: Db, decisio
       if (outbox.length > 0) await insertRows(trx, "outbox", outbox);
       queuedMail ||= outbox.length > 0;
       // Held back on arrival, so its created webhook goes now; never for spam.
-      if (verdict === "not-spam") await enqueueWebhookEvents(trx, [{ type: collection === "contacts" ? "contact.created" : "lead.created", collection, recordId: id, email: row.email }], at);
+      if (firstRestore) await enqueueWebhookEvents(trx, [{ type: collection === "contacts" ? "contact.created" : "lead.created", collection, recordId: id, email: row.email }], at);
       await recordChanges(trx, [{ collection, recordId: id, op: "update", createdAt: at }]);
     }
     const [record] = await findRecords(trx, collection, [id]);

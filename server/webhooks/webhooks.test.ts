@@ -145,6 +145,16 @@ describeStorage("webhooks", (open) => {
     expect((await send(app, "POST", `/api/admin/contacts/${spamId}/spam`, { cookie, body: { verdict: "not-spam" } })).status).toBe(200);
     await dispatcher().runOnce();
     expect(verify(secret, hook.received[2]!)).toMatchObject({ type: "contact.created", data: { id: spamId } });
+
+    // Spam and not spam again, and a clean arrival marked spam and back: nothing is created twice.
+    const clean = ((await (await postJson(app, "/api/contacts", { ...validContact, email: "clean@example.org" }, { "Idempotency-Key": "clean-1" })).json()) as { id: string }).id;
+    await dispatcher().runOnce();
+    expect(hook.received).toHaveLength(4);
+    for (const id of [spamId, clean, spamId, clean]) {
+      for (const verdict of ["spam", "not-spam"]) expect((await send(app, "POST", `/api/admin/contacts/${id}/spam`, { cookie, body: { verdict } })).status).toBe(200);
+    }
+    await dispatcher().runOnce();
+    expect(hook.received.map((message) => verify(secret, message)).filter((event) => event.type === "contact.created").map((event) => (event.data as { id: string }).id).sort()).toEqual([spamId, clean].sort());
   });
 
   it("retries a failure with backoff, follows no redirect, keeps the webhook-id, and resends on request", async () => {
