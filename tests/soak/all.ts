@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 // `npm run soak`: every soak script in turn (each prints its figures), whatever the earlier ones
 // found; exits 1 if any must-hold failed. The environment (SOAK_DB, SOAK_SECONDS...) passes through.
 
-const SCRIPTS = ["crash-durability", "sustained-load", "login-timing", "newsletter-timing", "password-reset-timing", "live-updates", "resource-abuse"];
+const SCRIPTS = ["crash-durability", "sustained-load", "login-timing", "newsletter-timing", "password-reset-timing", "live-updates", "resource-abuse", "webhook-load"];
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const failed: string[] = [];
 for (const name of SCRIPTS) {

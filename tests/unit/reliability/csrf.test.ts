@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../../server/db/store";
+import { clearTables } from "../../../server/test-support/databases";
 import { describeStorage } from "../../../server/test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
-import { ADMIN_EMAIL, signIn } from "../../../server/test-support/admin";
+import { ADMIN_EMAIL, seedAdmin, signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
 import { ROUTE_CASES } from "./api-routes";
-import { requestFor, SALES_EMAIL, seedWorkspaceRows, workspaceIds, type Fixture, type RouteCase } from "./route-case";
+import { requestFor, SALES_EMAIL, seedWorkspaceRows, workspaceIds, type ApiRequest, type Fixture, type RouteCase } from "./route-case";
 import { snapshot } from "./table-snapshot";
 
 // Check 7 of docs/reliability.md: every state-changing staff route (from the one route table), sent by
@@ -71,16 +72,17 @@ async function seed(db: Db): Promise<Fixture> {
   return fixture;
 }
 
-describeStorage("CSRF on every staff write", (open) => {
-  /** Signed in as the account the case's control succeeds for; SMTP set, as invitations need it. */
-  async function prepare(routeCase: RouteCase) {
-    const fixture = await seed(open.db);
-    const app = testApp(open.db, { clock: manualClock().clock, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }) });
-    const email = routeCase.expected.admin < 300 ? undefined : SALES_EMAIL;
-    const cookie = await signIn(app, email);
-    return { app, cookie, fixture, request: await requestFor(routeCase, fixture, app, email ?? ADMIN_EMAIL) };
-  }
+/** Emptied, the staff account and the fixture seeded, in one transaction: one commit to sync, not one per table and row. */
+const freshWorld = (db: Db) =>
+  db.transaction().execute(async (trx) => {
+    await clearTables(trx);
+    await seedAdmin(trx);
+    return seed(trx);
+  });
 
+const testAppOn = (db: Db) => testApp(db, { clock: manualClock().clock, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }) });
+
+describeStorage("CSRF on every staff write", (open) => {
   it("covers every state-changing staff route the app registers", () => {
     const registered = testApp(open.db)
       .routes.filter((r) => !["ALL", "GET", "HEAD", "OPTIONS"].includes(r.method) && /^\/api\/(admin|auth)\//.test(r.path))
@@ -88,22 +90,44 @@ describeStorage("CSRF on every staff write", (open) => {
     expect(new Set(STAFF_WRITES.map((c) => c.route))).toEqual(new Set(registered));
   });
 
+  // A route's attacks share one seeded, signed-in world (and one request, its TOTP code unspent while
+  // every attack is refused): each attack must leave every row of every table as it found it, so the next
+  // one meets the world a fresh seed would give. After a test that did not show that (it failed), the
+  // next one seeds a world of its own again. The control, which changes the world, runs last. Each test
+  // still gets an app of its own (a manual clock at the same start), so no in-memory state carries over.
   describe.each(STAFF_WRITES.map((c) => [c.route, c] as const))("%s", (_route, routeCase) => {
+    let world: { cookie: string; request: ApiRequest } | undefined;
+    /** The tables as the last test left them, when it showed it changed nothing: the next test's "before". */
+    let unchanged: string | undefined;
+    const prepare = async () => {
+      if (!world || unchanged === undefined) {
+        // Signed in as the account the case's control succeeds for; SMTP set, as invitations need it.
+        const fixture = await freshWorld(open.db);
+        const app = testAppOn(open.db);
+        const email = routeCase.expected.admin < 300 ? undefined : SALES_EMAIL;
+        world = { cookie: await signIn(app, email), request: await requestFor(routeCase, fixture, app, email ?? ADMIN_EMAIL) };
+        unchanged = await snapshot(open.db, open.schema);
+      }
+      const before = unchanged;
+      unchanged = undefined;
+      return { app: testAppOn(open.db), ...world, before };
+    };
+
     it.each(ATTACKS.map((attack) => [attack.name, attack] as const))("refuses %s with 403, changing nothing", async (_name, attack) => {
-      const { app, cookie, request } = await prepare(routeCase);
+      const { app, cookie, request, before } = await prepare();
       const { method, path, body } = request;
-      const before = await snapshot(open.db, open.schema);
       const response = await app.request(path, { method, headers: { ...attack.headers, Cookie: cookie }, body: attack.body(JSON_BODY(body)) });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: "forbidden" });
       expect(response.headers.getSetCookie()).toEqual([]);
-      expect(await snapshot(open.db, open.schema)).toBe(before);
+      const after = await snapshot(open.db, open.schema);
+      expect(after).toBe(before);
+      unchanged = after;
     });
 
     it("goes through as same-origin JSON, and changes something (the control)", async () => {
-      const { app, cookie, request } = await prepare(routeCase);
+      const { app, cookie, request, before } = await prepare();
       const { method, path, body } = request;
-      const before = await snapshot(open.db, open.schema);
       const response = await app.request(path, {
         method,
         headers: { "Content-Type": "application/json", Origin: OWN_ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: cookie },
@@ -113,4 +137,4 @@ describeStorage("CSRF on every staff write", (open) => {
       expect(await snapshot(open.db, open.schema)).not.toBe(before);
     });
   });
-}, { admin: true });
+}, { clear: "once" });

@@ -149,6 +149,6 @@ export const DASHBOARD_TABS: readonly DashboardTabSpec[] = [
     capability: "settings",
     needs: "integrations",
     label: () => "Integrations",
-    render: ({ backend }) => backend.integrations && <IntegrationsTab webhooks={backend.integrations} />,
+    render: ({ backend }) => backend.integrations && <IntegrationsTab integrations={backend.integrations} />,
   },
 ];

@@ -4,6 +4,7 @@ import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from "../../../domain/webhooks";
+import { BRAND } from "../../../config/brand";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { DeliveryLog } from "./delivery-log";
 import { ApiTokensSection } from "./api-tokens-section";
@@ -175,7 +176,7 @@ function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: I
   );
 }
 
-export function IntegrationsTab({ webhooks }: { webhooks: IntegrationsAdmin }) {
+export function IntegrationsTab({ integrations: webhooks }: { integrations: IntegrationsAdmin }) {
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -203,7 +204,7 @@ export function IntegrationsTab({ webhooks }: { webhooks: IntegrationsAdmin }) {
           </h2>
         </div>
         <p className="text-sm text-slate-700">
-          Erf posts each event to your endpoints, signed as the Standard Webhooks specification has it (the webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries
+          {BRAND.name} posts each event to your endpoints, signed as the Standard Webhooks specification has it (the webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries
           are retried for 24 hours. Spam sends nothing.
         </p>
         {secret && <SecretNotice secret={secret} what="signing secret" onDone={() => setSecret(null)} />}
