@@ -1,6 +1,6 @@
 import type { Clock } from "../clock";
 import { claimDueMessages, markAttemptFailed, markCancelled, markSent, type Db } from "../db/store";
-import { createWakeup } from "../events/wakeup";
+import { createPollingLoop } from "../events/wakeup";
 import { describeError, type Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { MailSettings } from "../mail/settings";
@@ -49,10 +49,6 @@ export interface OutboxWorker {
  * logged (no addresses) and rescheduled, never thrown to the request that queued it.
  */
 export function createOutboxWorker({ db, mailer, settings, keys, clock, logger, pollMs = OUTBOX_POLL_MS }: OutboxWorkerDeps): OutboxWorker {
-  const wakeup = createWakeup();
-  let running = false;
-  let loop: Promise<void> | null = null;
-
   async function runOnce(): Promise<PassResult> {
     const result: PassResult = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
     for (const message of await claimDueMessages(db, clock(), BATCH)) {
@@ -85,28 +81,13 @@ export function createOutboxWorker({ db, mailer, settings, keys, clock, logger, 
     }
   }
 
+  const loop = createPollingLoop(drain, { pollMs, onFailure: (error) => logger.error("outbox-worker-failed", describeError(error)) });
   return {
     runOnce,
-    wake: wakeup.fire,
-    start() {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          try {
-            await drain();
-          } catch (error) {
-            // The database may be briefly away; the next poll tries again.
-            logger.error("outbox-worker-failed", describeError(error));
-          }
-          await wakeup.wait(pollMs);
-        }
-      })();
-    },
+    wake: loop.wake,
+    start: loop.start,
     async stop() {
-      running = false;
-      wakeup.fire();
-      await loop;
+      await loop.stop();
       mailer.close();
     },
   };

@@ -1,6 +1,6 @@
 import type { Clock } from "../clock";
 import { appendAudit, claimDueDeliveries, fanOutWebhookEvents, recordDeliveryAttempt, type Db, type DueDelivery } from "../db/store";
-import { createWakeup } from "../events/wakeup";
+import { createPollingLoop } from "../events/wakeup";
 import { describeError, type Logger } from "../logger";
 import type { PrivacyKeys } from "../privacy/keys";
 import type { AddressPolicy } from "./address-guard";
@@ -41,10 +41,7 @@ export interface WebhookDispatcher {
 }
 
 export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs }: WebhookDispatcherDeps): WebhookDispatcher {
-  const wakeup = createWakeup();
   const inFlight = new Set<Promise<void>>();
-  let running = false;
-  let loop: Promise<void> | null = null;
 
   /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
   function secretsOf(delivery: DueDelivery, now: Date): string[] {
@@ -78,7 +75,8 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
       .catch((error: unknown) => logger.error("webhook-delivery-failed", { deliveryId: delivery.id, ...describeError(error) }))
       .finally(() => {
         inFlight.delete(task);
-        wakeup.fire();
+        // Room for another: the next pass claims it now.
+        loop.wake();
       });
     inFlight.add(task);
   }
@@ -97,31 +95,17 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     return { fannedOut, claimed: due.length };
   }
 
+  const loop = createPollingLoop(pass, { pollMs, onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
   return {
     async runOnce() {
       const { fannedOut, claimed } = await pass();
       await Promise.all([...inFlight]);
       return { fannedOut, sent: claimed };
     },
-    wake: wakeup.fire,
-    start() {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          try {
-            await pass();
-          } catch (error) {
-            logger.error("webhook-dispatcher-failed", describeError(error));
-          }
-          await wakeup.wait(pollMs);
-        }
-      })();
-    },
+    wake: loop.wake,
+    start: loop.start,
     async stop() {
-      running = false;
-      wakeup.fire();
-      await loop;
+      await loop.stop();
       await Promise.all([...inFlight]);
     },
   };
