@@ -1,11 +1,12 @@
 import { KeyRound } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type ApiToken, type TokenScope } from "../../../domain/api-tokens";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { SecretNotice } from "./secret-notice";
+import { AlertLine, ListNotice, useIntegrationList } from "./list-state";
 
 // API tokens in the Integrations tab: create one (a name, its scopes, an optional expiry; the token is
 // shown once), see when each was last used, and revoke it.
@@ -78,11 +79,7 @@ function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated
         ))}
         {error("scopes")}
       </fieldset>
-      {failure && (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+<AlertLine message={failure} />
       <div>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           Create token
@@ -93,20 +90,10 @@ function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated
 }
 
 export function ApiTokensSection({ admin }: { admin: IntegrationsAdmin }) {
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const read = useCallback(() => {
-    admin.tokens().then(
-      (list) => {
-        setTokens(list);
-        setFailure(null);
-      },
-      (error: unknown) => setFailure(adminErrorText(error, "The API tokens could not be loaded.")),
-    );
-  }, [admin]);
-  useEffect(read, [read]);
+  const load = useCallback(() => admin.tokens(), [admin]);
+  const { items: tokens, failure, setFailure, read } = useIntegrationList(load, "The API tokens could not be loaded.");
   return (
     <section aria-labelledby="tokens-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center gap-2">
@@ -127,12 +114,8 @@ export function ApiTokensSection({ admin }: { admin: IntegrationsAdmin }) {
           read();
         }}
       />
-      {failure && (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      )}
-      {tokens && tokens.length === 0 && <p className="text-sm text-slate-600">No API tokens yet.</p>}
+      <AlertLine message={failure} />
+      <ListNotice items={tokens} failure={failure} loading="Loading…" empty="No API tokens yet." />
       {tokens && tokens.length > 0 && (
         <ul aria-label="API tokens" className="grid gap-2">
           {tokens.map((token) => (

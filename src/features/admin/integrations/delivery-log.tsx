@@ -1,19 +1,15 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
-import type { WebhookAttempt, WebhookEndpoint } from "../../../domain/webhooks";
+import type { WebhookEndpoint } from "../../../domain/webhooks";
 import { adminErrorText } from "../common/admin-error";
+import { AlertLine, useIntegrationList } from "./list-state";
 
 /** An endpoint's delivery log, newest first, with Resend on each attempt (the same webhook-id again). */
 export function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmin; endpoint: WebhookEndpoint }) {
-  const [attempts, setAttempts] = useState<WebhookAttempt[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const read = useCallback(() => {
-    webhooks.deliveries(endpoint.id).then(setAttempts, (error: unknown) => setMessage(adminErrorText(error, "The delivery log could not be loaded.")));
-  }, [webhooks, endpoint.id]);
-  useEffect(read, [read]);
-  if (message) return <p role="alert" className="text-sm text-red-800">{message}</p>;
-  if (!attempts) return <p className="text-sm text-slate-600">Loading the delivery log…</p>;
+  const load = useCallback(() => webhooks.deliveries(endpoint.id), [webhooks, endpoint.id]);
+  const { items: attempts, failure, setFailure, read } = useIntegrationList(load, "The delivery log could not be loaded.");
+  if (!attempts) return failure ? <AlertLine message={failure} /> : <p className="text-sm text-slate-600">Loading the delivery log…</p>;
   return (
     <div className="grid gap-2">
       <div className="flex items-center gap-3">
@@ -24,6 +20,7 @@ export function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmi
           Refresh
         </Button>
       </div>
+      <AlertLine message={failure} />
       {attempts.length > 0 && (
         <div className="max-h-96 overflow-auto" role="region" aria-label={`Delivery log of ${endpoint.url}`} tabIndex={0}>
           <table className="w-full text-left text-sm">
@@ -57,10 +54,10 @@ export function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmi
                       onClick={async () => {
                         try {
                           await webhooks.resend(attempt.id);
-                          setMessage(null);
+                          setFailure(null);
                           setTimeout(read, 1_500);
                         } catch (error) {
-                          setMessage(adminErrorText(error, "The delivery could not be resent."));
+                          setFailure(adminErrorText(error, "The delivery could not be resent."));
                         }
                       }}
                     >

@@ -1,5 +1,5 @@
 import { Webhook } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -9,6 +9,7 @@ import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { DeliveryLog } from "./delivery-log";
 import { ApiTokensSection } from "./api-tokens-section";
 import { SecretNotice } from "./secret-notice";
+import { AlertLine, ListNotice, useIntegrationList } from "./list-state";
 
 // The Integrations tab (admins): webhook endpoints. Add one (a URL and its events; the signing secret is
 // shown once), switch it off and on, rotate its secret, delete it, and read its delivery log, where any
@@ -103,11 +104,7 @@ function AddEndpoint({ webhooks, onAdded }: { webhooks: IntegrationsAdmin; onAdd
         )}
       </label>
       <EventChoices chosen={events} onChange={setEvents} error={errors.events} errorId={`${id}-events`} />
-      {failure && (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+      <AlertLine message={failure} />
       <div>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           Add endpoint
@@ -141,11 +138,7 @@ function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: I
         {endpoint.previousSecretUntil && ` · the previous secret also signs until ${endpoint.previousSecretUntil.slice(0, 16).replace("T", " ")} UTC`}
       </p>
       <p className="text-sm text-slate-700">Events: {endpoint.events.join(", ")}</p>
-      {failure && (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+      <AlertLine message={failure} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" aria-expanded={showLog} onClick={() => setShowLog((open) => !open)}>
           {showLog ? "Hide delivery log" : "Delivery log"}
@@ -177,19 +170,9 @@ function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: I
 }
 
 export function IntegrationsTab({ integrations: webhooks }: { integrations: IntegrationsAdmin }) {
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const list = useCallback(() => webhooks.list(), [webhooks]);
+  const { items: endpoints, failure, read } = useIntegrationList(list, "The webhook endpoints could not be loaded.");
   const [secret, setSecret] = useState<string | null>(null);
-  const read = useCallback(() => {
-    webhooks.list().then(
-      (list) => {
-        setEndpoints(list);
-        setFailure(null);
-      },
-      (error: unknown) => setFailure(adminErrorText(error, "The webhook endpoints could not be loaded.")),
-    );
-  }, [webhooks]);
-  useEffect(read, [read]);
   const showSecret = (value: string) => {
     setSecret(value);
     read();
@@ -214,13 +197,8 @@ export function IntegrationsTab({ integrations: webhooks }: { integrations: Inte
         <h2 id="endpoints-heading" className="text-base font-semibold">
           Endpoints
         </h2>
-        {failure && (
-          <p role="alert" className="text-sm text-red-800">
-            {failure}
-          </p>
-        )}
-        {endpoints === null && !failure && <p className="text-sm text-slate-600">Loading…</p>}
-        {endpoints?.length === 0 && <p className="text-sm text-slate-600">No endpoints yet.</p>}
+        <AlertLine message={failure} />
+        <ListNotice items={endpoints} failure={failure} loading="Loading…" empty="No endpoints yet." />
         {endpoints && endpoints.length > 0 && (
           <ul className="grid gap-3">
             {endpoints.map((endpoint) => (
