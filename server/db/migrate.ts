@@ -18,6 +18,7 @@ import * as spam from "./migrations/0015_spam";
 import * as insightCounts from "./migrations/0016_insight_counts";
 import * as webhooks from "./migrations/0017_webhooks";
 import * as apiTokens from "./migrations/0018_api_tokens";
+import * as webhookEndpointDue from "./migrations/0019_webhook_endpoint_due";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016_insight_counts": insightCounts,
   "0017_webhooks": webhooks,
   "0018_api_tokens": apiTokens,
+  "0019_webhook_endpoint_due": webhookEndpointDue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -109,6 +109,10 @@ export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-thro
 export { countWebhookEndpoints, createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint } from "./webhook-endpoints";
 export {
   claimDueDeliveries,
+  sendableEndpoints,
+  pruneWebhookLog,
+  recordDeliveryAttempts,
+  type FinishedAttempt,
   enqueueWebhookEvents,
   fanOutWebhookEvents,
   listWebhookAttempts,

@@ -11,6 +11,7 @@ import {
   type WebhookEvent,
   type WebhookPayload,
 } from "../../src/domain/webhooks";
+import { insertRows } from "./bulk-insert";
 import { isPostgres } from "./connect";
 import { newRecordId } from "./record-id";
 import { findRecords } from "./record-lists";
@@ -129,7 +130,18 @@ export interface DueDelivery {
 }
 
 /** Claims up to `limit` due deliveries of enabled endpoints and counts the attempt (SKIP LOCKED on PostgreSQL). */
-export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DueDelivery[]> {
+/** The ids of the endpoints deliveries go to now: the enabled ones. */
+export async function sendableEndpoints(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("webhookEndpoints").select("id").where("disabled", "=", 0).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Claims up to `limit` of one endpoint's due deliveries under a lease (their next attempt), oldest due
+ * first, through its own due index (migration 0019). Per endpoint, so the dispatcher can give each
+ * endpoint its own share of the sending slots.
+ */
+export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, limit: number): Promise<DueDelivery[]> {
   const at = now.toISOString();
   const lease = new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString();
   const claimed = await db
@@ -139,10 +151,10 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
       let due = eb
         .selectFrom("webhookDeliveries")
         .select("id")
+        .where("endpointId", "=", endpointId)
         .where("state", "=", "pending")
         .where("nextAttemptAt", "<=", at)
         .where((w) => w.or([w("lockedUntil", "is", null), w("lockedUntil", "<=", at)]))
-        .where("endpointId", "in", (sub) => sub.selectFrom("webhookEndpoints").select("id").where("disabled", "=", 0))
         .orderBy("nextAttemptAt")
         .limit(limit);
       if (isPostgres(db)) due = due.forUpdate().skipLocked();
@@ -151,16 +163,9 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
     .returning(["id", "endpointId", "type", "payload", "attempts", "createdAt"])
     .execute();
   if (claimed.length === 0) return [];
-  const endpoints = await db
-    .selectFrom("webhookEndpoints")
-    .select(["id", "url", "secret", "previousSecret", "previousSecretUntil"])
-    .where("id", "in", [...new Set(claimed.map((row) => row.endpointId))])
-    .execute();
-  const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-  return claimed.flatMap((row) => {
-    const endpoint = byId.get(row.endpointId);
-    return endpoint ? [{ ...row, attempts: Number(row.attempts), url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }] : [];
-  });
+  const endpoint = await db.selectFrom("webhookEndpoints").select(["url", "secret", "previousSecret", "previousSecretUntil"]).where("id", "=", endpointId).executeTakeFirst();
+  if (!endpoint) return [];
+  return claimed.map((row) => ({ ...row, attempts: Number(row.attempts), url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }));
 }
 
 export interface AttemptOutcome {
@@ -172,58 +177,92 @@ export interface AttemptOutcome {
 /** What one attempt did to its endpoint: nothing, or disabled it (410, or 3 days of failures). */
 export type EndpointVerdict = "ok" | "failing" | "gone" | "disabled-failing";
 
+/** One finished attempt, to be recorded. */
+export interface FinishedAttempt {
+  delivery: Pick<DueDelivery, "id" | "endpointId" | "type" | "attempts" | "createdAt">;
+  outcome: AttemptOutcome;
+  /** When it finished. */
+  at: Date;
+}
+
 /**
- * Logs an attempt and moves its delivery on: delivered on a 2xx; otherwise retried with backoff until
- * WEBHOOK_RETRY_WINDOW_MS after the event, then failed. A 410 disables the endpoint at once; a failure
- * when the endpoint has failed everything for WEBHOOK_DISABLE_AFTER_MS disables it too. Keeps the last
- * WEBHOOK_LOG_SIZE attempts of the endpoint.
+ * Logs finished attempts and moves their deliveries on, in one transaction (a batch: on SQLite every
+ * transaction is a turn of the thread the submissions write on too). Each delivery is delivered on a
+ * 2xx; otherwise retried with backoff until WEBHOOK_RETRY_WINDOW_MS after the event, then failed. A 410
+ * disables the endpoint at once; a failure when the endpoint has failed everything for
+ * WEBHOOK_DISABLE_AFTER_MS disables it too. Returns each attempt's verdict, in order.
  */
-export async function recordDeliveryAttempt(db: Db, delivery: Pick<DueDelivery, "id" | "endpointId" | "type" | "attempts" | "createdAt">, outcome: AttemptOutcome, now: Date, random: () => number = Math.random): Promise<EndpointVerdict> {
-  const at = now.toISOString();
-  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+export async function recordDeliveryAttempts(db: Db, attempts: readonly FinishedAttempt[], random: () => number = Math.random, retryBaseMs?: number): Promise<EndpointVerdict[]> {
+  if (attempts.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("webhookAttempts")
-      .values({ id: newRecordId(), deliveryId: delivery.id, endpointId: delivery.endpointId, type: delivery.type, status: outcome.status, durationMs: Math.round(outcome.durationMs), error: outcome.error?.slice(0, ERROR_LENGTH) ?? null, at })
-      .execute();
-    let verdict: EndpointVerdict = "ok";
-    if (delivered) {
-      await trx.updateTable("webhookDeliveries").set({ state: "delivered", nextAttemptAt: null, lockedUntil: null }).where("id", "=", delivery.id).execute();
-      await trx.updateTable("webhookEndpoints").set({ failingSince: null }).where("id", "=", delivery.endpointId).execute();
-    } else {
-      const next = now.getTime() + retryDelayMs(delivery.attempts, random);
-      const expired = next > Date.parse(delivery.createdAt) + WEBHOOK_RETRY_WINDOW_MS;
-      await trx
-        .updateTable("webhookDeliveries")
-        .set(expired ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(next).toISOString(), lockedUntil: null })
-        .where("id", "=", delivery.id)
-        .execute();
-      // The streak's start, set by the first failure only (conditional, so concurrent attempts agree).
-      await trx.updateTable("webhookEndpoints").set({ failingSince: at }).where("id", "=", delivery.endpointId).where("failingSince", "is", null).execute();
-      const endpoint = await trx.selectFrom("webhookEndpoints").select(["failingSince", "disabled"]).where("id", "=", delivery.endpointId).executeTakeFirst();
-      if (endpoint && Number(endpoint.disabled) === 0) {
-        const failingSince = endpoint.failingSince ?? at;
-        if (outcome.status === 410) verdict = "gone";
-        else if (now.getTime() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_MS) verdict = "disabled-failing";
-        else verdict = "failing";
-        if (verdict !== "failing") {
-          // Only one of several attempts finishing at once disables it (and is audited as having done so).
-          const disabled = await trx
-            .updateTable("webhookEndpoints")
-            .set({ disabled: 1, disabledReason: verdict === "gone" ? "gone" : "failing" })
-            .where("id", "=", delivery.endpointId)
-            .where("disabled", "=", 0)
-            .executeTakeFirst();
-          if (Number(disabled.numUpdatedRows) === 0) verdict = "failing";
-        }
-      }
-    }
-    await pruneAttempts(trx, delivery.endpointId);
-    return verdict;
+    await insertRows(
+      trx,
+      "webhookAttempts",
+      attempts.map(({ delivery, outcome, at }) => ({
+        id: newRecordId(),
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+        type: delivery.type,
+        status: outcome.status,
+        durationMs: Math.round(outcome.durationMs),
+        error: outcome.error?.slice(0, ERROR_LENGTH) ?? null,
+        at: at.toISOString(),
+      })),
+    );
+    const verdicts: EndpointVerdict[] = [];
+    for (const attempt of attempts) verdicts.push(await moveOn(trx, attempt, random, retryBaseMs));
+    return verdicts;
   });
 }
 
-/** Keeps the newest WEBHOOK_LOG_SIZE attempts of an endpoint, and the finished deliveries that still have one. */
+/** One attempt's consequence for its delivery and its endpoint. */
+async function moveOn(trx: Transaction<Tables>, { delivery, outcome, at: now }: FinishedAttempt, random: () => number, retryBaseMs?: number): Promise<EndpointVerdict> {
+  const at = now.toISOString();
+  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  if (delivered) {
+    await trx.updateTable("webhookDeliveries").set({ state: "delivered", nextAttemptAt: null, lockedUntil: null }).where("id", "=", delivery.id).execute();
+    await trx.updateTable("webhookEndpoints").set({ failingSince: null }).where("id", "=", delivery.endpointId).where("failingSince", "is not", null).execute();
+    return "ok";
+  }
+  const next = now.getTime() + retryDelayMs(delivery.attempts, random, retryBaseMs);
+  const expired = next > Date.parse(delivery.createdAt) + WEBHOOK_RETRY_WINDOW_MS;
+  await trx
+    .updateTable("webhookDeliveries")
+    .set(expired ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(next).toISOString(), lockedUntil: null })
+    .where("id", "=", delivery.id)
+    .execute();
+  // The streak's start, set by the first failure only (conditional, so concurrent attempts agree).
+  await trx.updateTable("webhookEndpoints").set({ failingSince: at }).where("id", "=", delivery.endpointId).where("failingSince", "is", null).execute();
+  const endpoint = await trx.selectFrom("webhookEndpoints").select(["failingSince", "disabled"]).where("id", "=", delivery.endpointId).executeTakeFirst();
+  if (!endpoint || Number(endpoint.disabled) !== 0) return "ok";
+  const failingSince = endpoint.failingSince ?? at;
+  const verdict: EndpointVerdict = outcome.status === 410 ? "gone" : now.getTime() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_MS ? "disabled-failing" : "failing";
+  if (verdict === "failing") return verdict;
+  // Only one of several attempts finishing at once disables it (and is audited as having done so).
+  const disabled = await trx
+    .updateTable("webhookEndpoints")
+    .set({ disabled: 1, disabledReason: verdict === "gone" ? "gone" : "failing" })
+    .where("id", "=", delivery.endpointId)
+    .where("disabled", "=", 0)
+    .executeTakeFirst();
+  return Number(disabled.numUpdatedRows) === 0 ? "failing" : verdict;
+}
+
+/** One attempt, recorded alone (tests; the dispatcher records in batches). */
+export async function recordDeliveryAttempt(db: Db, delivery: FinishedAttempt["delivery"], outcome: AttemptOutcome, now: Date, random: () => number = Math.random): Promise<EndpointVerdict> {
+  const [verdict] = await recordDeliveryAttempts(db, [{ delivery, outcome, at: now }], random);
+  return verdict!;
+}
+
+/**
+ * Keeps the newest WEBHOOK_LOG_SIZE attempts of an endpoint, and the finished deliveries that still have
+ * one. The dispatcher calls it now and then (every PRUNE_EVERY attempts of the endpoint), not per attempt:
+ * the log may hold a few more until then, and the API lists the newest WEBHOOK_LOG_SIZE.
+ */
+export async function pruneWebhookLog(db: Db, endpointId: string): Promise<void> {
+  await db.transaction().execute((trx) => pruneAttempts(trx, endpointId));
+}
+
 async function pruneAttempts(trx: Transaction<Tables>, endpointId: string): Promise<void> {
   const cutoff = await trx
     .selectFrom("webhookAttempts")

@@ -1,5 +1,5 @@
 import type { Clock } from "../clock";
-import { appendAudit, claimDueDeliveries, fanOutWebhookEvents, recordDeliveryAttempt, type Db, type DueDelivery } from "../db/store";
+import { appendAudit, claimDueDeliveries, fanOutWebhookEvents, pruneWebhookLog, recordDeliveryAttempts, sendableEndpoints, type Db, type DueDelivery, type FinishedAttempt } from "../db/store";
 import { createPollingLoop } from "../events/wakeup";
 import { describeError, type Logger } from "../logger";
 import type { PrivacyKeys } from "../privacy/keys";
@@ -9,14 +9,22 @@ import { sendWebhook, type SendResult } from "./send";
 
 // The webhook sender in the server process. Woken after a commit that queued an event, and polling for
 // retries that fall due and for events other instances queued: it fans queued events out to the
-// endpoints that want them, then sends what is due, several at once, so an endpoint that hangs for its
-// 10 s holds up only its own deliveries. At least once: a delivery is marked only after its attempt,
-// and a sender killed mid-send leaves a claim that expires (DELIVERY_LEASE_MS) and is sent again.
+// endpoints that want them, then sends what is due, several at once. Each endpoint has its own share of
+// the sending slots, so one that hangs for its 10 s holds up only its own deliveries. Finished attempts
+// are recorded in batches, one transaction per pass (on SQLite every write transaction is a turn of the
+// thread submissions write on). At least once: a delivery is marked only after its attempt is recorded,
+// and a sender killed before that leaves a claim that expires (DELIVERY_LEASE_MS) and is sent again.
 
 export const WEBHOOK_POLL_MS = 1_000;
+/** Deliveries in flight at once to one endpoint. */
+const PER_ENDPOINT = 16;
 /** Deliveries in flight at once, across endpoints. */
-const IN_FLIGHT = 32;
+const IN_FLIGHT = 64;
 const FAN_OUT_BATCH = 200;
+/** An endpoint's log is trimmed to WEBHOOK_LOG_SIZE after this many more attempts. */
+const PRUNE_EVERY = 200;
+/** Finished attempts wait at most this long to be recorded together. */
+const SETTLE_DELAY_MS = 20;
 
 export interface WebhookDispatcherDeps {
   db: Db;
@@ -28,6 +36,8 @@ export interface WebhookDispatcherDeps {
   /** Tests: another way to send (the real one posts over the network). */
   send?: typeof sendWebhook;
   random?: () => number;
+  /** The first retry's wait (WEBHOOK_RETRY_BASE_MS); shorter only for development and the soak checks. */
+  retryBaseMs?: number;
   /** Tests: a shorter attempt than WEBHOOK_TIMEOUT_MS. */
   timeoutMs?: number;
 }
@@ -40,8 +50,15 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs }: WebhookDispatcherDeps): WebhookDispatcher {
+export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs, retryBaseMs }: WebhookDispatcherDeps): WebhookDispatcher {
   const inFlight = new Set<Promise<void>>();
+  /** In flight per endpoint. */
+  const busy = new Map<string, number>();
+  /** Attempts finished and not yet recorded. */
+  let finished: FinishedAttempt[] = [];
+  /** Attempts recorded per endpoint since its log was last trimmed. */
+  const sincePrune = new Map<string, number>();
+  let settleTimer: NodeJS.Timeout | null = null;
 
   /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
   function secretsOf(delivery: DueDelivery, now: Date): string[] {
@@ -56,43 +73,76 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
   }
 
   async function deliver(delivery: DueDelivery): Promise<void> {
-    const at = clock();
-    const secrets = secretsOf(delivery, at);
-    const result: SendResult =
+    const secrets = secretsOf(delivery, clock());
+    const outcome: SendResult =
       secrets.length === 0
         ? { status: null, durationMs: 0, error: "The endpoint's secret does not open with this APP_SECRET" }
-        : await send(delivery.url, { id: delivery.id, body: delivery.payload, secrets, at }, policy, timeoutMs);
-    const verdict = await recordDeliveryAttempt(db, delivery, result, clock(), random);
-    if (verdict === "gone" || verdict === "disabled-failing") {
-      const reason = verdict === "gone" ? "it answered 410 Gone" : "every delivery failed for 3 days";
-      logger.warn("webhook-endpoint-disabled", { endpointId: delivery.endpointId, reason });
-      await appendAudit(db, { actor: "system", action: "webhook.disabled", details: { id: delivery.endpointId, reason }, at: clock() });
-    }
+        : await send(delivery.url, { id: delivery.id, body: delivery.payload, secrets, at: clock() }, policy, timeoutMs);
+    finished.push({ delivery, outcome, at: clock() });
   }
 
   function track(delivery: DueDelivery) {
+    busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 0) + 1);
     const task = deliver(delivery)
       .catch((error: unknown) => logger.error("webhook-delivery-failed", { deliveryId: delivery.id, ...describeError(error) }))
       .finally(() => {
         inFlight.delete(task);
-        // Room for another: the next pass claims it now.
-        loop.wake();
+        busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 1) - 1);
+        // Recorded, and the slot refilled, with whatever else finishes in the next few milliseconds.
+        settleTimer ??= setTimeout(() => {
+          settleTimer = null;
+          loop.wake();
+        }, SETTLE_DELAY_MS);
       });
     inFlight.add(task);
   }
 
-  /** Fans out everything queued, then claims as many due deliveries as there is room for. */
+  /** Records the finished attempts in one transaction, then acts on endpoints disabled by them. */
+  async function settle(): Promise<void> {
+    if (finished.length === 0) return;
+    const batch = finished;
+    finished = [];
+    let verdicts;
+    try {
+      verdicts = await recordDeliveryAttempts(db, batch, random, retryBaseMs);
+    } catch (error) {
+      // Not lost: recorded at the next pass (the claims' leases outlast it).
+      finished.unshift(...batch);
+      throw error;
+    }
+    for (const [index, verdict] of verdicts.entries()) {
+      const { endpointId } = batch[index]!.delivery;
+      sincePrune.set(endpointId, (sincePrune.get(endpointId) ?? 0) + 1);
+      if (verdict !== "gone" && verdict !== "disabled-failing") continue;
+      const reason = verdict === "gone" ? "it answered 410 Gone" : "every delivery failed for 3 days";
+      logger.warn("webhook-endpoint-disabled", { endpointId, reason });
+      await appendAudit(db, { actor: "system", action: "webhook.disabled", details: { id: endpointId, reason }, at: clock() });
+    }
+    for (const [endpointId, count] of sincePrune) {
+      if (count < PRUNE_EVERY) continue;
+      sincePrune.set(endpointId, 0);
+      await pruneWebhookLog(db, endpointId);
+    }
+  }
+
+  /** Records what finished, fans out everything queued, then claims, per endpoint, as many due deliveries as it has room for. */
   async function pass(): Promise<{ fannedOut: number; claimed: number }> {
+    await settle();
     let fannedOut = 0;
     for (;;) {
       const count = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH);
       fannedOut += count;
       if (count < FAN_OUT_BATCH) break;
     }
-    const room = IN_FLIGHT - inFlight.size;
-    const due = room > 0 ? await claimDueDeliveries(db, clock(), room) : [];
-    for (const delivery of due) track(delivery);
-    return { fannedOut, claimed: due.length };
+    let claimed = 0;
+    for (const endpointId of await sendableEndpoints(db)) {
+      const room = Math.min(PER_ENDPOINT - (busy.get(endpointId) ?? 0), IN_FLIGHT - inFlight.size);
+      if (room <= 0) continue;
+      const due = await claimDueDeliveries(db, clock(), endpointId, room);
+      for (const delivery of due) track(delivery);
+      claimed += due.length;
+    }
+    return { fannedOut, claimed };
   }
 
   const loop = createPollingLoop(pass, { pollMs, onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
@@ -100,6 +150,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     async runOnce() {
       const { fannedOut, claimed } = await pass();
       await Promise.all([...inFlight]);
+      await settle();
       return { fannedOut, sent: claimed };
     },
     wake: loop.wake,
@@ -107,6 +158,8 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     async stop() {
       await loop.stop();
       await Promise.all([...inFlight]);
+      if (settleTimer) clearTimeout(settleTimer);
+      await settle();
     },
   };
 }

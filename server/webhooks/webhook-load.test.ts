@@ -64,7 +64,7 @@ function receiver(answer: (count: number) => { status: number; hangMs?: number }
 
 describeStorage("webhooks under load", (open) => {
   const healthy = receiver(() => ({ status: 204 }));
-  const faulty = receiver((count) => (count % 10 === 0 ? { status: 200, hangMs: 1_500 } : count % 2 === 0 ? { status: 500 } : { status: 200 }));
+  const faulty = receiver((count) => (count % 10 === 0 ? { status: 200, hangMs: 600 } : count % 2 === 0 ? { status: 500 } : { status: 200 }));
 
   beforeAll(async () => {
     await Promise.all([healthy.start(), faulty.start()]);
@@ -91,9 +91,10 @@ describeStorage("webhooks under load", (open) => {
     expect(responses.every((response) => response.status === 201)).toBe(true);
     const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id)));
 
-    const dispatcher = createWebhookDispatcher({ db: open.db, keys: derivePrivacyKeys(TEST_APP_SECRET), clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate: true }, timeoutMs: 500 });
+    const dispatcher = createWebhookDispatcher({ db: open.db, keys: derivePrivacyKeys(TEST_APP_SECRET), clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate: true }, timeoutMs: 200 });
     for (let round = 0; round < 40 && new Set(faulty.answered.map((got) => got.recordId)).size < ids.size; round += 1) {
-      await dispatcher.runOnce();
+      // Sent until nothing more is due (each pass claims up to an endpoint's share of the slots), as the running loop does.
+      while ((await dispatcher.runOnce()).sent > 0);
       // The next retries fall due.
       time.advance(60 * 60 * 1000);
     }
@@ -107,5 +108,42 @@ describeStorage("webhooks under load", (open) => {
     for (const got of faulty.answered) byId.set(got.webhookId, (byId.get(got.webhookId) ?? new Set()).add(got.recordId));
     expect([...byId.values()].every((records) => records.size === 1)).toBe(true);
     expect(byId.size).toBe(SUBMISSIONS);
+  }, 60_000);
+
+  it("does not hold up a healthy endpoint while another hangs: each endpoint has its own share of the sending slots", async () => {
+    // Answers nothing until released: every attempt to it hangs.
+    const held: (() => void)[] = [];
+    const hanging = createServer((request, response) => {
+      request.resume();
+      held.push(() => response.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    healthy.answered.length = 0;
+    const time = manualClock("2026-03-03T08:00:00.000Z");
+    const app = testApp(open.db, { clock: time.clock, config: testConfig({ webhooksAllowPrivate: true, rateLimitPerMinute: 10_000 }) });
+    const cookie = await mintSession(app, open.db);
+    const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
+    await send(app, "POST", "/api/admin/webhooks", { cookie, body: { url: hangingUrl, events: ["contact.created"] } });
+    const response = await send(app, "POST", "/api/admin/webhooks", { cookie, body: { url: healthy.url(), events: ["contact.created"] } });
+    healthy.setSecret(((await response.json()) as { secret: string }).secret);
+    const count = 100;
+    for (let index = 0; index < count; index += 1) {
+      expect((await postJson(app, "/api/contacts", { ...validContact, email: `hang${index}@example.com` })).status).toBe(201);
+    }
+
+    const dispatcher = createWebhookDispatcher({ db: open.db, keys: derivePrivacyKeys(TEST_APP_SECRET), clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate: true }, pollMs: 20, timeoutMs: 60_000 });
+    dispatcher.start();
+    try {
+      await expect.poll(() => healthy.answered.length, { timeout: 30_000 }).toBe(count);
+      // Every one of them while the other endpoint's first attempts were all still hanging, none given up on.
+      expect(held.length).toBeGreaterThan(0);
+      const hangingAttempts = await open.db.selectFrom("webhookAttempts").innerJoin("webhookEndpoints", "webhookEndpoints.id", "webhookAttempts.endpointId").select("webhookAttempts.id").where("webhookEndpoints.url", "=", hangingUrl).execute();
+      expect(hangingAttempts).toEqual([]);
+    } finally {
+      const release = setInterval(() => held.splice(0).forEach((answer) => answer()), 10);
+      await dispatcher.stop();
+      clearInterval(release);
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   }, 60_000);
 }, { admin: true });
