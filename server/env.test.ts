@@ -17,6 +17,7 @@ describe("configFromEnv", () => {
       spamThreshold: 40,
       trustProxy: 0,
       webhooksAllowPrivate: false,
+      webhookRetryBaseMs: 30_000,
       adminEmail: null,
       adminPassword: null,
       adminTotpSecret: null,
@@ -148,6 +149,12 @@ describe("configFromEnv", () => {
     for (const bad of ["JBSWY3DP", "not base32 at all!", "JBSWY3DPEHPK3PX1"]) {
       expect(() => configFromEnv({ ADMIN_TOTP_SECRET: bad }), bad).toThrow(/ADMIN_TOTP_SECRET: Use a base32 TOTP secret/);
     }
+  });
+
+  it("reads WEBHOOK_RETRY_BASE_MS in whole milliseconds, at least 100", () => {
+    expect(configFromEnv({ WEBHOOK_RETRY_BASE_MS: "1000" }).webhookRetryBaseMs).toBe(1000);
+    expect(() => configFromEnv({ WEBHOOK_RETRY_BASE_MS: "50" })).toThrow(/WEBHOOK_RETRY_BASE_MS/);
+    expect(() => configFromEnv({ WEBHOOK_RETRY_BASE_MS: "1.5" })).toThrow(/WEBHOOK_RETRY_BASE_MS/);
   });
 
   it("refuses double opt-in without a mail server to send the confirmations", () => {

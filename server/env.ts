@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { BRAND } from "../src/config/brand";
 import { DEFAULT_SPAM_THRESHOLD } from "../src/domain/spam";
+import { WEBHOOK_RETRY_BASE_MS } from "../src/domain/webhooks";
 import { BOT_CHECK_PROVIDERS, type BotCheckProvider } from "./security/bot-check";
 import { parseHost } from "./http/host-name";
 
@@ -62,6 +63,8 @@ const envSchema = z.object({
   TRUST_PROXY: proxyHops.default(0),
   // Lets webhooks go to http:// URLs and to loopback and private addresses: development and tests only.
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
+  // The first webhook retry's wait, doubling to 120 times it: shorter only for development and the soak checks.
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(100, "At least 100").default(WEBHOOK_RETRY_BASE_MS),
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -118,6 +121,8 @@ export interface Config {
   trustProxy: number;
   /** Webhooks may go to http:// and to private addresses (WEBHOOKS_ALLOW_PRIVATE): never in production. */
   webhooksAllowPrivate: boolean;
+  /** The first webhook retry's wait in ms (WEBHOOK_RETRY_BASE_MS), 30 s unless set. */
+  webhookRetryBaseMs: number;
   adminEmail: string | null;
   /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
   adminPassword: string | null;
@@ -178,6 +183,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     spamThreshold: e.SPAM_THRESHOLD,
     trustProxy: e.TRUST_PROXY,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     adminTotpSecret: e.ADMIN_TOTP_SECRET ?? null,

@@ -156,7 +156,7 @@ async function main() {
   const outbox = startOutbox(db, config, logger);
   // Webhooks: woken by every change this instance (or, on PostgreSQL, any instance) announces.
   if (config.webhooksAllowPrivate) logger.warn("webhooks-private-allowed", { reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only." });
-  const webhooks = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate } });
+  const webhooks = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate }, retryBaseMs: config.webhookRetryBaseMs });
   const stopFollowing = changeFeed.subscribe(webhooks.wake);
   webhooks.start();
 

@@ -79,11 +79,14 @@ export interface WebhookPayload {
   change?: Record<string, unknown>;
 }
 
+/** The first retry's wait before jitter; each later one doubles it. */
+export const WEBHOOK_RETRY_BASE_MS = 30_000;
+
 /**
- * The wait before retry n (1-based): exponential from 30 s, capped at an hour, with full jitter
- * (a random share of it), so endpoints that failed together do not retry together.
+ * The wait before retry n (1-based): exponential from `baseMs` (30 s), capped at 120 times that (an
+ * hour), with full jitter (a random share of it), so endpoints that failed together do not retry together.
  */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.max(0, attempt - 1));
+export function retryDelayMs(attempt: number, random: () => number = Math.random, baseMs = WEBHOOK_RETRY_BASE_MS): number {
+  const ceiling = Math.min(120 * baseMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
