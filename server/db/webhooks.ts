@@ -209,21 +209,31 @@ export async function recordDeliveryAttempts(db: Db, attempts: readonly Finished
         at: at.toISOString(),
       })),
     );
+    // Delivered ones together (on PostgreSQL each statement is a round trip): one update of the
+    // deliveries, and each endpoint's failure streak ended once.
+    const delivered = attempts.filter(({ outcome }) => isDelivered(outcome));
+    if (delivered.length > 0) {
+      await trx.updateTable("webhookDeliveries").set({ state: "delivered", nextAttemptAt: null, lockedUntil: null }).where("id", "in", delivered.map(({ delivery }) => delivery.id)).execute();
+      await trx.updateTable("webhookEndpoints").set({ failingSince: null }).where("id", "in", [...new Set(delivered.map(({ delivery }) => delivery.endpointId))]).where("failingSince", "is not", null).execute();
+    }
+    // An endpoint whose last attempt here succeeded is not failing, whatever failed before it in the batch.
+    const lastOf = new Map<string, FinishedAttempt>();
+    for (const attempt of attempts) if ((lastOf.get(attempt.delivery.endpointId)?.at.getTime() ?? -Infinity) <= attempt.at.getTime()) lastOf.set(attempt.delivery.endpointId, attempt);
+    const recovered = new Set([...lastOf].filter(([, last]) => isDelivered(last.outcome)).map(([endpointId]) => endpointId));
     const verdicts: EndpointVerdict[] = [];
-    for (const attempt of attempts) verdicts.push(await moveOn(trx, attempt, random, retryBaseMs));
+    for (const attempt of attempts) {
+      if (isDelivered(attempt.outcome)) verdicts.push("ok");
+      else verdicts.push(await failed(trx, attempt, random, retryBaseMs, recovered.has(attempt.delivery.endpointId)));
+    }
     return verdicts;
   });
 }
 
-/** One attempt's consequence for its delivery and its endpoint. */
-async function moveOn(trx: Transaction<Tables>, { delivery, outcome, at: now }: FinishedAttempt, random: () => number, retryBaseMs?: number): Promise<EndpointVerdict> {
+const isDelivered = (outcome: AttemptOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+
+/** A failed attempt's consequence for its delivery (retried later, or failed for good) and its endpoint. */
+async function failed(trx: Transaction<Tables>, { delivery, outcome, at: now }: FinishedAttempt, random: () => number, retryBaseMs: number | undefined, recovered: boolean): Promise<EndpointVerdict> {
   const at = now.toISOString();
-  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  if (delivered) {
-    await trx.updateTable("webhookDeliveries").set({ state: "delivered", nextAttemptAt: null, lockedUntil: null }).where("id", "=", delivery.id).execute();
-    await trx.updateTable("webhookEndpoints").set({ failingSince: null }).where("id", "=", delivery.endpointId).where("failingSince", "is not", null).execute();
-    return "ok";
-  }
   const next = now.getTime() + retryDelayMs(delivery.attempts, random, retryBaseMs);
   const expired = next > Date.parse(delivery.createdAt) + WEBHOOK_RETRY_WINDOW_MS;
   await trx
@@ -231,6 +241,7 @@ async function moveOn(trx: Transaction<Tables>, { delivery, outcome, at: now }: 
     .set(expired ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(next).toISOString(), lockedUntil: null })
     .where("id", "=", delivery.id)
     .execute();
+  if (recovered && outcome.status !== 410) return "failing";
   // The streak's start, set by the first failure only (conditional, so concurrent attempts agree).
   await trx.updateTable("webhookEndpoints").set({ failingSince: at }).where("id", "=", delivery.endpointId).where("failingSince", "is", null).execute();
   const endpoint = await trx.selectFrom("webhookEndpoints").select(["failingSince", "disabled"]).where("id", "=", delivery.endpointId).executeTakeFirst();
