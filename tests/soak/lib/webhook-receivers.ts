@@ -1,0 +1,106 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createInterface } from "node:readline";
+import { Webhook } from "standardwebhooks";
+
+// The webhook-load soak's two receivers, in a process of their own: beside the load generator their
+// parsing and HMAC checks (500 deliveries a second and more) would delay its sends, and the delay would
+// be booked as server latency in one pass and not in the other.
+//
+// - fast: verifies every delivery's signature (standardwebhooks), answers 204 at once.
+// - faulty: answers 500 half the time and hangs 15 s (past the sender's 10 s) a tenth of the time; once
+//   told to recover, 204 at once. A hang is a receiver that did the work and answered too late: it keeps
+//   the event, so the sender's retry is a duplicate, to be recognised by its webhook-id.
+//
+//   node --import tsx tests/soak/lib/webhook-receivers.ts
+// Prints {"fast":port,"faulty":port}, then answers each JSON command line on stdin with one JSON line:
+// {"cmd":"secrets","fast":"whsec_…","faulty":"whsec_…"}, {"cmd":"recover"}, {"cmd":"tally","ids":bool}.
+// Exits when stdin closes.
+
+export interface ReceiverTally {
+  /** Requests received, whatever the answer. */
+  requests: number;
+  /** Deliveries kept: signature valid, answered 2xx (or hung after keeping it). */
+  kept: number;
+  /** Distinct webhook-ids kept. */
+  webhookIds: number;
+  /** Deliveries kept again under a webhook-id already kept. */
+  duplicates: number;
+  /** Distinct records (data.id) kept. */
+  records: number;
+  /** Webhook-ids seen with more than one record: must be 0 for duplicates to be recognisable. */
+  idsWithSeveralRecords: number;
+  badSignatures: number;
+  /** With {"ids":true}: the distinct record ids. */
+  recordIds?: string[];
+}
+
+export type ReceiverTallies = { fast: ReceiverTally; faulty: ReceiverTally };
+
+type Answer = { status: number; hangMs?: number };
+
+function receiver(answer: () => Answer) {
+  let webhook: Webhook | null = null;
+  const recordOf = new Map<string, string>();
+  const records = new Set<string>();
+  const tally = { requests: 0, kept: 0, duplicates: 0, idsWithSeveralRecords: 0, badSignatures: 0 };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      tally.requests += 1;
+      const { status, hangMs = 0 } = answer();
+      if (status >= 300) return void response.writeHead(status).end();
+      let event: { data: { id: string } };
+      try {
+        if (!webhook) throw new Error("no secret yet");
+        event = webhook.verify(Buffer.concat(chunks).toString("utf8"), request.headers as Record<string, string>) as typeof event;
+      } catch {
+        tally.badSignatures += 1;
+        return void response.writeHead(400).end();
+      }
+      const id = String(request.headers["webhook-id"]);
+      const before = recordOf.get(id);
+      if (before !== undefined) {
+        tally.duplicates += 1;
+        if (before !== event.data.id) tally.idsWithSeveralRecords += 1;
+      } else recordOf.set(id, event.data.id);
+      records.add(event.data.id);
+      tally.kept += 1;
+      if (hangMs === 0) return void response.writeHead(status).end();
+      setTimeout(() => response.destroyed || response.writeHead(status).end(), hangMs);
+    });
+  });
+  return {
+    server,
+    setSecret: (secret: string) => void (webhook = new Webhook(secret)),
+    tally: (ids: boolean): ReceiverTally => ({ ...tally, webhookIds: recordOf.size, records: records.size, ...(ids && { recordIds: [...records] }) }),
+    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+  };
+}
+
+let recovered = false;
+const fast = receiver(() => ({ status: 204 }));
+const faulty = receiver(() => {
+  if (recovered) return { status: 204 };
+  const roll = Math.random();
+  return roll < 0.1 ? { status: 204, hangMs: 15_000 } : roll < 0.6 ? { status: 500 } : { status: 204 };
+});
+const ports = { fast: await fast.listen(), faulty: await faulty.listen() };
+process.stdout.write(`${JSON.stringify(ports)}\n`);
+
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const command = JSON.parse(line) as { cmd: "secrets"; fast: string; faulty: string } | { cmd: "recover" } | { cmd: "tally"; ids?: boolean };
+  let answer: unknown = { ok: true };
+  if (command.cmd === "secrets") {
+    fast.setSecret(command.fast);
+    faulty.setSecret(command.faulty);
+  } else if (command.cmd === "recover") recovered = true;
+  else answer = { fast: fast.tally(command.ids === true), faulty: faulty.tally(command.ids === true) } satisfies ReceiverTallies;
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+});
+lines.on("close", () => {
+  for (const { server } of [fast, faulty]) server.closeAllConnections();
+  process.exit(0);
+});
