@@ -20,11 +20,18 @@ export const WEBHOOK_POLL_MS = 1_000;
 const PER_ENDPOINT = 16;
 /** Deliveries in flight at once, across endpoints. */
 const IN_FLIGHT = 64;
-const FAN_OUT_BATCH = 200;
+// Small transactions, with a turn of the event loop between them: on SQLite each runs on the thread the
+// submissions are answered on, and a submission waits for the whole of one (its p99 is the longest).
+const FAN_OUT_BATCH = 50;
+/** Finished attempts recorded per transaction. */
+const SETTLE_BATCH = 100;
 /** An endpoint's log is trimmed to WEBHOOK_LOG_SIZE after this many more attempts. */
 const PRUNE_EVERY = 200;
 /** Finished attempts wait at most this long to be recorded together. */
 const SETTLE_DELAY_MS = 20;
+
+/** Lets what waits on the event loop (submissions) run between two of the sender's transactions. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface WebhookDispatcherDeps {
   db: Db;
@@ -99,9 +106,14 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
 
   /** Records the finished attempts in one transaction, then acts on endpoints disabled by them. */
   async function settle(): Promise<void> {
-    if (finished.length === 0) return;
-    const batch = finished;
-    finished = [];
+    while (finished.length > SETTLE_BATCH) {
+      await settleSome(finished.splice(0, SETTLE_BATCH));
+      await turn();
+    }
+    if (finished.length > 0) await settleSome(finished.splice(0));
+  }
+
+  async function settleSome(batch: FinishedAttempt[]): Promise<void> {
     let verdicts;
     try {
       verdicts = await recordDeliveryAttempts(db, batch, random, retryBaseMs);
@@ -133,6 +145,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
       const count = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH);
       fannedOut += count;
       if (count < FAN_OUT_BATCH) break;
+      await turn();
     }
     let claimed = 0;
     for (const endpointId of await sendableEndpoints(db)) {
