@@ -62,7 +62,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
   /** In flight per endpoint. */
   const busy = new Map<string, number>();
   /** Attempts finished and not yet recorded. */
-  let finished: FinishedAttempt[] = [];
+  const finished: FinishedAttempt[] = [];
   /** Attempts recorded per endpoint since its log was last trimmed. */
   const sincePrune = new Map<string, number>();
   let settleTimer: NodeJS.Timeout | null = null;
