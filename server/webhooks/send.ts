@@ -43,6 +43,8 @@ export function sendWebhook(url: string, signed: Signed, policy: AddressPolicy, 
   const elapsed = () => performance.now() - started;
   return new Promise((resolve) => {
     let settled = false;
+    // Declared before finish: a URL refused before the request starts finishes with no timer set.
+    let timer: NodeJS.Timeout | undefined = undefined;
     const finish = (result: Omit<SendResult, "durationMs">) => {
       if (settled) return;
       settled = true;
@@ -70,7 +72,7 @@ export function sendWebhook(url: string, signed: Signed, policy: AddressPolicy, 
         ...signatureHeaders(signed),
       },
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       request.destroy();
       finish({ status: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s` });
     }, timeoutMs);
