@@ -47,15 +47,36 @@ export interface PollingLoop {
   stop(): Promise<void>;
 }
 
+export interface PollingLoopOptions {
+  pollMs: number;
+  onFailure: (error: unknown) => void;
+  /**
+   * A pass woken early starts at least this long after the previous one started, so the wake-ups that
+   * arrive meanwhile (one per commit) are handled together: a pass has a fixed cost in queries, and
+   * under load a pass per commit would spend most of its time on that.
+   */
+  minGapMs?: number;
+}
+
 /**
  * A background worker's loop (the mail outbox's, the webhook dispatcher's): `pass`, then wait for a
  * wake-up or `pollMs`, until stopped. A failed pass goes to `onFailure` and the next poll
  * tries again (the database may be briefly away).
  */
-export function createPollingLoop(pass: () => Promise<unknown>, { pollMs, onFailure }: { pollMs: number; onFailure: (error: unknown) => void }): PollingLoop {
+export function createPollingLoop(pass: () => Promise<unknown>, { pollMs, onFailure, minGapMs = 0 }: PollingLoopOptions): PollingLoop {
   const wakeup = createWakeup();
   let running = false;
   let loop: Promise<void> | null = null;
+  /** Ends the minimum gap being waited out, if any (stop() does not wait for it). */
+  let endGap: (() => void) | null = null;
+  const gap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      endGap = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (endGap = null));
   return {
     wake: wakeup.fire,
     start() {
@@ -63,18 +84,22 @@ export function createPollingLoop(pass: () => Promise<unknown>, { pollMs, onFail
       running = true;
       loop = (async () => {
         while (running) {
+          const started = performance.now();
           try {
             await pass();
           } catch (error) {
             onFailure(error);
           }
-          await wakeup.wait(pollMs);
+          const woken = await wakeup.wait(pollMs);
+          const rest = minGapMs - (performance.now() - started);
+          if (woken && running && rest > 0) await gap(rest);
         }
       })();
     },
     async stop() {
       running = false;
       wakeup.fire();
+      endGap?.();
       await loop;
     },
   };

@@ -29,6 +29,13 @@ const SETTLE_BATCH = 100;
 const PRUNE_EVERY = 200;
 /** Finished attempts wait at most this long to be recorded together. */
 const SETTLE_DELAY_MS = 20;
+/**
+ * Passes woken by commits start at least this far apart: under load the events of many submissions are
+ * fanned out, claimed and recorded together, instead of a pass (a handful of queries) per submission.
+ */
+const PASS_GAP_MS = 25;
+/** Opened secrets kept (an endpoint has one or two at a time; a rotation adds one). */
+const OPENED_SECRETS = 64;
 
 /** Lets what waits on the event loop (submissions) run between two of the sender's transactions. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -40,7 +47,7 @@ export interface WebhookDispatcherDeps {
   logger: Logger;
   policy: AddressPolicy;
   pollMs?: number;
-  /** Tests: another way to send (the real one posts over the network). */
+  /** How to send: in this thread by default; the server sends from a thread of its own (send-thread.ts); tests stand in. */
   send?: typeof sendWebhook;
   random?: () => number;
   /** The first retry's wait (WEBHOOK_RETRY_BASE_MS); shorter only for development and the soak checks. */
@@ -66,14 +73,27 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
   /** Attempts recorded per endpoint since its log was last trimmed. */
   const sincePrune = new Map<string, number>();
   let settleTimer: NodeJS.Timeout | null = null;
+  /** Sealed secret (with its endpoint) to opened: opening is an AES-GCM decryption, per delivery otherwise. */
+  const opened = new Map<string, string | null>();
+
+  function open(endpointId: string, sealed: string): string | null {
+    const key = `${endpointId} ${sealed}`;
+    let secret = opened.get(key);
+    if (secret === undefined) {
+      if (opened.size >= OPENED_SECRETS) opened.clear();
+      secret = openWebhookSecret(keys, endpointId, sealed);
+      opened.set(key, secret);
+    }
+    return secret;
+  }
 
   /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
   function secretsOf(delivery: DueDelivery, now: Date): string[] {
     const secrets: string[] = [];
-    const current = openWebhookSecret(keys, delivery.endpointId, delivery.secret);
+    const current = open(delivery.endpointId, delivery.secret);
     if (current) secrets.push(current);
     if (delivery.previousSecret && delivery.previousSecretUntil && Date.parse(delivery.previousSecretUntil) > now.getTime()) {
-      const previous = openWebhookSecret(keys, delivery.endpointId, delivery.previousSecret);
+      const previous = open(delivery.endpointId, delivery.previousSecret);
       if (previous) secrets.push(previous);
     }
     return secrets;
@@ -158,7 +178,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     return { fannedOut, claimed };
   }
 
-  const loop = createPollingLoop(pass, { pollMs, onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
+  const loop = createPollingLoop(pass, { pollMs, minGapMs: PASS_GAP_MS, onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
   return {
     async runOnce() {
       const { fannedOut, claimed } = await pass();
