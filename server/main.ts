@@ -19,6 +19,7 @@ import { createSmtpMailer } from "./mail/mailer";
 import { mailSettings } from "./mail/settings";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
+import { startSendThread } from "./webhooks/send-thread";
 import { appSecretFile, resolveAppSecret } from "./privacy/app-secret";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { RETENTION_EVERY_MS, runRetention } from "./privacy/retention";
@@ -156,7 +157,9 @@ async function main() {
   const outbox = startOutbox(db, config, logger);
   // Webhooks: woken by every change this instance (or, on PostgreSQL, any instance) announces.
   if (config.webhooksAllowPrivate) logger.warn("webhooks-private-allowed", { reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only." });
-  const webhooks = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate }, retryBaseMs: config.webhookRetryBaseMs });
+  // Signed and posted from a thread of its own (send-thread.ts); claimed and recorded here.
+  const sendThread = startSendThread();
+  const webhooks = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate }, retryBaseMs: config.webhookRetryBaseMs, send: sendThread.send });
   const stopFollowing = changeFeed.subscribe(webhooks.wake);
   webhooks.start();
 
@@ -198,7 +201,7 @@ async function main() {
     server.close(() => {
       // The sender finishes the message in hand (its claim would otherwise hold it for the lease time).
       stopFollowing();
-      Promise.all([changeFeed.close(), outbox?.stop(), webhooks.stop(), csvThread?.close()])
+      Promise.all([changeFeed.close(), outbox?.stop(), webhooks.stop().then(() => sendThread.close()), csvThread?.close()])
         .then(() => Promise.all([db.destroy(), reader === db ? undefined : reader.destroy()]))
         .then(
           () => process.exit(0),
