@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { toE164 } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
 import {
@@ -26,6 +26,8 @@ type Writer = Db | Transaction<Tables>;
 /** How long a claimed delivery is left to its sender: the 10 s timeout and then some. */
 export const DELIVERY_LEASE_MS = 60_000;
 const ERROR_LENGTH = 300;
+/** Deliveries deleted per statement when a log is trimmed (SQLite allows 32,766 parameters). */
+const PRUNE_CHUNK = 500;
 
 export interface NewWebhookEvent {
   type: WebhookEvent;
@@ -129,7 +131,6 @@ export interface DueDelivery {
   previousSecretUntil: string | null;
 }
 
-/** Claims up to `limit` due deliveries of enabled endpoints and counts the attempt (SKIP LOCKED on PostgreSQL). */
 /** The ids of the endpoints deliveries go to now: the enabled ones. */
 export async function sendableEndpoints(db: Db): Promise<string[]> {
   const rows = await db.selectFrom("webhookEndpoints").select("id").where("disabled", "=", 0).execute();
@@ -137,9 +138,27 @@ export async function sendableEndpoints(db: Db): Promise<string[]> {
 }
 
 /**
- * Claims up to `limit` of one endpoint's due deliveries under a lease (their next attempt), oldest due
- * first, through its own due index (migration 0019). Per endpoint, so the dispatcher can give each
- * endpoint its own share of the sending slots.
+ * Up to `limit` of one endpoint's due deliveries, oldest due first, not under another sender's lease,
+ * read through the partial due index (WHERE state = 'pending', migration 0019; webhook-log.test.ts checks
+ * the plan). `state` is a literal so that the planner can match that index however the statement is
+ * prepared: SQLite plans again for a bound value, but a generic plan on PostgreSQL would not.
+ */
+export function dueDeliveriesQuery(db: Writer, endpointId: string, at: string, limit: number) {
+  return db
+    .selectFrom("webhookDeliveries")
+    .select("id")
+    .where("endpointId", "=", endpointId)
+    .where(sql.ref("state"), "=", sql.lit("pending"))
+    .where("nextAttemptAt", "<=", at)
+    .where((w) => w.or([w("lockedUntil", "is", null), w("lockedUntil", "<=", at)]))
+    .orderBy("nextAttemptAt")
+    .limit(limit);
+}
+
+/**
+ * Claims up to `limit` of one endpoint's due deliveries under a lease (their next attempt) and counts the
+ * attempt, through its own due index (SKIP LOCKED on PostgreSQL). Per endpoint, so the dispatcher can give
+ * each endpoint its own share of the sending slots.
  */
 export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, limit: number): Promise<DueDelivery[]> {
   const at = now.toISOString();
@@ -147,18 +166,9 @@ export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, 
   const claimed = await db
     .updateTable("webhookDeliveries")
     .set((eb) => ({ lockedUntil: lease, attempts: eb("attempts", "+", 1) }))
-    .where("id", "in", (eb) => {
-      let due = eb
-        .selectFrom("webhookDeliveries")
-        .select("id")
-        .where("endpointId", "=", endpointId)
-        .where("state", "=", "pending")
-        .where("nextAttemptAt", "<=", at)
-        .where((w) => w.or([w("lockedUntil", "is", null), w("lockedUntil", "<=", at)]))
-        .orderBy("nextAttemptAt")
-        .limit(limit);
-      if (isPostgres(db)) due = due.forUpdate().skipLocked();
-      return due;
+    .where("id", "in", () => {
+      const due = dueDeliveriesQuery(db, endpointId, at, limit);
+      return isPostgres(db) ? due.forUpdate().skipLocked() : due;
     })
     .returning(["id", "endpointId", "type", "payload", "attempts", "createdAt"])
     .execute();
@@ -285,17 +295,22 @@ async function pruneAttempts(trx: Transaction<Tables>, endpointId: string): Prom
     .limit(1)
     .executeTakeFirst();
   if (!cutoff) return;
-  await trx
+  const removed = await trx
     .deleteFrom("webhookAttempts")
     .where("endpointId", "=", endpointId)
     .where((eb) => eb.or([eb("at", "<", cutoff.at), eb.and([eb("at", "=", cutoff.at), eb("id", "<=", cutoff.id)])]))
+    .returning("deliveryId")
     .execute();
-  await trx
-    .deleteFrom("webhookDeliveries")
-    .where("endpointId", "=", endpointId)
-    .where("state", "!=", "pending")
-    .where("id", "not in", (eb) => eb.selectFrom("webhookAttempts").select("deliveryId").where("endpointId", "=", endpointId))
-    .execute();
+  // The finished deliveries whose last logged attempt just went (by id: not a scan of the endpoint's).
+  const deliveryIds = [...new Set(removed.map((row) => row.deliveryId))];
+  for (let start = 0; start < deliveryIds.length; start += PRUNE_CHUNK) {
+    await trx
+      .deleteFrom("webhookDeliveries")
+      .where("id", "in", deliveryIds.slice(start, start + PRUNE_CHUNK))
+      .where("state", "!=", "pending")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("webhookAttempts").select("webhookAttempts.id").whereRef("webhookAttempts.deliveryId", "=", "webhookDeliveries.id"))))
+      .execute();
+  }
 }
 
 /** An endpoint's delivery log, newest first. */
