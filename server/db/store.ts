@@ -107,19 +107,16 @@ export { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret, unusedRec
 export { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "./sessions";
 export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-throttle";
 export { countWebhookEndpoints, createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint } from "./webhook-endpoints";
+export { enqueueWebhookEvents, fanOutWebhookEvents, webhookEventRow, type NewWebhookEvent } from "./webhooks";
 export {
   claimDueDeliveries,
-  sendableEndpoints,
-  pruneWebhookLog,
-  recordDeliveryAttempts,
-  type FinishedAttempt,
-  enqueueWebhookEvents,
-  fanOutWebhookEvents,
   listWebhookAttempts,
+  pruneWebhookLog,
   recordDeliveryAttempt,
+  recordDeliveryAttempts,
   resendDelivery,
-  webhookEventRow,
+  sendableEndpoints,
   type DueDelivery,
-  type NewWebhookEvent,
-} from "./webhooks";
+  type FinishedAttempt,
+} from "./webhook-deliveries";
 export { createApiToken, findApiTokenByHash, listApiTokens, revokeApiToken, touchApiToken } from "./api-tokens";

@@ -4,7 +4,7 @@ import { WEBHOOK_LOG_SIZE } from "../../src/domain/webhooks";
 import { describeStorage } from "../test-support/storage-suite";
 import { isPostgres } from "./connect";
 import type { Db } from "./schema";
-import { claimDueDeliveries, dueDeliveriesQuery, listWebhookAttempts, pruneWebhookLog } from "./webhooks";
+import { claimDueDeliveries, dueDeliveriesQuery, listWebhookAttempts, pruneWebhookLog } from "./webhook-deliveries";
 
 // An endpoint's delivery log keeps its newest WEBHOOK_LOG_SIZE attempts (the last 1,000), and a finished
 // delivery goes with its last logged attempt; pending ones and other endpoints' stay. And the
