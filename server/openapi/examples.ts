@@ -16,7 +16,8 @@ const ATTRIBUTION = {
 
 export const CONTACT_EXAMPLE = { firstName: "Naledi", lastName: "Mokoena", email: "naledi@example.co.za", phone: "+27 82 555 0101", message: "Please call me about 40 units in Sandton.", sourcePath: "/contact", ...ATTRIBUTION };
 
-export const SIGNUP_EXAMPLE = {
+/** A signup's own fields (the tests' valid signup too: server/test-support/app.ts). */
+export const SIGNUP_FIELDS = {
   type: "signup",
   firstName: "Pieter",
   lastName: "van der Merwe",
@@ -26,8 +27,8 @@ export const SIGNUP_EXAMPLE = {
   propertyCount: "6-20",
   marketingOptIn: true,
   termsAccepted: true,
-  sourcePath: "/signup",
-  ...ATTRIBUTION,
 };
+
+export const SIGNUP_EXAMPLE = { ...SIGNUP_FIELDS, sourcePath: "/signup", ...ATTRIBUTION };
 
 export const NEWSLETTER_EXAMPLE = { email: "reader@example.com", sourcePath: "/", ...ATTRIBUTION };

@@ -6,6 +6,7 @@ import type { RecaptchaVerifier, SiteverifyResult } from "../security/recaptcha"
 import { fastHasher } from "./admin";
 import { TEST_APP_SECRET } from "./secrets";
 import { appClocks } from "./totp";
+import { SIGNUP_FIELDS } from "../openapi/examples";
 
 /** A fixed APP_SECRET for tests (what main.ts would resolve from the env or data/app-secret). */
 export { TEST_APP_SECRET } from "./secrets";
@@ -66,17 +67,8 @@ export const validContact = {
   message: "Please call me about 40 units in Sandton.",
 };
 
-export const validSignup = {
-  type: "signup",
-  firstName: "Pieter",
-  lastName: "van der Merwe",
-  email: "pieter@example.co.za",
-  companyName: "Karoo Rentals",
-  organizationType: "landlord",
-  propertyCount: "6-20",
-  marketingOptIn: true,
-  termsAccepted: true,
-};
+/** The API description's example signup, without its page and attribution. */
+export const validSignup = SIGNUP_FIELDS;
 
 export const validDemo = {
   type: "demo",
