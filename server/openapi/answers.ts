@@ -3,6 +3,7 @@ import { TOKEN_SCOPES } from "../../src/domain/api-tokens";
 import { ASSIGNMENT_MODES, BULK_MAX } from "../../src/domain/workspace";
 import { COLLECTIONS, LEAD_TYPES } from "../../src/domain/status";
 import { WEBHOOK_EVENTS } from "../../src/domain/webhooks";
+import { ROLES } from "../../src/domain/roles";
 import { RECORD_NAMES, RECORD_SCHEMAS } from "./record-schemas";
 import type { Collection } from "../../src/domain/status";
 
@@ -43,6 +44,32 @@ export const recordDetail = (collection: Collection) =>
 
 export const note = z.object({ id: z.string(), collection: z.enum(COLLECTIONS), recordId: z.string(), body: z.string(), author: z.string(), createdAt: z.iso.datetime() });
 export const bulkResult = z.object({ updated: z.number().int() });
+
+export const staffAccount = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  twoFactor: z.boolean(),
+  lastSignInAt: z.iso.datetime().nullable(),
+  available: z.boolean().describe("Takes part in round-robin assignment"),
+});
+
+const count = z.number().int().min(0);
+export const dashboardStats = z.object({
+  totalLeads: count,
+  newLeads: count,
+  signups: count,
+  demoRequests: count,
+  newsletter: count,
+  tabs: z.object({ leads: count, contacts: count, newsletter: count }).describe("Each tab's record count"),
+  medianFirstResponseMs: z.number().min(0).nullable().describe("Median time to first response of the last 7 days' leads and contacts; null when none was answered"),
+});
+
+export const twoFactorSetup = z.object({ otpauthUri: z.string().describe("For the authenticator app (as a QR code)"), secret: z.string().describe("The same secret, to type in") });
+
+/** An answer with nothing in it. */
+export const empty = z.strictObject({});
 
 export const staffSession = z.looseObject({ email: z.string(), name: z.string().nullable(), role: z.string(), twoFactor: z.boolean() });
 

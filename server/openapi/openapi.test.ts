@@ -5,7 +5,8 @@ import { testApp } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 import { staffClient } from "../test-support/workspace";
-import { listPage, recordDetail } from "./answers";
+import { dashboardStats, listPage, recordDetail, staffAccount, twoFactorSetup } from "./answers";
+import { z } from "zod";
 import { DOCS_SCRIPT } from "./routes";
 import { ROUTE_NOTES } from "./route-notes";
 
@@ -97,5 +98,24 @@ describeStorage("the live answers against the schemas the description is generat
         expect(detail.success ? [] : detail.error.issues, `${collection} ${id}`).toEqual([]);
       }
     }
+  });
+
+  it("answers the dashboard's counts, the staff list, an account change and a two-factor set-up as described", async () => {
+    await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email: "ama@karoo.example" });
+    const staff = await staffClient(open.db);
+    const fits = (schema: z.ZodType, value: unknown, what: string) => {
+      const parsed = schema.safeParse(value);
+      expect(parsed.success ? [] : parsed.error.issues, what).toEqual([]);
+    };
+    fits(dashboardStats, await staff.read("/api/admin/stats"), "stats");
+    const accounts = await staff.read<{ email: string }[]>("/api/admin/staff");
+    expect(accounts.length).toBeGreaterThan(0);
+    fits(z.array(staffAccount), accounts, "staff list");
+    const changed = await staff.write("PATCH", `/api/admin/staff/${encodeURIComponent(accounts[0]!.email)}`, { available: true });
+    expect(changed.status).toBe(200);
+    fits(staffAccount, await changed.json(), "account change");
+    const setup = await staff.write("POST", "/api/auth/2fa/setup");
+    expect(setup.status).toBe(200);
+    fits(twoFactorSetup, await setup.json(), "two-factor set-up");
   });
 }, { admin: true });

@@ -36,7 +36,7 @@ const auditBase = (c: Context<AdminEnv>, trustProxy: number, at: Date): AuditBas
 export function adminStaffRoutes({ db, reader, clock, sessions, keys, mail, wakeOutbox, trustProxy }: StaffDeps) {
   const staffOnly = requireCapability("staff");
   return new Hono<AdminEnv>()
-    .get("/", describe({ tag: "Staff", summary: "The staff accounts", access: "session", answers: { 200: { description: "Every account and open invitation", schema: answer.object("Accounts and invitations") } } }), requireCapability("records"), async (c) => c.json(await listStaff(reader)))
+    .get("/", describe({ tag: "Staff", summary: "The staff accounts", access: "session", answers: { 200: { description: "Every account, by email", schema: z.array(answer.staffAccount) } } }), requireCapability("records"), async (c) => c.json(await listStaff(reader)))
     .post("/invitations", describe({ tag: "Staff", summary: "Invite someone by email", access: "session", body: invitationInput, answers: { 201: { description: "Invited", schema: z.object({ email: z.string(), role: z.string(), expiresAt: z.iso.datetime() }) } }, refusals: [409] }), staffOnly, limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
@@ -59,7 +59,7 @@ export function adminStaffRoutes({ db, reader, clock, sessions, keys, mail, wake
       wakeOutbox();
       return c.json({ email, role, expiresAt }, 201);
     })
-    .patch("/:email", describe({ tag: "Staff", summary: "Change an account: role, name, availability, or disable it", access: "session", body: staffChangeInput, answers: { 200: { description: "The account", schema: answer.object("A staff account") } }, refusals: [404, 409] }), pathKey("email"), limitBody, async (c) => {
+    .patch("/:email", describe({ tag: "Staff", summary: "Change an account: role, name, availability, or disable it", access: "session", body: staffChangeInput, answers: { 200: { description: "The account", schema: answer.staffAccount } }, refusals: [404, 409] }), pathKey("email"), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
       const parsed = staffChangeInput.safeParse(body.value);
@@ -77,7 +77,7 @@ export function adminStaffRoutes({ db, reader, clock, sessions, keys, mail, wake
       if (outcome.disabledNow) sessions.announceEnded(outcome.adminId);
       return c.json(outcome.account);
     })
-    .post("/:email/two-factor/reset", describe({ tag: "Staff", summary: "Reset an account's two-factor", access: "session", answers: { 200: { description: "The account", schema: answer.object("A staff account") } }, refusals: [404] }), staffOnly, pathKey("email"), async (c) => {
+    .post("/:email/two-factor/reset", describe({ tag: "Staff", summary: "Reset an account's two-factor", access: "session", answers: { 200: { description: "The account", schema: answer.staffAccount } }, refusals: [404] }), staffOnly, pathKey("email"), async (c) => {
       const account = await resetTwoFactor(db, c.req.param("email"), auditBase(c, trustProxy, clock()));
       return account ? c.json(account) : c.json({ error: "not-found" }, 404);
     });

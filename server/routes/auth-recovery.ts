@@ -46,7 +46,7 @@ async function readInput<T>(c: Context, schema: { safeParse(value: unknown): { s
 
 export function recoveryRoutes({ db, sessions, hasher, keys, resetThrottle, mail, wakeOutbox, trustProxy, clock }: RecoveryDeps) {
   return new Hono()
-    .post("/password-reset", describe({ tag: "Auth", summary: "Ask for a password-reset email", description: "Answers the same whether or not the address has an account.", access: "public", body: passwordResetInput, answers: { 202: { description: "If the account exists, a link is on its way", schema: answer.object("Empty") } }, refusals: [429] }), limitBody, async (c) => {
+    .post("/password-reset", describe({ tag: "Auth", summary: "Ask for a password-reset email", description: "Answers the same whether or not the address has an account.", access: "public", body: passwordResetInput, answers: { 202: { description: "If the account exists, a link is on its way", schema: answer.empty } }, refusals: [429] }), limitBody, async (c) => {
       const input = await readInput(c, passwordResetInput);
       if (!input.ok) return input.response;
       const decision = await resetThrottle.client(clientBucket(clientIp(c, trustProxy)));

@@ -50,7 +50,7 @@ export function twoFactorRoutes({ db, keys, throttle, trustProxy, clock }: TwoFa
   };
 
   return new Hono<AdminEnv>()
-    .post("/setup", describe({ tag: "Auth", summary: "Start setting up two-factor", access: "session", answers: { 200: { description: "A new secret, its otpauth URI and QR code", schema: answer.object("{secret, uri, qrCode}") } } }), async (c) => {
+    .post("/setup", describe({ tag: "Auth", summary: "Start setting up two-factor", access: "session", answers: { 200: { description: "A new secret and its otpauth URI (the app turns it into a QR code)", schema: answer.twoFactorSetup } } }), async (c) => {
       // A new secret each time, kept as pending: the one in use (if any) works until a code confirms this one.
       const { adminId, email } = c.get("admin");
       const secret = newTotpSecret();
