@@ -68,6 +68,22 @@ export const dashboardStats = z.object({
 
 export const twoFactorSetup = z.object({ otpauthUri: z.string().describe("For the authenticator app (as a QR code)"), secret: z.string().describe("The same secret, to type in") });
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD (UTC)");
+const responseTimes = { count, medianMs: z.number().min(0).nullable(), p90Ms: z.number().min(0).nullable() };
+export const insights = z.object({
+  from: day,
+  to: day,
+  owner: z.string().nullable(),
+  perDay: z.array(z.object({ day, signup: count, demo: count, contact: count, newsletter: count })).describe("Every day of the range, oldest first, zeros included"),
+  previousTotal: count.describe("Records of the same number of days just before `from`"),
+  bySource: z.array(z.object({ source: z.string().nullable(), medium: z.string().nullable(), count })),
+  funnel: z.array(z.object({ source: z.string().nullable(), new: count, contacted: count, qualified: count, closed: count })),
+  responseByWeek: z.array(z.object({ week: day, ...responseTimes })).describe("Leads and contacts by the week (from Monday, UTC) they arrived in"),
+  responseByOwner: z.array(z.object({ owner: z.string().nullable(), ...responseTimes })),
+  organizations: z.array(z.object({ organizationType: z.string(), propertyCount: z.string(), count })),
+  unavailable: z.array(z.enum(["bySource", "funnel", "responseByWeek", "responseByOwner"])).optional().describe("Parts this back end cannot work out (Firebase only)"),
+});
+
 /** An answer with nothing in it. */
 export const empty = z.strictObject({});
 

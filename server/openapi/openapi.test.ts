@@ -5,7 +5,7 @@ import { testApp } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 import { staffClient } from "../test-support/workspace";
-import { dashboardStats, listPage, recordDetail, staffAccount, twoFactorSetup } from "./answers";
+import { dashboardStats, insights, listPage, recordDetail, staffAccount, twoFactorSetup } from "./answers";
 import { z } from "zod";
 import { DOCS_SCRIPT } from "./routes";
 import { ROUTE_NOTES } from "./route-notes";
@@ -100,7 +100,7 @@ describeStorage("the live answers against the schemas the description is generat
     }
   });
 
-  it("answers the dashboard's counts, the staff list, an account change and a two-factor set-up as described", async () => {
+  it("answers the dashboard's counts and charts, the staff list, an account change and a two-factor set-up as described", async () => {
     await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email: "ama@karoo.example" });
     const staff = await staffClient(open.db);
     const fits = (schema: z.ZodType, value: unknown, what: string) => {
@@ -108,6 +108,11 @@ describeStorage("the live answers against the schemas the description is generat
       expect(parsed.success ? [] : parsed.error.issues, what).toEqual([]);
     };
     fits(dashboardStats, await staff.read("/api/admin/stats"), "stats");
+    // Answered, and read over the range it arrived in, so that every part has a row to check.
+    expect((await staff.write("PATCH", "/api/admin/leads/0190aaaa-0000-7000-8000-000000000001", { status: "contacted" })).status).toBe(200);
+    const charts = await staff.read<{ perDay: unknown[]; bySource: unknown[]; funnel: unknown[]; organizations: unknown[]; responseByWeek: unknown[]; responseByOwner: unknown[] }>("/api/admin/insights?from=2025-03-25&to=2025-04-07");
+    for (const part of ["perDay", "bySource", "funnel", "organizations", "responseByWeek", "responseByOwner"] as const) expect(charts[part].length, part).toBeGreaterThan(0);
+    fits(insights, charts, "insights");
     const accounts = await staff.read<{ email: string }[]>("/api/admin/staff");
     expect(accounts.length).toBeGreaterThan(0);
     fits(z.array(staffAccount), accounts, "staff list");
