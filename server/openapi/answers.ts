@@ -4,6 +4,7 @@ import { ASSIGNMENT_MODES, BULK_MAX } from "../../src/domain/workspace";
 import { COLLECTIONS, LEAD_TYPES } from "../../src/domain/status";
 import { WEBHOOK_EVENTS } from "../../src/domain/webhooks";
 import { ROLES } from "../../src/domain/roles";
+import { AUDIT_ACTIONS, OUTBOX_KINDS, OUTBOX_STATES, type ErasureResult } from "../../src/domain/privacy";
 import { RECORD_NAMES, RECORD_SCHEMAS } from "./record-schemas";
 import type { Collection } from "../../src/domain/status";
 
@@ -84,6 +85,76 @@ export const insights = z.object({
   unavailable: z.array(z.enum(["bySource", "funnel", "responseByWeek", "responseByOwner"])).optional().describe("Parts this back end cannot work out (Firebase only)"),
 });
 
+const consentRecord = z.object({
+  id: z.string(),
+  email: z.string(),
+  purpose: z.string(),
+  channel: z.string(),
+  action: z.string(),
+  wordingVersion: z.string().nullable(),
+  wording: z.string().nullable(),
+  source: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  recordCollection: z.string().nullable(),
+  recordId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export const subjectRecords = z.object({
+  email: z.string(),
+  leads: z.array(RECORD_SCHEMAS.leads),
+  contacts: z.array(RECORD_SCHEMAS.contacts),
+  newsletter: z.array(RECORD_SCHEMAS.newsletter),
+  consents: z.array(consentRecord),
+  outbox: count.describe("Alert and welcome emails still queued or kept about the person's records"),
+  suppressed: z.boolean().describe("Whether the address is on the suppression list"),
+});
+/** Every table an erasure reports (the type makes this list whole). */
+const erased: Record<keyof ErasureResult["deleted"], typeof count> = {
+  leads: count,
+  contacts: count,
+  newsletter: count,
+  consents: count,
+  outbox: count,
+  changes: count,
+  idempotencyKeys: count,
+  confirmations: count,
+  notes: count,
+  timeline: count,
+  people: count,
+  webhooks: count,
+};
+export const erasureResult = z.object({ email: z.string(), deleted: z.strictObject(erased).describe("Rows deleted, table by table") });
+export const outboxHealth = z.object({
+  failing: count,
+  lastError: z.string().nullable(),
+  lastErrorAt: z.iso.datetime().nullable(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(OUTBOX_KINDS),
+      state: z.enum(OUTBOX_STATES),
+      attempts: count,
+      nextAttemptAt: z.iso.datetime().nullable(),
+      lastError: z.string().nullable(),
+      recordCollection: z.string(),
+      recordId: z.string(),
+      createdAt: z.iso.datetime(),
+      sentAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  actor: z.string().describe('A staff email, "cli", "system" (scheduled jobs) or "anonymous"'),
+  action: z.enum(AUDIT_ACTIONS),
+  details: z.record(z.string(), z.unknown()).describe("What changed; never a password, a data subject only as a salted email hash"),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
 /** An answer with nothing in it. */
 export const empty = z.strictObject({});
 
@@ -93,7 +164,7 @@ export const webhookEndpoint = z.looseObject({ id: z.string(), url: z.string(), 
 export const webhookAttempt = z.looseObject({ id: z.string(), event: z.enum(WEBHOOK_EVENTS), webhookId: z.string(), status: z.number().int().nullable(), durationMs: z.number(), error: z.string().nullable(), at: z.iso.datetime() });
 export const apiToken = z.looseObject({ id: z.string(), name: z.string(), scopes: z.array(z.enum(TOKEN_SCOPES)), createdBy: z.string(), lastUsedAt: z.iso.datetime().nullable(), expiresAt: z.iso.datetime().nullable() });
 
-/** Answers this description does not break into fields (dashboards' aggregates): an object, described in words. */
+/** An answer this description does not break into fields (only the description itself): an object, described in words. */
 export const object = (description: string) => z.looseObject({}).describe(description);
 
 /** The body each webhook event is sent with (Standard Webhooks: signed, {type, timestamp, data}). */

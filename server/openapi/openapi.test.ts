@@ -5,7 +5,7 @@ import { testApp } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 import { staffClient } from "../test-support/workspace";
-import { dashboardStats, insights, listPage, recordDetail, staffAccount, twoFactorSetup } from "./answers";
+import { auditEntry, dashboardStats, erasureResult, insights, listPage, outboxHealth, subjectRecords, recordDetail, staffAccount, twoFactorSetup } from "./answers";
 import { z } from "zod";
 import { DOCS_SCRIPT } from "./routes";
 import { ROUTE_NOTES } from "./route-notes";
@@ -81,6 +81,11 @@ group("the API description", () => {
   });
 });
 
+const fits = (schema: z.ZodType, value: unknown, what: string) => {
+  const parsed = schema.safeParse(value);
+  expect(parsed.success ? [] : parsed.error.issues, what).toEqual([]);
+};
+
 describeStorage("the live answers against the schemas the description is generated from", (open) => {
   it("lists and shows every collection's records as described", async () => {
     await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email: "ama@karoo.example" });
@@ -103,10 +108,6 @@ describeStorage("the live answers against the schemas the description is generat
   it("answers the dashboard's counts and charts, the staff list, an account change and a two-factor set-up as described", async () => {
     await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email: "ama@karoo.example" });
     const staff = await staffClient(open.db);
-    const fits = (schema: z.ZodType, value: unknown, what: string) => {
-      const parsed = schema.safeParse(value);
-      expect(parsed.success ? [] : parsed.error.issues, what).toEqual([]);
-    };
     fits(dashboardStats, await staff.read("/api/admin/stats"), "stats");
     // Answered, and read over the range it arrived in, so that every part has a row to check.
     expect((await staff.write("PATCH", "/api/admin/leads/0190aaaa-0000-7000-8000-000000000001", { status: "contacted" })).status).toBe(200);
@@ -122,5 +123,23 @@ describeStorage("the live answers against the schemas the description is generat
     const setup = await staff.write("POST", "/api/auth/2fa/setup");
     expect(setup.status).toBe(200);
     fits(twoFactorSetup, await setup.json(), "two-factor set-up");
+  });
+
+  it("answers a data subject's search and erasure, the failing-mail banner and the audit log as described", async () => {
+    const staff = await staffClient(open.db);
+    const email = "ama@karoo.example";
+    await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email });
+    await seedContact(open.db, "0190aaaa-0000-7000-8000-000000000003", minute(3), { email });
+    await seedSubscriber(open.db, "0190aaaa-0000-7000-8000-000000000004", minute(4), email);
+    const found = await staff.read<{ leads: unknown[]; contacts: unknown[]; newsletter: unknown[] }>(`/api/admin/subjects?email=${encodeURIComponent(email)}`);
+    expect([found.leads.length, found.contacts.length, found.newsletter.length]).toEqual([1, 1, 1]);
+    fits(subjectRecords, found, "subject");
+    fits(outboxHealth, await staff.read("/api/admin/outbox"), "outbox");
+    const erased = await staff.write("DELETE", `/api/admin/subjects?email=${encodeURIComponent(email)}`);
+    expect(erased.status).toBe(200);
+    fits(erasureResult, await erased.json(), "erasure");
+    const audit = await staff.read<{ items: unknown[] }>("/api/admin/audit");
+    expect(audit.items.length).toBeGreaterThan(0);
+    fits(z.object({ items: z.array(auditEntry), nextCursor: z.string().nullable() }), audit, "audit log");
   });
 }, { admin: true });

@@ -9,7 +9,7 @@ import { z } from "zod";
 
 /** GET /api/admin/audit?limit=&cursor=: newest first; the cursor is the last entry's id. Read-only by design. */
 export function adminAuditRoutes(db: Db) {
-  return new Hono<AdminEnv>().get("/", describe({ tag: "Privacy", summary: "The audit log, newest first", access: "session", query: answer.auditQuery, answers: { 200: { description: "One page of entries", schema: z.object({ items: z.array(answer.object("An audit entry: actor, action, details, when and from where")), nextCursor: z.string().nullable() }) } }, refusals: [400] }), async (c) => {
+  return new Hono<AdminEnv>().get("/", describe({ tag: "Privacy", summary: "The audit log, newest first", access: "session", query: answer.auditQuery, answers: { 200: { description: "One page of entries", schema: z.object({ items: z.array(answer.auditEntry), nextCursor: z.string().nullable() }) } }, refusals: [400] }), async (c) => {
     const fields: Record<string, string> = {};
     const rawLimit = c.req.query("limit");
     const limit = rawLimit === undefined || rawLimit === "" ? DEFAULT_PAGE_SIZE : /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;

@@ -20,7 +20,7 @@ export interface OutboxRouteDeps {
  */
 export function adminOutboxRoutes({ db, clock, trustProxy, wakeOutbox }: OutboxRouteDeps) {
   return new Hono<AdminEnv>()
-    .get("/", describe({ tag: "Privacy", summary: "Mail that keeps failing", access: "session", query: answer.outboxQuery, answers: { 200: { description: "The failing messages and counts", schema: answer.object("Failing mail: counts and the latest errors") } }, refusals: [400] }), async (c) => {
+    .get("/", describe({ tag: "Privacy", summary: "Mail that keeps failing", access: "session", query: answer.outboxQuery, answers: { 200: { description: "The failing messages and counts", schema: answer.outboxHealth } }, refusals: [400] }), async (c) => {
       const state = c.req.query("state") || "failing";
       if (state !== "failing") return c.json({ error: "validation", fields: { state: 'Use "failing"' } }, 400);
       return c.json(await outboxHealth(db));

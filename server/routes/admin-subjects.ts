@@ -36,7 +36,7 @@ const actorOf = (c: Context<AdminEnv>, trustProxy: number): Actor => ({ email: c
  */
 export function adminSubjectsRoutes({ db, clock, keys, feed, trustProxy }: SubjectsDeps) {
   return new Hono<AdminEnv>()
-    .get("/", describe({ tag: "Privacy", summary: "Find everything held about a data subject", access: "session", query: answer.subjectQuery, answers: { 200: { description: "What is held", schema: answer.object("Records, consents and suppression by collection") } }, refusals: [400] }), async (c) => {
+    .get("/", describe({ tag: "Privacy", summary: "Find everything held about a data subject", access: "session", query: answer.subjectQuery, answers: { 200: { description: "What is held", schema: answer.subjectRecords } }, refusals: [400] }), async (c) => {
       const email = readEmail(c);
       if (!email.ok) return email.response;
       return c.json(await findSubject(db, keys, email.email));
@@ -52,7 +52,7 @@ export function adminSubjectsRoutes({ db, clock, keys, feed, trustProxy }: Subje
         "Content-Disposition": `attachment; filename="${BRAND.name.toLowerCase()}-subject-export-${now.toISOString().slice(0, 10)}.json"`,
       });
     })
-    .delete("/", describe({ tag: "Privacy", summary: "Erase a data subject", access: "session", query: answer.subjectQuery, answers: { 200: { description: "What was erased", schema: answer.object("Counts erased per table") } }, refusals: [400] }), async (c) => {
+    .delete("/", describe({ tag: "Privacy", summary: "Erase a data subject", access: "session", query: answer.subjectQuery, answers: { 200: { description: "What was erased", schema: answer.erasureResult } }, refusals: [400] }), async (c) => {
       const email = readEmail(c);
       if (!email.ok) return email.response;
       const result = await eraseSubject(db, keys, email.email, actorOf(c, trustProxy), clock());
