@@ -183,7 +183,13 @@ describeStorage("GET /api/admin/events", (open) => {
     const between = await submitContact({ firstName: "Between" });
 
     const { reader } = await connect(undefined, page.position);
-    expect((await reader.nextChange()).change.record.id).toBe(between);
+    // On PostgreSQL the position is a low-water mark (changes are read below the oldest running
+    // transaction), so a listed record may arrive again; the dashboard merges it by id. What matters is
+    // that nothing written after the read is missed.
+    const listed = new Set(page.items.map((item) => item.id));
+    let next = await reader.nextChange();
+    while (listed.has(next.change.record.id)) next = await reader.nextChange();
+    expect(next.change.record.id).toBe(between);
     expect(await reader.quietFor(250)).toBe(true);
   });
 
