@@ -1,7 +1,6 @@
-import type { Transaction } from "kysely";
 import type { BotCheckVerdict } from "../../src/domain/status";
 import { newRecordId } from "./record-id";
-import type { Db, NewsletterConfirmationsTable, Tables } from "./schema";
+import type { Db, NewsletterConfirmationsTable, Writer } from "./schema";
 
 // Newsletter confirmations: one row per emailed link. The link is signed (server/privacy/keys.ts), but a
 // signature cannot expire on its own or be used once: the row holds both facts.
@@ -13,8 +12,6 @@ export const CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
  * submitted: the form must not become a way to flood someone's inbox from our mail server.
  */
 export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
-
-type Writer = Db | Transaction<Tables>;
 
 export interface ConfirmationRequest {
   email: string;

@@ -1,8 +1,7 @@
-import type { Transaction } from "kysely";
 import type { NewsletterData } from "../../src/domain/schemas";
 import type { NewsletterRecord } from "../../src/domain/records";
 import type { BotCheckVerdict, NewsletterStatus } from "../../src/domain/status";
-import type { Db, NewsletterTable, Tables } from "./schema";
+import type { Db, NewsletterTable, Writer } from "./schema";
 
 export interface NewSubscription {
   id: string;
@@ -10,8 +9,6 @@ export interface NewSubscription {
   botCheck: BotCheckVerdict;
   createdAt: string;
 }
-
-type Writer = Db | Transaction<Tables>;
 
 /** The row that holds an address, if any: what a subscription request decides on. */
 export async function findSubscriptionByEmail(db: Writer, email: string): Promise<{ id: string; status: NewsletterStatus } | undefined> {

@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from "kysely";
+import type { Generated, Kysely, Transaction } from "kysely";
 import type { ConsentRecord, OutboxKind, OutboxState } from "../../src/domain/privacy";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../src/domain/records";
 import type { BotCheckVerdict, Collection } from "../../src/domain/status";
@@ -269,5 +269,8 @@ export interface SpamBlocklistTable {
 }
 
 export type Db = Kysely<Tables>;
+
+/** What a write can run on: the database itself (a statement of its own) or an open transaction. */
+export type Writer = Db | Transaction<Tables>;
 
 export type { ApiTokensTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./integration-schema";

@@ -1,11 +1,8 @@
-import type { Transaction } from "kysely";
 import { ASSIGNMENT_MODES, type AssignmentMode, type WorkspaceSettings } from "../../src/domain/workspace";
-import type { Db, Tables } from "./schema";
+import type { Writer } from "./schema";
 
 // Workspace settings, one row per key. A key with no row reads as its default, so a new database (or
 // one a test emptied) behaves as if nobody changed anything.
-
-type Writer = Db | Transaction<Tables>;
 
 export const ASSIGNMENT_KEY = "assignment";
 /** Round-robin's cursor: the email of the staff member it assigned last ("" before the first); made when settings are first saved. */

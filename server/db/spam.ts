@@ -9,15 +9,13 @@ import { GroupRows } from "./group-rows";
 import { outboxRow } from "./outbox";
 import { findRecords } from "./record-lists";
 import { assignRoundRobin } from "./round-robin";
-import type { Db, OutboxTable, Tables } from "./schema";
+import type { Db, OutboxTable, Tables, Writer } from "./schema";
 import { enqueueWebhookEvents } from "./webhooks";
 import { workspaceEventRow } from "./workspace-events";
 
 // The spam score's storage: the blocklist staff edit, the one read a submission makes before it is
 // scored (is the address blocked, how many other addresses sent the same words lately), and a staff
 // decision's change of a record's `spam` flag. docs/decisions/0030-spam-score.md.
-
-type Writer = Db | Transaction<Tables>;
 
 export async function listBlocklist(db: Db): Promise<BlocklistEntry[]> {
   return db.selectFrom("spamBlocklist").selectAll().orderBy("entry").execute();

@@ -1,11 +1,8 @@
-import type { Transaction } from "kysely";
 import { appendAudit, type NewAuditEntry } from "./audit";
-import type { Db, Tables } from "./schema";
+import type { Db, Writer } from "./schema";
 
 // An account's two-factor: the secret being set up, the secret in use (both sealed by the caller, see
 // auth/secret-box.ts), the last TOTP step accepted, and the single-use recovery codes (keyed hashes).
-
-type Writer = Db | Transaction<Tables>;
 
 export async function setPendingTotpSecret(db: Db, adminId: string, sealed: string): Promise<void> {
   await db.updateTable("admins").set({ totpPendingSecret: sealed }).where("id", "=", adminId).execute();

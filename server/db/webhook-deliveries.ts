@@ -10,13 +10,11 @@ import {
 import { insertRows } from "./bulk-insert";
 import { isPostgres } from "./connect";
 import { newRecordId } from "./record-id";
-import type { Db, Tables } from "./schema";
+import type { Db, Tables, Writer } from "./schema";
 
 // An endpoint's webhook deliveries (migration 0017; fanned out from events in webhooks.ts): claimed under
 // a lease, their attempts recorded in batches and retried with backoff, the log trimmed to its last
 // WEBHOOK_LOG_SIZE attempts, and any logged attempt sent again.
-
-type Writer = Db | Transaction<Tables>;
 
 /** How long a claimed delivery is left to its sender: the 10 s timeout and then some. */
 export const DELIVERY_LEASE_MS = 60_000;

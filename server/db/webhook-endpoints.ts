@@ -1,11 +1,8 @@
-import type { Transaction } from "kysely";
 import { isWebhookEvent, type WebhookEndpoint, type WebhookEvent } from "../../src/domain/webhooks";
-import type { Db, Tables, WebhookEndpointsTable } from "./schema";
+import type { Db, WebhookEndpointsTable, Writer } from "./schema";
 
 // Webhook endpoints (migration 0017): where webhooks go, the events each wants, its sealed secrets and
 // whether it is on. Their deliveries and log are in webhooks.ts.
-
-type Writer = Db | Transaction<Tables>;
 
 const toEndpoint = (row: WebhookEndpointsTable): WebhookEndpoint => ({
   id: row.id,

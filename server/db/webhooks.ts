@@ -1,17 +1,14 @@
-import type { Transaction } from "kysely";
 import { toE164 } from "../../src/domain/phone";
 import type { Collection } from "../../src/domain/status";
 import { isWebhookEvent, type WebhookEvent, type WebhookPayload } from "../../src/domain/webhooks";
 import { isPostgres } from "./connect";
 import { newRecordId } from "./record-id";
 import { findRecords } from "./record-lists";
-import type { Db, Tables, WebhookDeliveriesTable, WebhookEventsTable } from "./schema";
+import type { Db, WebhookDeliveriesTable, WebhookEventsTable, Writer } from "./schema";
 
 // Webhook events in the database (migration 0017): queued in the transaction of what they report, then
 // fanned out to the endpoints that want them, one delivery each. The deliveries (claimed, sent, retried
 // with backoff and logged) are in webhook-deliveries.ts, the endpoints in webhook-endpoints.ts.
-
-type Writer = Db | Transaction<Tables>;
 
 
 export interface NewWebhookEvent {
