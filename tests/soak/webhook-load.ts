@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
@@ -13,16 +13,17 @@ import { adminEnv, serverOnScratchStore } from "./lib/server-process";
 import type { ReceiverTallies } from "./lib/webhook-receivers";
 
 // The webhook outbox under load (the issue on webhooks; server/webhooks/webhook-load.test.ts is its fast
-// in-process version). Two passes per database, each on a scratch store of its own, at the same rate for
-// the same time after the same warm-up: a baseline with no webhook endpoint, then one with two endpoints
-// subscribed to every created event: a fast receiver that verifies each signature, and a faulty one
-// (500 half the time, a 15 s hang a tenth of the time) that recovers once the load is over (prompt 204s).
-// Must hold: every submission 201 in both passes; the p99 of submissions with webhooks within 10% of the
-// baseline's; every stored record's event at the fast receiver; every one at the faulty receiver too
-// within SOAK_RECOVERY_SECONDS of its recovery, its duplicates (retries of deliveries it kept but
-// answered late) recognisable by webhook-id.
+// in-process version). Pairs of passes per database (SOAK_PAIRS, 3 by default), in alternating order,
+// each pass on a scratch store of its own, at the same rate for the same time after the same warm-up: a
+// baseline with no webhook endpoint, and one with two endpoints subscribed to every created event: a fast
+// receiver that verifies each signature, and a faulty one (500 half the time, a 15 s hang a tenth of the
+// time) that recovers once the load is over (prompt 204s).
+// Must hold: every submission 201 in every pass; the median p99 of the passes with webhooks within 10% of
+// the baselines' median; in each pass with webhooks, every stored record's event at the fast receiver,
+// and every one at the faulty receiver too within SOAK_RECOVERY_SECONDS of its recovery, its duplicates
+// (retries of deliveries it kept but answered late) recognisable by webhook-id.
 //
-//   npx tsx tests/soak/webhook-load.ts     (SOAK_DB, SOAK_SECONDS, SOAK_RATE, SOAK_WARMUP_SECONDS, SOAK_RECOVERY_SECONDS, SOAK_WEBHOOK_RETRY_BASE_MS)
+//   npx tsx tests/soak/webhook-load.ts     (SOAK_DB, SOAK_PAIRS, SOAK_SECONDS, SOAK_RATE, SOAK_WARMUP_SECONDS, SOAK_RECOVERY_SECONDS, SOAK_WEBHOOK_RETRY_BASE_MS)
 
 const SECONDS = envNumber("SOAK_SECONDS", 60);
 const RATE = envNumber("SOAK_RATE", 500);
@@ -35,6 +36,8 @@ const WARMUP_SECONDS = envNumber("SOAK_WARMUP_SECONDS", 20);
 const RECOVERY_SECONDS = envNumber("SOAK_RECOVERY_SECONDS", 420);
 const RETRY_BASE_MS = envNumber("SOAK_WEBHOOK_RETRY_BASE_MS", 1_000);
 const P99_BUDGET = 0.1;
+/** Pairs of passes (a baseline and one with webhooks), in alternating order. */
+const PAIRS = envNumber("SOAK_PAIRS", 3);
 const EVENTS = ["contact.created", "lead.created", "newsletter.subscribed"];
 const ADMIN = { email: "webhook.admin@erf.test", password: "webhook load passphrase" };
 
@@ -67,9 +70,17 @@ async function storedIds(kind: "sqlite" | "postgres", location: string): Promise
   }
 }
 
-/** The receivers' process (lib/webhook-receivers.ts): one JSON line per command. */
+/**
+ * The receivers' process (lib/webhook-receivers.ts): one JSON line per command. They stand for other
+ * machines, so on Linux they run under SCHED_IDLE (util-linux's chrt), every thread of them: only on a
+ * core with nothing else to do. At nice 19 alone they still took cores from the server's thread.
+ */
 async function startReceivers() {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./lib/webhook-receivers.ts", import.meta.url))], { stdio: ["pipe", "pipe", "inherit"] });
+  const receivers = [process.execPath, "--import", "tsx", fileURLToPath(new URL("./lib/webhook-receivers.ts", import.meta.url))];
+  const idle = process.platform === "linux" && spawnSync("chrt", ["--version"]).status === 0;
+  if (!idle) console.log("The receivers run at nice 19, not SCHED_IDLE: no chrt here");
+  const [command, ...args] = idle ? ["chrt", "--idle", "0", ...receivers] : receivers;
+  const child = spawn(command!, args, { stdio: ["pipe", "pipe", "inherit"] });
   const waiting: ((line: string) => void)[] = [];
   createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()?.(line));
   const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
@@ -128,16 +139,17 @@ function describePass(report: Report, label: string, name: string, pass: Pass) {
   report.mustHold(`${label}: ${name}: every submission 201 at ${RATE}/s`, notAll201(pass) === 0 && load.achieved >= RATE * 0.95, `${notAll201(pass)} not 201, ${load.achieved.toFixed(0)}/s`);
 }
 
-async function runOn(kind: "sqlite" | "postgres", report: Report) {
-  const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  // Both passes run the same server configuration; only the endpoints differ.
-  const env = { ...adminEnv(ADMIN), WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS) };
+/** A pass with no endpoint, on a scratch store of its own. */
+async function baselinePass(kind: "sqlite" | "postgres", env: Record<string, string>): Promise<Pass> {
+  const { store, server } = await serverOnScratchStore(kind, "hookbase", { env });
+  const pass = await drive(server.url, server.pid());
+  await server.stop("SIGTERM");
+  await store.remove();
+  return pass;
+}
 
-  const baselineRun = await serverOnScratchStore(kind, "hookbase", { env });
-  const baseline = await drive(baselineRun.server.url, baselineRun.server.pid());
-  await baselineRun.server.stop("SIGTERM");
-  await baselineRun.store.remove();
-
+/** A pass with the two endpoints, on a scratch store of its own; then the receivers' checks. */
+async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, string>, report: Report, label: string): Promise<Pass> {
   const { store, server } = await serverOnScratchStore(kind, "hookload", { env });
   const receivers = await startReceivers();
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
@@ -176,10 +188,6 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   await receivers.stop();
   await store.remove();
 
-  describePass(report, label, "baseline, no endpoint", baseline);
-  describePass(report, label, "two endpoints", withHooks);
-  const ratio = withHooks.load.p99 / baseline.load.p99;
-  report.figure(`${label}: p99 with webhooks vs without`, `${ms(withHooks.load.p99)} vs ${ms(baseline.load.p99)} ms: ratio ${ratio.toFixed(3)}`);
   report.figure(`${label}: receivers' CPU (their own process) during the load`, `${(receiversCpuMs / 1000).toFixed(1)} s over ${SECONDS} s`);
   report.figure(`${label}: records stored (warm-up and load)`, `${stored.size}`);
   for (const name of ["fast", "faulty"] as const) {
@@ -196,8 +204,34 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     report.mustHold(`${label}: ${name} receiver: every stored record's event at least once${within}`, missing === 0, `${missing} of ${stored.size} missing`);
     report.mustHold(`${label}: ${name} receiver: duplicates recognisable by webhook-id`, now.idsWithSeveralRecords === 0 && now.webhookIds === now.kept - now.duplicates, `${now.duplicates} duplicates, ${now.idsWithSeveralRecords} ids with several records`);
   }
-  report.mustHold(`${label}: p99 with webhooks within ${P99_BUDGET * 100}% of without`, ratio <= 1 + P99_BUDGET, `${ms(withHooks.load.p99)} / ${ms(baseline.load.p99)} ms = ${ratio.toFixed(3)}`);
+  return withHooks;
 }
 
-const report = createReport(`webhook load, ${SECONDS} s per pass at ${RATE}/s, baseline then two endpoints (one faulty)`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function runOn(kind: "sqlite" | "postgres", report: Report) {
+  const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
+  // Every pass runs the same server configuration; only the endpoints differ.
+  const env = { ...adminEnv(ADMIN), WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS) };
+  // The p99 of one 60 s pass moves by up to half between two identical passes on this kind of machine
+  // (two baselines in a row, 2026-11-28: x1.52 and x1.11), and the second pass of a pair came out slower
+  // both times. So the passes come in pairs, in alternating order, and the budget compares medians.
+  const baselines: number[] = [];
+  const hooked: number[] = [];
+  for (let pair = 1; pair <= PAIRS; pair += 1) {
+    const order = pair % 2 === 1 ? (["baseline", "webhooks"] as const) : (["webhooks", "baseline"] as const);
+    for (const which of order) {
+      const name = `pair ${pair}, ${which === "baseline" ? "baseline, no endpoint" : "two endpoints"}`;
+      const pass = which === "baseline" ? await baselinePass(kind, env) : await webhookPass(kind, env, report, `${label}: pair ${pair}`);
+      describePass(report, label, name, pass);
+      (which === "baseline" ? baselines : hooked).push(pass.load.p99);
+    }
+    report.figure(`${label}: pair ${pair}: p99 with webhooks vs without`, `${ms(hooked.at(-1)!)} vs ${ms(baselines.at(-1)!)} ms: ratio ${(hooked.at(-1)! / baselines.at(-1)!).toFixed(3)}`);
+  }
+  const ratio = median(hooked) / median(baselines);
+  report.figure(`${label}: p99 per pass, without / with webhooks (ms)`, `${baselines.map(ms).join(", ")} / ${hooked.map(ms).join(", ")}`);
+  report.mustHold(`${label}: median p99 with webhooks within ${P99_BUDGET * 100}% of without (${PAIRS} pairs)`, ratio <= 1 + P99_BUDGET, `${ms(median(hooked))} / ${ms(median(baselines))} ms = ${ratio.toFixed(3)}`);
+}
+
+const report = createReport(`webhook load, ${SECONDS} s per pass at ${RATE}/s, ${PAIRS} pairs of a baseline and a pass with two endpoints (one faulty), in alternating order`);
 await runOnSelectedDatabases(report, runOn);
