@@ -10,7 +10,6 @@ import type { Db, WebhookDeliveriesTable, WebhookEventsTable, Writer } from "./s
 // fanned out to the endpoints that want them, one delivery each. The deliveries (claimed, sent, retried
 // with backoff and logged) are in webhook-deliveries.ts, the endpoints in webhook-endpoints.ts.
 
-
 export interface NewWebhookEvent {
   type: WebhookEvent;
   collection: Collection;

@@ -8,7 +8,7 @@ import { openLoop, type OpenLoopResult } from "../../bench/lib/open-loop";
 import { envNumber } from "./lib/env-number";
 import { send, signIn } from "./lib/http";
 import { withClient } from "./lib/postgres";
-import { createReport, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
+import { createReport, median, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
 import { adminEnv, serverOnScratchStore } from "./lib/server-process";
 import type { ReceiverTallies } from "./lib/webhook-receivers";
 
@@ -206,8 +206,6 @@ async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, stri
   }
   return withHooks;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
