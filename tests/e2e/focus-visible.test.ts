@@ -161,6 +161,8 @@ describe("focus rings and scrolling", () => {
     ] as const) {
       const field = site.page.getByRole("form", { name: form }).getByLabel(label);
       await field.focus();
+      // Read the ring once it has settled: a colour read while a transition runs is a colour in between.
+      await field.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       const ring = await field.evaluate((element) => {
         const style = getComputedStyle(element);
         let around: Element | null = element.parentElement;
