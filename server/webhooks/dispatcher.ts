@@ -47,7 +47,7 @@ export interface WebhookDispatcherDeps {
   logger: Logger;
   policy: AddressPolicy;
   pollMs?: number;
-  /** How to send: in this thread by default; the server sends from a thread of its own (send-thread.ts); tests stand in. */
+  /** How to send: sendWebhook by default; tests stand in. */
   send?: typeof sendWebhook;
   random?: () => number;
   /** The first retry's wait (WEBHOOK_RETRY_BASE_MS); shorter only for development and the soak checks. */

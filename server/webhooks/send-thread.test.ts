@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { threadStates } from "../test-support/threads";
 import { newWebhookSecret } from "./secrets";
 import { startSendThread, type SendThread } from "./send-thread";
 
@@ -85,30 +85,17 @@ it("answers a delivery under way as failed when the thread is closed", async () 
   expect(await pending).toMatchObject({ status: null, error: expect.stringMatching(/^The sending thread stopped/) });
 });
 
-/** Each thread of this process: its nice value and scheduling policy (0 normal, 5 SCHED_IDLE), from /proc. */
-function threads(): Map<string, { nice: number; policy: number }> {
-  const found = new Map<string, { nice: number; policy: number }>();
-  for (const id of readdirSync("/proc/self/task")) {
-    try {
-      const fields = readFileSync(`/proc/self/task/${id}/stat`, "utf8").split(") ")[1]!.split(" ");
-      found.set(id, { nice: Number(fields[16]), policy: Number(fields[38]) });
-    } catch {
-      // A thread that ended while being read.
-    }
-  }
-  return found;
-}
 
 it("sends at the lowest priority there is (SCHED_IDLE, nice +10) and leaves the server's other threads as they were (Linux)", async () => {
   expect(process.platform, "the scheduling policy is per thread on Linux only").toBe("linux");
   expect(spawnSync("chrt", ["--version"]).status, "util-linux's chrt sets the policy").toBe(0);
-  const before = threads();
+  const before = threadStates();
   thread = startSendThread();
   expect(await thread.send(url(), { id: "msg_idle", body: "{}", secrets: [newWebhookSecret()], at: new Date() }, { allowPrivate: true })).toMatchObject({ status: 204 });
-  const idle = [...threads()].filter(([, { policy }]) => policy === 5);
+  const idle = [...threadStates()].filter(([, { policy }]) => policy === 5);
   expect(idle).toHaveLength(1);
   const [id, { nice }] = idle[0]!;
   expect(before.has(id)).toBe(false);
   expect(nice).toBeGreaterThanOrEqual(10);
-  for (const [other, state] of threads()) if (other !== id && before.has(other)) expect(state).toEqual(before.get(other));
+  for (const [other, state] of threadStates()) if (other !== id && before.has(other)) expect(state).toEqual(before.get(other));
 });

@@ -2,19 +2,11 @@ import { Worker } from "node:worker_threads";
 import type { AddressPolicy } from "./address-guard";
 import type { SendResult, Signed } from "./send";
 
-// Webhook deliveries sent from a worker thread of their own. Signing (HMAC-SHA256, in JavaScript inside
-// standardwebhooks), the HTTP client and the sockets' reads and writes cost the server's thread about a
-// tenth of a core at 500 submissions a second with two endpoints, and every submission waited behind
-// them (tests/soak/webhook-load.ts). Here the server's thread only posts what to send, in one message
-// per pass, and hears back the outcomes, several to a message. The database stays on the server's
-// thread: claiming and recording are a few batched statements per pass. See
-// docs/decisions/0035-webhook-sending-thread.md.
-
-/**
- * The worker thread's nice value (0 is the default, 19 the lowest priority): sending is background work,
- * so when both cores are busy the submissions go first. Applied on Linux only (send-worker.ts).
- */
-export const SEND_THREAD_NICENESS = 10;
+// Webhook deliveries sent from a worker thread of their own, under SCHED_IDLE. Signing (HMAC-SHA256, in
+// JavaScript inside standardwebhooks), the HTTP client and the sockets' reads and writes are about half
+// of the sender's work. The dispatcher (in the webhook thread: dispatch-thread.ts; on the server's
+// thread for an in-memory database) only posts what to send, in one message per pass, and hears back
+// the outcomes, several to a message. See docs/decisions/0035-webhook-sending-thread.md and 0037.
 
 export interface SendJob {
   n: number;

@@ -1,44 +1,16 @@
-import { spawnSync } from "node:child_process";
-import { readlinkSync } from "node:fs";
-import { getPriority, setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { runInBackground } from "./background-thread";
 import { sendWebhook, type SendResult } from "./send";
-import { SEND_THREAD_NICENESS, type FromSendThread, type ToSendThread } from "./send-thread";
+import type { FromSendThread, ToSendThread } from "./send-thread";
 
 // The webhook sending thread (started by send-thread.ts): signs and posts each delivery it is sent, and
 // answers with the outcomes, those that finish in the same turn of its event loop in one message. On
-// "shutdown" it stops taking work and ends once what it has under way is answered.
+// "shutdown" it stops taking work and ends once what it has under way is answered. It runs under
+// SCHED_IDLE: it holds no lock anyone waits for, so it can wait for an idle core.
 
 const port = parentPort;
 if (!port) throw new Error("send-worker.ts runs as a worker thread (see send-thread.ts)");
-// Linux only: there each thread has a nice value and a scheduling policy of its own; elsewhere either
-// would apply to the whole server.
-if (process.platform === "linux") {
-  try {
-    setPriority(Math.min(19, getPriority() + SEND_THREAD_NICENESS));
-  } catch {
-    // Not allowed here (e.g. a container without the capability): it sends at normal priority.
-  }
-  schedIdle();
-}
-
-/**
- * Puts this thread under SCHED_IDLE (decision 0036): it runs when a core has nothing else to run, and a
- * submission's thread waking up takes the core from it at once. Nice +10 alone still left the sending
- * beside the submissions' thread and lifted their p99 by half at 500/s. Node has no binding for
- * sched_setscheduler, so util-linux's `chrt` sets it on this thread's id; without `chrt`, the nice value
- * above is what there is. Lowering one's own priority needs no privilege.
- */
-function schedIdle(): void {
-  let threadId: string | undefined;
-  try {
-    // "<pid>/task/<tid>": this thread's id, which os.setPriority(0) also means on Linux.
-    threadId = readlinkSync("/proc/thread-self").split("/").pop();
-  } catch {
-    return;
-  }
-  if (threadId) spawnSync("chrt", ["--idle", "--pid", "0", threadId], { stdio: "ignore", timeout: 5_000 });
-}
+runInBackground({ idle: true });
 
 let finished: { n: number; result: SendResult }[] = [];
 let underWay = 0;

@@ -10,7 +10,7 @@ import { totpCode } from "../support/two-factor";
 // What `npm start` runs is build/server.mjs, a bundle, with the files its worker threads start beside it
 // (scripts/bundle-server.mjs), each bundled with what it imports: the CSV export's (csv-worker.mjs), the
 // SQLite read thread's (sqlite-worker.mjs), the SQLite checkpoint thread's (sqlite-checkpointer.mjs) and
-// the webhook sender's (send-worker.mjs). The other suites run the sources; this one checks that the
+// the webhook sender's (dispatch-worker.mjs). The other suites run the sources; this one checks that the
 // bundle finds and starts all four.
 
 const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passphrase" };
@@ -83,7 +83,7 @@ describe("the bundled server (npm start)", () => {
     expect(rows[1]).toEqual(expect.arrayContaining(["Thandi Bundle", "thandi@example.co.za", "Bundle Estates", "'=SUM(A1)"]));
   });
 
-  it("signs and sends a webhook from its sending thread", async () => {
+  it("signs and sends a webhook from its sending thread, on a connection of its own", async () => {
     const received: { headers: IncomingHttpHeaders; body: string }[] = [];
     const receiver = createServer((request, response) => {
       let body = "";

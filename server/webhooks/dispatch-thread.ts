@@ -1,0 +1,87 @@
+import { Worker } from "node:worker_threads";
+import { writeGate } from "../db/store";
+import type { LogLevel } from "../env";
+import { describeError, type Logger } from "../logger";
+
+// The webhook sender in a worker thread of its own (dispatch-worker.ts), with its own database connection,
+// at background priority. Every part of sending cost the server's thread, which answers submissions:
+// reading the events and their records, building the bodies, and every statement of fanning out,
+// claiming and recording (on SQLite better-sqlite3 runs a statement on the thread that calls it). Here
+// the server's thread only wakes the sender after a commit. On a SQLite file the two connections write
+// the same file and take turns at a write gate (db/sqlite/write-gate.ts): the server's thread waits there
+// without blocking. See docs/decisions/0037-webhook-dispatch-thread.md.
+
+export interface DispatchThreadData {
+  databaseUrl: string;
+  /** PostgreSQL only: the schema (tests work in a throwaway one). */
+  searchPath?: string;
+  /** The write gate's shared state (a SQLite file: the server's connection holds the other side). */
+  gateBuffer: SharedArrayBuffer;
+  appSecret: string;
+  allowPrivate: boolean;
+  retryBaseMs?: number;
+  logLevel: LogLevel;
+}
+
+export type ToDispatchThread = { type: "wake" } | { type: "stop" };
+
+// From the sources (tsx, vitest) the worker is the .ts file, started through worker-from-source.mjs; in
+// the bundle (npm start), build/dispatch-worker.mjs beside build/server.mjs (scripts/bundle-server.mjs).
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+const WORKER_URL = FROM_SOURCE ? new URL("../worker-from-source.mjs", import.meta.url) : new URL("./dispatch-worker.mjs", import.meta.url);
+const ENTRY = FROM_SOURCE ? new URL("./dispatch-worker.ts", import.meta.url).href : undefined;
+/** How long `stop` waits for the thread to finish what it has under way (a send times out after 10 s). */
+const STOP_TIMEOUT_MS = 15_000;
+/** A thread that ended without being asked is started again after this long. */
+const RESTART_AFTER_MS = 1_000;
+
+export interface DispatchThread {
+  /** Runs a pass soon (a commit queued an event, or staff asked for a resend). */
+  wake(): void;
+  /** Finishes what is under way, records it, and ends the thread. */
+  stop(): Promise<void>;
+}
+
+export function startDispatchThread(data: DispatchThreadData, logger: Logger): DispatchThread {
+  const gate = writeGate(data.gateBuffer, "server");
+  let worker: Worker;
+  let stopping = false;
+  let wakeQueued = false;
+
+  const spawn = () => {
+    const started = new Worker(WORKER_URL, { workerData: { ...(ENTRY && { entry: ENTRY }), ...data } });
+    started.on("error", (error) => logger.error("webhook-thread-failed", describeError(error)));
+    started.on("exit", (code) => {
+      // It may have ended inside a transaction: the file's lock went with its connection, the gate must too.
+      gate.releaseOther();
+      if (stopping) return;
+      logger.error("webhook-thread-exited", { code });
+      setTimeout(() => {
+        if (!stopping) worker = spawn();
+      }, RESTART_AFTER_MS).unref();
+    });
+    return started;
+  };
+  worker = spawn();
+
+  return {
+    wake() {
+      if (wakeQueued || stopping) return;
+      wakeQueued = true;
+      // The commits of one turn of the event loop wake it once.
+      setImmediate(() => {
+        wakeQueued = false;
+        worker.postMessage({ type: "wake" } satisfies ToDispatchThread);
+      });
+    },
+    async stop() {
+      stopping = true;
+      const thread = worker;
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.postMessage({ type: "stop" } satisfies ToDispatchThread);
+      const timer = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { systemClock } from "../clock";
+import { connectDatabase } from "../db/store";
+import { createLogger } from "../logger";
+import { derivePrivacyKeys } from "../privacy/keys";
+import { runInBackground } from "./background-thread";
+import type { DispatchThreadData, ToDispatchThread } from "./dispatch-thread";
+import { createWebhookDispatcher } from "./dispatcher";
+import { startSendThread } from "./send-thread";
+
+// The webhook sender's thread (started by dispatch-thread.ts): the dispatcher, fanning out, claiming and
+// recording, on a database connection of its own, at nice +10; it signs and posts from a thread of its
+// own under SCHED_IDLE (send-thread.ts).
+// "wake" runs a pass soon; "stop" finishes what is under way, records it and ends the thread.
+
+const port = parentPort;
+if (!port) throw new Error("dispatch-worker.ts runs as a worker thread (see dispatch-thread.ts)");
+// Nice +10 but not SCHED_IDLE: on SQLite it holds the write gate the server's thread waits at.
+runInBackground({ idle: false });
+
+const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseMs, logLevel } = workerData as DispatchThreadData;
+const logger = createLogger(logLevel);
+// On PostgreSQL a small pool of its own; on a SQLite file a second write connection, which takes turns
+// with the server's at the write gate.
+const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", { message: error.message }) });
+// Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
+const sendThread = startSendThread();
+const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(retryBaseMs !== undefined && { retryBaseMs }) });
+dispatcher.start();
+
+port.on("message", (message: ToDispatchThread) => {
+  if (message.type === "wake") dispatcher.wake();
+  else
+    void dispatcher
+      .stop()
+      .then(() => sendThread.close())
+      .then(() => db.destroy())
+      .finally(() => port.close());
+});
