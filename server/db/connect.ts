@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Db, Tables } from "./schema";
 import { sqliteBulkReader, sqliteReader, sqliteWriter, type GateSide } from "./sqlite/sqlite";
 
-export { newWriteGateBuffer, writeGate, type GateSide } from "./sqlite/sqlite";
+export { newWriteGateBuffer, writeGate } from "./sqlite/sqlite";
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { systemClock } from "../clock";
 import { connectDatabase } from "../db/store";
-import { createLogger } from "../logger";
+import { createLogger, describeError } from "../logger";
 import { derivePrivacyKeys } from "../privacy/keys";
 import { runInBackground } from "./background-thread";
 import type { DispatchThreadData, ToDispatchThread } from "./dispatch-thread";
@@ -22,7 +22,7 @@ const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseM
 const logger = createLogger(logLevel);
 // On PostgreSQL a small pool of its own; on a SQLite file a second write connection, which takes turns
 // with the server's at the write gate.
-const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", { message: error.message }) });
+const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
 // Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
 const sendThread = startSendThread();
 const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(retryBaseMs !== undefined && { retryBaseMs }) });
