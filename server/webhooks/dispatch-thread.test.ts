@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WebhookAttempt, WebhookPayload } from "../../src/domain/webhooks";
 import { connectDatabase, newWriteGateBuffer, type Db } from "../db/store";
 import { createLogger } from "../logger";
@@ -113,3 +113,40 @@ describeStorage("the webhook sending thread", (open) => {
     for (const [other, state] of threadStates()) if (before.has(other)) expect(state).toEqual(before.get(other));
   });
 }, { admin: true });
+
+// A thread that ends without being asked (a crash) is started again a second later. Here it cannot start
+// at all: its database URL is one connectDatabase refuses, so each start ends the way a crash would.
+describe("the webhook sending thread, ended unasked", () => {
+  let logged: { msg: string; time: string; error?: string }[];
+  const messages = () => logged.map((entry) => entry.msg);
+  const failing = () =>
+    startDispatchThread(
+      { databaseUrl: "mysql://not-a-store", gateBuffer: newWriteGateBuffer(), appSecret: TEST_APP_SECRET, allowPrivate: true, logLevel: "silent" },
+      createLogger("error", (line) => logged.push(JSON.parse(line) as { msg: string; time: string })),
+    );
+  beforeEach(() => {
+    logged = [];
+  });
+
+  it("is started again a second after it ended, and again", async () => {
+    const thread = failing();
+    try {
+      await vi.waitFor(() => expect(messages().filter((msg) => msg === "webhook-thread-exited")).toHaveLength(2), { timeout: 15_000, interval: 20 });
+      expect(messages().slice(0, 4)).toEqual(["webhook-thread-failed", "webhook-thread-exited", "webhook-thread-failed", "webhook-thread-exited"]);
+      expect(logged[0]!.error).toContain("Unsupported DATABASE_URL");
+      const [, firstExit, secondStartFailed] = logged.map((entry) => Date.parse(entry.time));
+      expect(secondStartFailed! - firstExit!).toBeGreaterThanOrEqual(900);
+    } finally {
+      await thread.stop();
+    }
+  });
+
+  it("stops at once between an unasked exit and its restart, and is not started again", async () => {
+    const thread = failing();
+    await vi.waitFor(() => expect(messages()).toContain("webhook-thread-exited"), { timeout: 10_000, interval: 20 });
+    await thread.stop();
+    // A restart would fail the same way and say so.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(messages()).toEqual(["webhook-thread-failed", "webhook-thread-exited"]);
+  });
+});

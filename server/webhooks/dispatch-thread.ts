@@ -44,25 +44,26 @@ export interface DispatchThread {
 
 export function startDispatchThread(data: DispatchThreadData, logger: Logger): DispatchThread {
   const gate = writeGate(data.gateBuffer, "server");
-  let worker: Worker;
   let stopping = false;
   let wakeQueued = false;
 
   const spawn = () => {
-    const started = new Worker(WORKER_URL, { workerData: { ...(ENTRY && { entry: ENTRY }), ...data } });
-    started.on("error", (error) => logger.error("webhook-thread-failed", describeError(error)));
-    started.on("exit", (code) => {
+    const worker = new Worker(WORKER_URL, { workerData: { ...(ENTRY && { entry: ENTRY }), ...data } });
+    // Made at once, so that a stop between an unasked exit and the restart does not wait for an exit gone by.
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    worker.on("error", (error) => logger.error("webhook-thread-failed", describeError(error)));
+    worker.on("exit", (code) => {
       // It may have ended inside a transaction: the file's lock went with its connection, the gate must too.
       gate.releaseOther();
       if (stopping) return;
       logger.error("webhook-thread-exited", { code });
       setTimeout(() => {
-        if (!stopping) worker = spawn();
+        if (!stopping) current = spawn();
       }, RESTART_AFTER_MS).unref();
     });
-    return started;
+    return { worker, exited };
   };
-  worker = spawn();
+  let current = spawn();
 
   return {
     wake() {
@@ -71,15 +72,14 @@ export function startDispatchThread(data: DispatchThreadData, logger: Logger): D
       // The commits of one turn of the event loop wake it once.
       setImmediate(() => {
         wakeQueued = false;
-        worker.postMessage({ type: "wake" } satisfies ToDispatchThread);
+        current.worker.postMessage({ type: "wake" } satisfies ToDispatchThread);
       });
     },
     async stop() {
       stopping = true;
-      const thread = worker;
-      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
-      thread.postMessage({ type: "stop" } satisfies ToDispatchThread);
-      const timer = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
+      const { worker, exited } = current;
+      worker.postMessage({ type: "stop" } satisfies ToDispatchThread);
+      const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
       await exited;
       clearTimeout(timer);
     },
