@@ -27,10 +27,14 @@ const state = <T>(promise: Promise<T>) => {
 };
 
 describe("the write gate", () => {
-  it("keeps the server's side waiting, its event loop free, while the thread's side holds it", async () => {
+  /** The thread's and the server's side of one new gate. */
+  const twoSides = () => {
     const buffer = newWriteGateBuffer();
-    const thread = writeGate(buffer, "thread");
-    const server = writeGate(buffer, "server");
+    return { thread: writeGate(buffer, "thread"), server: writeGate(buffer, "server") };
+  };
+
+  it("keeps the server's side waiting, its event loop free, while the thread's side holds it", async () => {
+    const { thread, server } = twoSides();
     await thread.acquire();
     const acquired = state(Promise.resolve(server.acquire()));
     let ticks = 0;
@@ -46,9 +50,7 @@ describe("the write gate", () => {
   });
 
   it("lets one side free a gate the other left held (its thread ended mid-transaction)", async () => {
-    const buffer = newWriteGateBuffer();
-    const thread = writeGate(buffer, "thread");
-    const server = writeGate(buffer, "server");
+    const { thread, server } = twoSides();
     await thread.acquire();
     const acquired = state(Promise.resolve(server.acquire()));
     await settle();
@@ -84,6 +86,16 @@ describe("a write connection with the gate", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** The server's write connection to the file (with the server's side of the gate unless `gated` is false), closed after `body`. */
+  const withWriter = async (pragmas: string[], gated: boolean, body: (db: Kysely<Notes>) => Promise<void>) => {
+    const db = new Kysely<Notes>({ dialect: sqliteWriterDialect({ file, pragmas, ...(gated && { gate: writeGate(buffer, "server") }) }) });
+    try {
+      await body(db);
+    } finally {
+      await db.destroy();
+    }
+  };
+
   /** The other connection holds the file's write lock, under the thread's side of the gate. */
   const holdTheLock = () => {
     const thread = writeGate(buffer, "thread");
@@ -97,8 +109,7 @@ describe("a write connection with the gate", () => {
 
   it("waits its turn at the gate instead of meeting the file's lock, and writes once the other commits", async () => {
     // No busy timeout: met at the file's lock, the write would fail at once with SQLITE_BUSY.
-    const db = new Kysely<Notes>({ dialect: sqliteWriterDialect({ file, pragmas: ["busy_timeout = 0"], gate: writeGate(buffer, "server") }) });
-    try {
+    await withWriter(["busy_timeout = 0"], true, async (db) => {
       const letGo = holdTheLock();
       const inserted = state(db.insertInto("notes").values({ text: "from the server" }).execute());
       const transaction = state(db.transaction().execute((trx) => trx.insertInto("notes").values({ text: "in a transaction" }).execute()));
@@ -112,27 +123,21 @@ describe("a write connection with the gate", () => {
       expect((await db.selectFrom("notes").select("text").orderBy("id").execute()).map((row) => row.text)).toEqual(["from the thread", "from the server", "in a transaction"]);
       // Every turn was given back.
       expect(held()).toBe(false);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it("meets SQLITE_BUSY without it: what the gate is for", async () => {
-    const db = new Kysely<Notes>({ dialect: sqliteWriterDialect({ file, pragmas: ["busy_timeout = 0"] }) });
-    try {
+    await withWriter(["busy_timeout = 0"], false, async (db) => {
       const letGo = holdTheLock();
       await expect(db.insertInto("notes").values({ text: "from the server" }).execute()).rejects.toMatchObject({ code: "SQLITE_BUSY" });
       letGo();
       expect(held()).toBe(false);
       await sql`select 1`.execute(db);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it("gives the gate back when a transaction fails and rolls back", async () => {
-    const db = new Kysely<Notes>({ dialect: sqliteWriterDialect({ file, pragmas: [], gate: writeGate(buffer, "server") }) });
-    try {
+    await withWriter([], true, async (db) => {
       await expect(
         db.transaction().execute(async (trx) => {
           await trx.insertInto("notes").values({ text: "gone" }).execute();
@@ -141,8 +146,6 @@ describe("a write connection with the gate", () => {
       ).rejects.toThrow("changed my mind");
       expect(held()).toBe(false);
       expect(await db.selectFrom("notes").selectAll().execute()).toEqual([]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
