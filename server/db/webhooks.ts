@@ -39,62 +39,79 @@ export async function enqueueWebhookEvents(trx: Writer, events: readonly NewWebh
 
 /**
  * Fans out up to `limit` queued events, oldest first, to the enabled endpoints that want them: one
- * delivery each, its body built now from the record as the staff API lists it (with the phone in E.164).
- * The events are deleted in the same transaction. An event whose record is gone (erased) sends nothing.
- * On PostgreSQL several instances may fan out at once: SKIP LOCKED gives each event to one of them.
+ * delivery each, its body built from the record as the staff API lists it (with the phone in E.164).
+ * The events are deleted in the transaction that stores their deliveries. An event whose record is gone
+ * (erased) sends nothing. Returns how many events it read: fewer than `limit` means none are left.
+ *
+ * On PostgreSQL several instances may fan out at once: SKIP LOCKED gives each event to one of them, in
+ * one transaction. On SQLite the one dispatcher reads and builds first, outside the write transaction
+ * (which holds the write gate the server's submissions wait at: db/sqlite/write-gate.ts), then stores the
+ * deliveries of the events it could still delete: one erased in between is gone, and sends nothing.
  */
 export async function fanOutWebhookEvents(db: Db, now: Date, limit: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    let pick = trx.selectFrom("webhookEvents").selectAll().orderBy("createdAt").orderBy("id").limit(limit);
-    if (isPostgres(db)) pick = pick.forUpdate().skipLocked();
-    const events = await pick.execute();
-    if (events.length === 0) return 0;
-    const endpoints = (await trx.selectFrom("webhookEndpoints").select(["id", "events"]).where("disabled", "=", 0).execute()).map((row) => ({
-      id: row.id,
-      events: new Set((JSON.parse(row.events) as unknown[]).filter(isWebhookEvent)),
-    }));
-    const deliveries: WebhookDeliveriesTable[] = [];
-    if (endpoints.length > 0) {
-      const records = new Map<string, Record<string, unknown>>();
-      const byCollection = new Map<Collection, Set<string>>();
-      for (const event of events) byCollection.set(event.recordCollection, (byCollection.get(event.recordCollection) ?? new Set()).add(event.recordId));
-      for (const [collection, ids] of byCollection) {
-        for (const record of await findRecords(trx, collection, [...ids])) {
-          records.set(`${collection}/${record.id}`, { ...record, phoneE164: "phone" in record ? toE164(record.phone) : null });
-        }
-      }
-      for (const event of events) {
-        const data = records.get(`${event.recordCollection}/${event.recordId}`);
-        if (!data || !isWebhookEvent(event.type)) continue;
-        const payload: WebhookPayload = { type: event.type, timestamp: event.createdAt, data, ...(event.change && { change: JSON.parse(event.change) as Record<string, unknown> }) };
-        const body = JSON.stringify(payload);
-        for (const endpoint of endpoints) {
-          if (!endpoint.events.has(event.type)) continue;
-          // Each endpoint's delivery has an id of its own: its webhook-id, for the receiver to drop duplicates by.
-          deliveries.push({
-            id: `msg_${newRecordId()}`,
-            endpointId: endpoint.id,
-            type: event.type,
-            subjectEmail: event.subjectEmail,
-            payload: body,
-            state: "pending",
-            attempts: 0,
-            nextAttemptAt: now.toISOString(),
-            lockedUntil: null,
-            createdAt: event.createdAt,
-          });
-        }
-      }
-    }
-    if (deliveries.length > 0) await trx.insertInto("webhookDeliveries").values(deliveries).execute();
-    await trx
-      .deleteFrom("webhookEvents")
-      .where(
-        "id",
-        "in",
-        events.map((event) => event.id),
-      )
-      .execute();
-    return events.length;
+  const oldest = (reader: Db) => reader.selectFrom("webhookEvents").selectAll().orderBy("createdAt").orderBy("id").limit(limit);
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      const events = await oldest(trx).forUpdate().skipLocked().execute();
+      if (events.length === 0) return 0;
+      const deliveries = await deliveriesOf(trx, events, now);
+      if (deliveries.length > 0) await trx.insertInto("webhookDeliveries").values(deliveries.map(({ row }) => row)).execute();
+      await trx.deleteFrom("webhookEvents").where("id", "in", events.map((event) => event.id)).execute();
+      return events.length;
+    });
+  }
+  const events = await oldest(db).execute();
+  if (events.length === 0) return 0;
+  const deliveries = await deliveriesOf(db, events, now);
+  await db.transaction().execute(async (trx) => {
+    const taken = await trx.deleteFrom("webhookEvents").where("id", "in", events.map((event) => event.id)).returning("id").execute();
+    const stillThere = new Set(taken.map((event) => event.id));
+    const rows = deliveries.filter(({ eventId }) => stillThere.has(eventId)).map(({ row }) => row);
+    if (rows.length > 0) await trx.insertInto("webhookDeliveries").values(rows).execute();
   });
+  return events.length;
+}
+
+/** One delivery of each event to each enabled endpoint that wants it, with the event's body. */
+async function deliveriesOf(reader: Db, events: readonly WebhookEventsTable[], now: Date): Promise<{ eventId: string; row: WebhookDeliveriesTable }[]> {
+  const endpoints = (await reader.selectFrom("webhookEndpoints").select(["id", "events"]).where("disabled", "=", 0).execute()).map((row) => ({
+    id: row.id,
+    events: new Set((JSON.parse(row.events) as unknown[]).filter(isWebhookEvent)),
+  }));
+  if (endpoints.length === 0) return [];
+  const records = new Map<string, Record<string, unknown>>();
+  const byCollection = new Map<Collection, Set<string>>();
+  for (const event of events) byCollection.set(event.recordCollection, (byCollection.get(event.recordCollection) ?? new Set()).add(event.recordId));
+  for (const [collection, ids] of byCollection) {
+    for (const record of await findRecords(reader, collection, [...ids])) {
+      records.set(`${collection}/${record.id}`, { ...record, phoneE164: "phone" in record ? toE164(record.phone) : null });
+    }
+  }
+  const deliveries: { eventId: string; row: WebhookDeliveriesTable }[] = [];
+  for (const event of events) {
+    const data = records.get(`${event.recordCollection}/${event.recordId}`);
+    if (!data || !isWebhookEvent(event.type)) continue;
+    const payload: WebhookPayload = { type: event.type, timestamp: event.createdAt, data, ...(event.change && { change: JSON.parse(event.change) as Record<string, unknown> }) };
+    const body = JSON.stringify(payload);
+    for (const endpoint of endpoints) {
+      if (!endpoint.events.has(event.type)) continue;
+      // Each endpoint's delivery has an id of its own: its webhook-id, for the receiver to drop duplicates by.
+      deliveries.push({
+        eventId: event.id,
+        row: {
+          id: `msg_${newRecordId()}`,
+          endpointId: endpoint.id,
+          type: event.type,
+          subjectEmail: event.subjectEmail,
+          payload: body,
+          state: "pending",
+          attempts: 0,
+          nextAttemptAt: now.toISOString(),
+          lockedUntil: null,
+          createdAt: event.createdAt,
+        },
+      });
+    }
+  }
+  return deliveries;
 }
