@@ -101,7 +101,7 @@ export interface FinishedAttempt {
 
 /**
  * Logs finished attempts and moves their deliveries on, in one transaction (a batch: on SQLite every
- * transaction is a turn of the thread the submissions write on too). Each delivery is delivered on a
+ * write transaction is a turn at the write gate the submissions wait at too). Each delivery is delivered on a
  * 2xx; otherwise retried with backoff until WEBHOOK_RETRY_WINDOW_MS after the event, then failed. A 410
  * disables the endpoint at once; a failure when the endpoint has failed everything for
  * WEBHOOK_DISABLE_AFTER_MS disables it too. Returns each attempt's verdict, in order.

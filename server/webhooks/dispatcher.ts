@@ -11,8 +11,8 @@ import { sendWebhook, type SendResult } from "./send";
 // retries that fall due and for events other instances queued: it fans queued events out to the
 // endpoints that want them, then sends what is due, several at once. Each endpoint has its own share of
 // the sending slots, so one that hangs for its 10 s holds up only its own deliveries. Finished attempts
-// are recorded in batches, one transaction per pass (on SQLite every write transaction is a turn of the
-// thread submissions write on). At least once: a delivery is marked only after its attempt is recorded,
+// are recorded in batches, one transaction per pass (on SQLite every write transaction is a turn at the
+// write gate the submissions wait at). At least once: a delivery is marked only after its attempt is recorded,
 // and a sender killed before that leaves a claim that expires (DELIVERY_LEASE_MS) and is sent again.
 
 export const WEBHOOK_POLL_MS = 1_000;
@@ -20,8 +20,9 @@ export const WEBHOOK_POLL_MS = 1_000;
 const PER_ENDPOINT = 16;
 /** Deliveries in flight at once, across endpoints. */
 const IN_FLIGHT = 64;
-// Small transactions, with a turn of the event loop between them: on SQLite each runs on the thread the
-// submissions are answered on, and a submission waits for the whole of one (its p99 is the longest).
+// Small transactions, with a turn of the event loop between them: on a SQLite file each holds the write
+// gate the server's submissions wait at (on an in-memory database it runs on their very thread), and a
+// submission waits for the whole of one (its p99 is the longest).
 const FAN_OUT_BATCH = 50;
 /** Finished attempts recorded per transaction. */
 const SETTLE_BATCH = 100;
