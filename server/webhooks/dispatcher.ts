@@ -74,6 +74,8 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
   /** Attempts recorded per endpoint since its log was last trimmed. */
   const sincePrune = new Map<string, number>();
   let settleTimer: NodeJS.Timeout | null = null;
+  /** Endpoints whose last claim took fewer than it had room for: nothing of theirs was left due. */
+  const caughtUp = new Set<string>();
   /** Sealed secret (with its endpoint) to opened: opening is an AES-GCM decryption, per delivery otherwise. */
   const opened = new Map<string, string | null>();
 
@@ -158,23 +160,54 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     }
   }
 
-  /** Records what finished, fans out everything queued, then claims, per endpoint, as many due deliveries as it has room for. */
+  /** An endpoint's free sending slots, within those free across endpoints. */
+  const roomFor = (endpointId: string) => Math.min(PER_ENDPOINT - (busy.get(endpointId) ?? 0), IN_FLIGHT - inFlight.size);
+
+  /** The free slots of the caught-up endpoints, for the fan-out to claim new deliveries into. */
+  function fanOutRoom(): Map<string, number> {
+    const room = new Map<string, number>();
+    let total = IN_FLIGHT - inFlight.size;
+    for (const endpointId of caughtUp) {
+      const free = Math.min(roomFor(endpointId), total);
+      if (free <= 0) continue;
+      room.set(endpointId, free);
+      total -= free;
+    }
+    return room;
+  }
+
+  /**
+   * Records what finished, fans out everything queued, then claims, per endpoint, as many due deliveries
+   * as it has room for. An endpoint that had nothing more due at its last claim (caught up) gets its new
+   * deliveries claimed by the fan-out itself, sparing each an update; the claims then take what else is
+   * due (retries, resends), oldest due first.
+   */
   async function pass(): Promise<{ fannedOut: number; claimed: number }> {
     await settle();
     let fannedOut = 0;
+    let claimed = 0;
     for (;;) {
-      const count = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH);
-      fannedOut += count;
-      if (count < FAN_OUT_BATCH) break;
+      const room = fanOutRoom();
+      const fanOut = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH, room);
+      for (const delivery of fanOut.claimed) track(delivery);
+      claimed += fanOut.claimed.length;
+      // Given all its room, an endpoint may have new deliveries left unclaimed: older ones go first then.
+      for (const [endpointId, free] of room) if (fanOut.claimed.filter((delivery) => delivery.endpointId === endpointId).length >= free) caughtUp.delete(endpointId);
+      fannedOut += fanOut.read;
+      if (fanOut.read < FAN_OUT_BATCH) break;
       await turn();
     }
-    let claimed = 0;
-    for (const endpointId of await sendableEndpoints(db)) {
-      const room = Math.min(PER_ENDPOINT - (busy.get(endpointId) ?? 0), IN_FLIGHT - inFlight.size);
+    const sendable = await sendableEndpoints(db);
+    // Disabled or deleted since: not fanned out to, not kept.
+    for (const endpointId of caughtUp) if (!sendable.includes(endpointId)) caughtUp.delete(endpointId);
+    for (const endpointId of sendable) {
+      const room = roomFor(endpointId);
       if (room <= 0) continue;
       const due = await claimDueDeliveries(db, clock(), endpointId, room);
       for (const delivery of due) track(delivery);
       claimed += due.length;
+      if (due.length < room) caughtUp.add(endpointId);
+      else caughtUp.delete(endpointId);
     }
     return { fannedOut, claimed };
   }

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import type { WebhookEndpoint, WebhookPayload } from "../../src/domain/webhooks";
+import type { Db } from "../db/store";
 import { createLogger } from "../logger";
 import { derivePrivacyKeys } from "../privacy/keys";
 import { mintSession, send } from "../test-support/admin";
@@ -66,8 +67,9 @@ export function webhookWorld(open: StorageContext) {
     }
   };
 
-  const dispatcher = (allowPrivate = true) =>
-    createWebhookDispatcher({ db: open.db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5 });
+  /** A dispatcher run by hand; `db` may be the suite's database seen through a plugin. */
+  const dispatcher = (allowPrivate = true, db: Db = open.db) =>
+    createWebhookDispatcher({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5 });
 
   beforeAll(() => hook.start());
   afterAll(() => hook.stop());

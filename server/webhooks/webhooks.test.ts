@@ -1,3 +1,4 @@
+import { UpdateQueryNode, type KyselyPlugin } from "kysely";
 import { expect, it } from "vitest";
 import { WEBHOOK_DISABLE_AFTER_MS, type WebhookAttempt, type WebhookEndpoint } from "../../src/domain/webhooks";
 import { ADMIN_EMAIL, mintSession, send } from "../test-support/admin";
@@ -10,6 +11,23 @@ import { webhookWorld } from "./webhook-world";
 // standardwebhooks package as a customer's would. Failures retry, a 410 disables, a resend keeps the
 // webhook-id, a rotation signs with both secrets, spam sends nothing, and an erasure takes the queue along.
 // The address rules are webhook-ssrf.test.ts's.
+
+/** Counts the deliveries claimed by an update: claimDueDeliveries is the one update of them that returns rows. */
+function countingClaims() {
+  const claims = new WeakSet<object>();
+  let claimed = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (UpdateQueryNode.is(node) && node.returning && /webhook_?deliveries/i.test(JSON.stringify(node.table))) claims.add(queryId);
+      return node;
+    },
+    transformResult({ result, queryId }) {
+      if (claims.has(queryId)) claimed += result.rows.length;
+      return Promise.resolve(result);
+    },
+  };
+  return { plugin, claimed: () => claimed };
+}
 
 describeStorage("webhooks", (open) => {
   const world = webhookWorld(open);
@@ -178,5 +196,34 @@ describeStorage("webhooks", (open) => {
     ];
     expect(JSON.stringify(left)).not.toContain("gone@example.com");
     expect(left).toEqual([]);
+  });
+
+  it("stores a caught-up endpoint's new deliveries claimed as it fans them out, within its free slots, each sent once", async () => {
+    const counting = countingClaims();
+    const sender = dispatcher(true, open.db.withPlugin(counting.plugin));
+    const { secret } = await addEndpoint(["contact.created"]);
+    // Each its own message: the same one again would be scored as spam, which sends nothing.
+    const submit = async (email: string) =>
+      expect((await postJson(world.app, "/api/contacts", { ...validContact, email, message: `A question from ${email} about portfolio ${email.length}.` }, { "Idempotency-Key": email })).status).toBe(201);
+    const sentTo = () => hook.received.map((message) => verify(secret, message).data.email);
+
+    await submit("first@example.com");
+    // Not known to be caught up yet: claimed by an update, which took everything due.
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 1, sent: 1 });
+    expect(counting.claimed()).toBe(1);
+    for (const n of [1, 2, 3]) await submit(`next.${n}@example.com`);
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 3, sent: 3 });
+    expect(counting.claimed()).toBe(1);
+    expect(sentTo()).toEqual(["first@example.com", "next.1@example.com", "next.2@example.com", "next.3@example.com"]);
+
+    // More new ones than its 16 sending slots: 16 claimed at the fan-out, the rest left due and claimed next.
+    const more = Array.from({ length: 20 }, (_, n) => `more.${n}@example.com`);
+    for (const email of more) await submit(email);
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 20, sent: 16 });
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 0, sent: 4 });
+    expect(counting.claimed()).toBe(5);
+    expect(sentTo().slice(4).toSorted()).toEqual(more.toSorted());
+    const ids = hook.received.map((message) => message.headers["webhook-id"]);
+    expect(new Set(ids).size).toBe(24);
   });
 }, { admin: true });
