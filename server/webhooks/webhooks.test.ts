@@ -216,12 +216,14 @@ describeStorage("webhooks", (open) => {
     expect(counting.claimed()).toBe(1);
     expect(sentTo()).toEqual(["first@example.com", "next.1@example.com", "next.2@example.com", "next.3@example.com"]);
 
-    // More new ones than its 16 sending slots: 16 claimed at the fan-out, the rest left due and claimed next.
+    // More new ones than its 16 sending slots: 16 claimed at the fan-out, the other 4 left due and claimed
+    // by an update (as slots free up: some may be in this pass already, if sends finish that soon).
     const more = Array.from({ length: 20 }, (_, n) => `more.${n}@example.com`);
     for (const email of more) await submit(email);
-    expect(await sender.runOnce()).toMatchObject({ fannedOut: 20, sent: 16 });
-    expect(await sender.runOnce()).toMatchObject({ fannedOut: 0, sent: 4 });
-    expect(counting.claimed()).toBe(5);
+    const first = await sender.runOnce();
+    const second = await sender.runOnce();
+    expect([first.fannedOut, second.fannedOut, first.sent + second.sent]).toEqual([20, 0, 20]);
+    expect(counting.claimed()).toBe(1 + 4);
     expect(sentTo().slice(4).toSorted()).toEqual(more.toSorted());
     const ids = hook.received.map((message) => message.headers["webhook-id"]);
     expect(new Set(ids).size).toBe(24);
