@@ -23,6 +23,9 @@ export interface DispatchThreadData {
   logLevel: LogLevel;
 }
 
+/** The sender's PostgreSQL connections are named so, in pg_stat_activity (the webhook soak sorts CPU by it). */
+export const WEBHOOK_SENDER_APPLICATION = "erf-webhook-sender";
+
 export type ToDispatchThread = { type: "wake" } | { type: "stop" };
 
 // From the sources (tsx, vitest) the worker is the .ts file, started through worker-from-source.mjs; in

@@ -4,7 +4,7 @@ import { connectDatabase } from "../db/store";
 import { createLogger, describeError } from "../logger";
 import { derivePrivacyKeys } from "../privacy/keys";
 import { runInBackground } from "./background-thread";
-import type { DispatchThreadData, ToDispatchThread } from "./dispatch-thread";
+import { WEBHOOK_SENDER_APPLICATION, type DispatchThreadData, type ToDispatchThread } from "./dispatch-thread";
 import { createWebhookDispatcher } from "./dispatcher";
 import { startSendThread } from "./send-thread";
 
@@ -22,7 +22,7 @@ const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseM
 const logger = createLogger(logLevel);
 // On PostgreSQL a small pool of its own; on a SQLite file a second write connection, which takes turns
 // with the server's at the write gate.
-const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
+const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, applicationName: WEBHOOK_SENDER_APPLICATION, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
 // Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
 const sendThread = startSendThread();
 const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(retryBaseMs !== undefined && { retryBaseMs }) });

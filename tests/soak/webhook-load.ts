@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -10,6 +9,8 @@ import { send, signIn } from "./lib/http";
 import { withClient } from "./lib/postgres";
 import { createReport, median, percentile, runOnSelectedDatabases, sleep, type Report } from "./lib/report";
 import { adminEnv, serverOnScratchStore } from "./lib/server-process";
+import { samplePostgresCpu, type PostgresRole } from "./lib/postgres-cpu";
+import { postgresCpuMs, processCpuMs as cpuMs } from "./lib/system-stats";
 import type { ReceiverTallies } from "./lib/webhook-receivers";
 
 // The webhook outbox under load (the issue on webhooks; server/webhooks/webhook-load.test.ts is its fast
@@ -40,12 +41,6 @@ const P99_BUDGET = 0.1;
 const PAIRS = envNumber("SOAK_PAIRS", 3);
 const EVENTS = ["contact.created", "lead.created", "newsletter.subscribed"];
 const ADMIN = { email: "webhook.admin@erf.test", password: "webhook load passphrase" };
-
-/** CPU time (user + system) a process has used, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-}
 
 let sequence = 0;
 /** The three forms in turn, each a new address: every 201 is a stored record and one created event. */
@@ -104,20 +99,28 @@ interface Pass {
   warmup: OpenLoopResult | null;
   load: OpenLoopResult;
   serverCpuMs: number;
+  /** PostgreSQL's processes (null on SQLite, which runs in the server's process). */
+  databaseCpuMs: number | null;
+  /** The same, by whose work it was (sampled each second: the parts may add up to a little less). */
+  databaseCpuByRole: Map<PostgresRole, number> | null;
   load1: [number, number];
   /** Latencies per 10 s of the measured load: does the tail grow with the webhook backlog? */
   windows: number[][];
 }
 
 /** Warm-up, then the measured load; the server's CPU and the 1-min load average over the measured part. */
-async function drive(url: string, pid: number): Promise<Pass> {
+async function drive(kind: "sqlite" | "postgres", storeLocation: string, url: string, pid: number): Promise<Pass> {
   const warmup = WARMUP_SECONDS > 0 ? await openLoop(url, Math.max(1, Math.round(RATE / 5)), WARMUP_SECONDS, { next: () => nextSubmission() }) : null;
   const cpuBefore = cpuMs(pid);
+  const databaseBefore = kind === "postgres" ? postgresCpuMs() : null;
+  const sampler = kind === "postgres" ? await samplePostgresCpu(storeLocation, new URL(storeLocation).pathname.slice(1)) : null;
   const loadBefore = loadavg()[0] ?? 0;
   const windows: number[][] = [];
   const started = performance.now();
   const load = await openLoop(url, RATE, SECONDS, { next: () => nextSubmission(), onAnswer: (_status, latency) => (windows[Math.floor((performance.now() - started) / 10_000)] ??= []).push(latency) });
-  return { warmup, load, serverCpuMs: cpuMs(pid) - cpuBefore, load1: [loadBefore, loadavg()[0] ?? 0], windows };
+  const databaseAfter = databaseBefore === null ? null : postgresCpuMs();
+  const databaseCpuByRole = sampler ? await sampler.stop() : null;
+  return { warmup, load, serverCpuMs: cpuMs(pid) - cpuBefore, databaseCpuMs: databaseBefore === null || databaseAfter === null ? null : databaseAfter - databaseBefore, databaseCpuByRole, load1: [loadBefore, loadavg()[0] ?? 0], windows };
 }
 
 const answered201 = (result: OpenLoopResult | null) => result?.statuses.get(201) ?? 0;
@@ -136,13 +139,17 @@ function describePass(report: Report, label: string, name: string, pass: Pass) {
     `${label}: ${name}: server CPU, 1-min load average`,
     `${(pass.serverCpuMs / 1000).toFixed(0)} s over ${SECONDS} s (${(pass.serverCpuMs / load.sent).toFixed(2)} ms a submission); load ${pass.load1[0].toFixed(2)} -> ${pass.load1[1].toFixed(2)}`,
   );
+  if (pass.databaseCpuMs !== null) {
+    const parts = [...(pass.databaseCpuByRole ?? [])].map(([role, cpu]) => `${role} ${(cpu / 1000).toFixed(1)} s`).join(", ");
+    report.figure(`${label}: ${name}: PostgreSQL's CPU (its processes)`, `${(pass.databaseCpuMs / 1000).toFixed(1)} s over ${SECONDS} s (${(pass.databaseCpuMs / load.sent).toFixed(2)} ms a submission)${parts && `: ${parts}`}`);
+  }
   report.mustHold(`${label}: ${name}: every submission 201 at ${RATE}/s`, notAll201(pass) === 0 && load.achieved >= RATE * 0.95, `${notAll201(pass)} not 201, ${load.achieved.toFixed(0)}/s`);
 }
 
 /** A pass with no endpoint, on a scratch store of its own. */
 async function baselinePass(kind: "sqlite" | "postgres", env: Record<string, string>): Promise<Pass> {
   const { store, server } = await serverOnScratchStore(kind, "hookbase", { env });
-  const pass = await drive(server.url, server.pid());
+  const pass = await drive(kind, store.location, server.url, server.pid());
   await server.stop("SIGTERM");
   await store.remove();
   return pass;
@@ -165,7 +172,7 @@ async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, stri
   }
   await receivers.setSecrets(secrets[0]!, secrets[1]!);
   const receiversCpuBefore = cpuMs(receivers.pid());
-  const withHooks = await drive(server.url, server.pid());
+  const withHooks = await drive(kind, store.location, server.url, server.pid());
   const receiversCpuMs = cpuMs(receivers.pid()) - receiversCpuBefore;
 
   // What the receivers must get: every record the load stored (a submission that timed out may have been

@@ -144,3 +144,30 @@ export function describeDiskMinutes(seconds: readonly DiskSecond[]): string {
     })
     .join(" ");
 }
+
+/** CPU time (user + system) a process has used, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time used so far by the PostgreSQL server's processes on this machine (its backends, writers and
+ * autovacuum), in ms; null where there is no /proc. A backend that has ended takes its time with it, so
+ * the difference over a pass counts the connections open through it (the server's pools are).
+ */
+export function postgresCpuMs(): number | null {
+  if (!existsSync("/proc")) return null;
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      total += processCpuMs(Number(entry));
+    } catch {
+      // Ended while being read.
+    }
+  }
+  return total;
+}
