@@ -110,10 +110,12 @@ export { countWebhookEndpoints, createWebhookEndpoint, deleteWebhookEndpoint, fi
 export { enqueueWebhookEvents, fanOutWebhookEvents, webhookEventRow, type NewWebhookEvent } from "./webhooks";
 export {
   claimDueDeliveries,
+  DELIVERY_LEASE_MS,
   listWebhookAttempts,
   pruneWebhookLog,
   recordDeliveryAttempt,
   recordDeliveryAttempts,
+  releaseDeliveries,
   resendDelivery,
   sendableEndpoints,
   type DueDelivery,

@@ -82,6 +82,21 @@ export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, 
   return claimed.map((row) => ({ ...row, attempts: Number(row.attempts), url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }));
 }
 
+/**
+ * Hands claimed deliveries back unsent (a sender stopping with some still waiting for a slot): due again
+ * at once for any sender, the attempt their claim counted uncounted.
+ */
+export async function releaseDeliveries(db: Db, ids: readonly string[]): Promise<void> {
+  for (let from = 0; from < ids.length; from += PRUNE_CHUNK) {
+    await db
+      .updateTable("webhookDeliveries")
+      .set((eb) => ({ lockedUntil: null, attempts: eb("attempts", "-", 1) }))
+      .where("id", "in", ids.slice(from, from + PRUNE_CHUNK))
+      .where(sql.ref("state"), "=", sql.lit("pending"))
+      .execute();
+  }
+}
+
 export interface AttemptOutcome {
   status: number | null;
   durationMs: number;

@@ -1,5 +1,19 @@
+import { WEBHOOK_TIMEOUT_MS } from "../../src/domain/webhooks";
 import type { Clock } from "../clock";
-import { appendAudit, claimDueDeliveries, fanOutWebhookEvents, pruneWebhookLog, recordDeliveryAttempts, sendableEndpoints, type Db, type DueDelivery, type FinishedAttempt } from "../db/store";
+import {
+  appendAudit,
+  claimDueDeliveries,
+  DELIVERY_LEASE_MS,
+  fanOutWebhookEvents,
+  isPostgres,
+  pruneWebhookLog,
+  recordDeliveryAttempts,
+  releaseDeliveries,
+  sendableEndpoints,
+  type Db,
+  type DueDelivery,
+  type FinishedAttempt,
+} from "../db/store";
 import { createPollingLoop } from "../events/wakeup";
 import { describeError, type Logger } from "../logger";
 import type { PrivacyKeys } from "../privacy/keys";
@@ -10,7 +24,9 @@ import { sendWebhook, type SendResult } from "./send";
 // The webhook sender in the server process. Woken after a commit that queued an event, and polling for
 // retries that fall due and for events other instances queued: it fans queued events out to the
 // endpoints that want them, then sends what is due, several at once. Each endpoint has its own share of
-// the sending slots, so one that hangs for its 10 s holds up only its own deliveries. Finished attempts
+// the sending slots, so one that hangs for its 10 s holds up only its own deliveries; what it claims
+// beyond its free slots waits in memory for one, so a pass need not come round for every slot that frees.
+// Finished attempts
 // are recorded in batches, one transaction per pass (on SQLite every write transaction is a turn at the
 // write gate the submissions wait at). At least once: a delivery is marked only after its attempt is recorded,
 // and a sender killed before that leaves a claim that expires (DELIVERY_LEASE_MS) and is sent again.
@@ -20,21 +36,33 @@ export const WEBHOOK_POLL_MS = 1_000;
 const PER_ENDPOINT = 16;
 /** Deliveries in flight at once, across endpoints. */
 const IN_FLIGHT = 64;
+/**
+ * Claimed deliveries held at once, in flight or waiting for a slot, in rounds of the slots: an endpoint
+ * holds at most PER_ENDPOINT * HELD_ROUNDS, all endpoints together IN_FLIGHT * HELD_ROUNDS. A waiting
+ * delivery has at most HELD_ROUNDS - 1 rounds of sends ahead of it, each ending within the timeout, so it
+ * is sent and finished inside its claim's lease and no other sender claims it meanwhile.
+ */
+export const HELD_ROUNDS = 5;
+if (HELD_ROUNDS * WEBHOOK_TIMEOUT_MS >= DELIVERY_LEASE_MS) throw new Error("A held delivery could outlive its lease");
+/** At most this many claimed deliveries of one endpoint are held. */
+export const HELD_PER_ENDPOINT = PER_ENDPOINT * HELD_ROUNDS;
 // Small transactions, with a turn of the event loop between them: on a SQLite file each holds the write
 // gate the server's submissions wait at (on an in-memory database it runs on their very thread), and a
-// submission waits for the whole of one (its p99 is the longest).
-const FAN_OUT_BATCH = 50;
+// submission waits for the whole of one (its p99 is the longest). On PostgreSQL a transaction holds up no
+// submission, but each statement costs the database's CPU, on cores the submissions share: fewer, larger
+// ones (decision 0039).
+const FAN_OUT_BATCH = { sqlite: 50, postgres: 100 };
 /** Finished attempts recorded per transaction. */
 const SETTLE_BATCH = 100;
 /** An endpoint's log is trimmed to WEBHOOK_LOG_SIZE after this many more attempts. */
-const PRUNE_EVERY = 200;
+const PRUNE_EVERY = 500;
 /** Finished attempts wait at most this long to be recorded together. */
 const SETTLE_DELAY_MS = 20;
 /**
  * Passes woken by commits start at least this far apart: under load the events of many submissions are
  * fanned out, claimed and recorded together, instead of a pass (a handful of queries) per submission.
  */
-const PASS_GAP_MS = 25;
+const PASS_GAP_MS = { sqlite: 25, postgres: 100 };
 /** Opened secrets kept (an endpoint has one or two at a time; a rotation adds one). */
 const OPENED_SECRETS = 64;
 
@@ -66,9 +94,14 @@ export interface WebhookDispatcher {
 }
 
 export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs, retryBaseMs }: WebhookDispatcherDeps): WebhookDispatcher {
+  const database = isPostgres(db) ? "postgres" : "sqlite";
   const inFlight = new Set<Promise<void>>();
   /** In flight per endpoint. */
   const busy = new Map<string, number>();
+  /** Claimed and waiting for a free slot, per endpoint, oldest first. */
+  const waiting = new Map<string, DueDelivery[]>();
+  let waitingCount = 0;
+  let stopping = false;
   /** Attempts finished and not yet recorded. */
   const finished: FinishedAttempt[] = [];
   /** Attempts recorded per endpoint since its log was last trimmed. */
@@ -111,20 +144,47 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     finished.push({ delivery, outcome, at: clock() });
   }
 
+  /** Sends a claimed delivery when its endpoint has a free slot, and holds it until then. */
   function track(delivery: DueDelivery) {
+    const queue = waiting.get(delivery.endpointId);
+    if (queue) queue.push(delivery);
+    else waiting.set(delivery.endpointId, [delivery]);
+    waitingCount += 1;
+    startWaiting();
+  }
+
+  /** Starts waiting deliveries, oldest first per endpoint, into the free slots. */
+  function startWaiting() {
+    if (stopping) return;
+    for (const [endpointId, queue] of waiting) {
+      while (queue.length > 0 && (busy.get(endpointId) ?? 0) < PER_ENDPOINT && inFlight.size < IN_FLIGHT) {
+        waitingCount -= 1;
+        start(queue.shift()!);
+      }
+      if (queue.length === 0) waiting.delete(endpointId);
+    }
+  }
+
+  function start(delivery: DueDelivery) {
     busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 0) + 1);
     const task = deliver(delivery)
       .catch((error: unknown) => logger.error("webhook-delivery-failed", { deliveryId: delivery.id, ...describeError(error) }))
       .finally(() => {
         inFlight.delete(task);
         busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 1) - 1);
-        // Recorded, and the slot refilled, with whatever else finishes in the next few milliseconds.
+        startWaiting();
+        // Recorded, and the slots refilled, with whatever else finishes in the next few milliseconds.
         settleTimer ??= setTimeout(() => {
           settleTimer = null;
           loop.wake();
         }, SETTLE_DELAY_MS);
       });
     inFlight.add(task);
+  }
+
+  /** Until nothing claimed is left unsent and unfinished (what finishes starts what waits). */
+  async function drain(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
   }
 
   /** Records the finished attempts in one transaction, then acts on endpoints disabled by them. */
@@ -160,13 +220,16 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     }
   }
 
-  /** An endpoint's free sending slots, within those free across endpoints. */
-  const roomFor = (endpointId: string) => Math.min(PER_ENDPOINT - (busy.get(endpointId) ?? 0), IN_FLIGHT - inFlight.size);
+  /** Claimed deliveries held: in flight and waiting. */
+  const held = (endpointId: string) => (busy.get(endpointId) ?? 0) + (waiting.get(endpointId)?.length ?? 0);
+  const heldRoom = () => IN_FLIGHT * HELD_ROUNDS - inFlight.size - waitingCount;
+  /** How many more of an endpoint's deliveries may be claimed now, within what all endpoints may hold. */
+  const roomFor = (endpointId: string) => Math.min(HELD_PER_ENDPOINT - held(endpointId), heldRoom());
 
-  /** The free slots of the caught-up endpoints, for the fan-out to claim new deliveries into. */
+  /** The room of the caught-up endpoints, for the fan-out to claim new deliveries into. */
   function fanOutRoom(): Map<string, number> {
     const room = new Map<string, number>();
-    let total = IN_FLIGHT - inFlight.size;
+    let total = heldRoom();
     for (const endpointId of caughtUp) {
       const free = Math.min(roomFor(endpointId), total);
       if (free <= 0) continue;
@@ -188,13 +251,17 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     let claimed = 0;
     for (;;) {
       const room = fanOutRoom();
-      const fanOut = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH, room);
-      for (const delivery of fanOut.claimed) track(delivery);
+      const fanOut = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH[database], room);
+      const claimedPer = new Map<string, number>();
+      for (const delivery of fanOut.claimed) {
+        track(delivery);
+        claimedPer.set(delivery.endpointId, (claimedPer.get(delivery.endpointId) ?? 0) + 1);
+      }
       claimed += fanOut.claimed.length;
       // Given all its room, an endpoint may have new deliveries left unclaimed: older ones go first then.
-      for (const [endpointId, free] of room) if (fanOut.claimed.filter((delivery) => delivery.endpointId === endpointId).length >= free) caughtUp.delete(endpointId);
+      for (const [endpointId, free] of room) if ((claimedPer.get(endpointId) ?? 0) >= free) caughtUp.delete(endpointId);
       fannedOut += fanOut.read;
-      if (fanOut.read < FAN_OUT_BATCH) break;
+      if (fanOut.read < FAN_OUT_BATCH[database]) break;
       await turn();
     }
     const sendable = await sendableEndpoints(db);
@@ -212,11 +279,11 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     return { fannedOut, claimed };
   }
 
-  const loop = createPollingLoop(pass, { pollMs, minGapMs: PASS_GAP_MS, onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
+  const loop = createPollingLoop(pass, { pollMs, minGapMs: PASS_GAP_MS[database], onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
   return {
     async runOnce() {
       const { fannedOut, claimed } = await pass();
-      await Promise.all([...inFlight]);
+      await drain();
       await settle();
       return { fannedOut, sent: claimed };
     },
@@ -224,9 +291,15 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     start: loop.start,
     async stop() {
       await loop.stop();
-      await Promise.all([...inFlight]);
+      // What waits is handed back, due at once, for the next sender; what is in flight finishes.
+      stopping = true;
+      const unsent = [...waiting.values()].flat();
+      waiting.clear();
+      waitingCount = 0;
+      await drain();
       if (settleTimer) clearTimeout(settleTimer);
       await settle();
+      await releaseDeliveries(db, unsent.map((delivery) => delivery.id));
     },
   };
 }

@@ -11,6 +11,7 @@ import { manualClock, postJson, testApp, testConfig, validDemo } from "../test-s
 import { TEST_APP_SECRET } from "../test-support/secrets";
 import type { StorageContext } from "../test-support/storage-suite";
 import { createWebhookDispatcher } from "./dispatcher";
+import type { sendWebhook } from "./send";
 
 // What the webhook suites share (webhooks.test.ts, webhook-ssrf.test.ts): a real HTTP receiver on
 // 127.0.0.1, an app on the suite's database with a test clock and a stand-in DNS, a staff session, and
@@ -67,9 +68,9 @@ export function webhookWorld(open: StorageContext) {
     }
   };
 
-  /** A dispatcher run by hand; `db` may be the suite's database seen through a plugin. */
-  const dispatcher = (allowPrivate = true, db: Db = open.db) =>
-    createWebhookDispatcher({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5 });
+  /** A dispatcher run by hand; `db` may be the suite's database seen through a plugin, and `send` stand in for sending. */
+  const dispatcher = (allowPrivate = true, db: Db = open.db, send?: typeof sendWebhook) =>
+    createWebhookDispatcher({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5, ...(send && { send }) });
 
   beforeAll(() => hook.start());
   afterAll(() => hook.stop());
