@@ -19,6 +19,7 @@ import * as insightCounts from "./migrations/0016_insight_counts";
 import * as webhooks from "./migrations/0017_webhooks";
 import * as apiTokens from "./migrations/0018_api_tokens";
 import * as webhookEndpointDue from "./migrations/0019_webhook_endpoint_due";
+import * as webhookAttemptsUnlinked from "./migrations/0020_webhook_attempts_unlinked";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_webhooks": webhooks,
   "0018_api_tokens": apiTokens,
   "0019_webhook_endpoint_due": webhookEndpointDue,
+  "0020_webhook_attempts_unlinked": webhookAttemptsUnlinked,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -77,6 +77,10 @@ export async function eraseSubjectRows(trx: Transaction<Tables>, email: string):
   const people = count(await trx.deleteFrom("people").where("email", "=", email).executeTakeFirst());
   // Webhooks about the person not yet sent (queued events, deliveries and their log): their bodies hold the record.
   await trx.deleteFrom("webhookEvents").where("subjectEmail", "=", email).execute();
+  await trx
+    .deleteFrom("webhookAttempts")
+    .where("deliveryId", "in", (eb) => eb.selectFrom("webhookDeliveries").select("id").where("subjectEmail", "=", email))
+    .execute();
   const webhooks = count(await trx.deleteFrom("webhookDeliveries").where("subjectEmail", "=", email).executeTakeFirst());
   return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys, confirmations, notes, timeline, people, webhooks };
 }
