@@ -1,20 +1,11 @@
-import { sql } from "kysely";
 import { expect, it } from "vitest";
+import { indexesOf } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
-import { isPostgres } from "./connect";
 import { createMigrator } from "./migrate";
-import type { Db } from "./schema";
 
 // Migration 0011 lets workspace_events hold 'email-sent' entries (on SQLite by rebuilding the table,
 // which must keep every row and index) and copies the sent outbox rows still kept into it, so the
 // emails already in people's timelines stay there once the outbox clean-up deletes those rows.
-
-async function indexesOf(db: Db, table: string): Promise<string[]> {
-  const { rows } = isPostgres(db)
-    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
-  return rows.map((row) => row.name).sort();
-}
 
 const BEFORE = "0010_assignment_email";
 

@@ -1,19 +1,10 @@
-import { sql } from "kysely";
 import { expect, it } from "vitest";
+import { indexesOf } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
-import { isPostgres } from "./connect";
 import { createMigrator } from "./migrate";
-import type { Db } from "./schema";
 
 // Migration 0006 widens two CHECK constraints; on SQLite that rebuilds the newsletter and outbox tables,
 // which must keep every row and every index the earlier migrations gave them.
-
-async function indexesOf(db: Db, table: string): Promise<string[]> {
-  const { rows } = isPostgres(db)
-    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
-  return rows.map((row) => row.name).sort();
-}
 
 // Later migrations step down too, so the test goes to the one before 0006 by name.
 const BEFORE = "0005_change_order";

@@ -1,19 +1,10 @@
-import { sql } from "kysely";
 import { expect, it } from "vitest";
+import { indexesOf } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
-import { isPostgres } from "./connect";
 import { createMigrator } from "./migrate";
-import type { Db } from "./schema";
 
 // Migration 0012 gives every account made before it the admin role (they could do everything), adds
 // the team's tables, and widens the outbox's kinds (on SQLite by rebuilding it, keeping rows and indexes).
-
-async function indexesOf(db: Db, table: string): Promise<string[]> {
-  const { rows } = isPostgres(db)
-    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
-  return rows.map((row) => row.name).sort();
-}
 
 const BEFORE = "0010_assignment_email";
 const at = "2025-01-01T00:00:00.000Z";

@@ -1,20 +1,11 @@
-import { sql } from "kysely";
 import { expect, it } from "vitest";
+import { indexesOf } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
-import { isPostgres } from "./connect";
 import { createMigrator } from "./migrate";
-import type { Db } from "./schema";
 
 // Migration 0020 drops the foreign key from a logged webhook attempt to its delivery (on SQLite by
 // rebuilding the table, which must keep every row and index); the key to the endpoint stays. Stepping
 // back down removes the attempts whose delivery is gone and puts the key back.
-
-async function indexesOf(db: Db, table: string): Promise<string[]> {
-  const { rows } = isPostgres(db)
-    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
-  return rows.map((row) => row.name).sort();
-}
 
 const BEFORE = "0019_webhook_endpoint_due";
 const AT = "2026-03-02T08:00:00.000Z";

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
-import { connectDatabase, migrateToLatest, type Db } from "../db/store";
+import { connectDatabase, isPostgres, migrateToLatest, type Db } from "../db/store";
 
 // The databases the API suites run against: always a real SQLite file, and PostgreSQL too when
 // TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test).
@@ -91,6 +92,14 @@ const postgres = (url: string): TestDatabase => ({
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export const testDatabases: TestDatabase[] = [sqlite, ...(postgresUrl ? [postgres(postgresUrl)] : [])];
+
+/** The names of a table's indexes, sorted (the migration tests check a rebuilt table keeps them). */
+export async function indexesOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
+  return rows.map((row) => row.name).sort();
+}
 
 export async function clearTables(db: Db): Promise<void> {
   // sessions before admins: they reference them. The audit log is append-only (a trigger refuses
