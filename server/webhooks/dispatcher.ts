@@ -1,9 +1,7 @@
-import { WEBHOOK_TIMEOUT_MS } from "../../src/domain/webhooks";
 import type { Clock } from "../clock";
 import {
   appendAudit,
   claimDueDeliveries,
-  DELIVERY_LEASE_MS,
   fanOutWebhookEvents,
   isPostgres,
   pruneWebhookLog,
@@ -20,32 +18,19 @@ import type { PrivacyKeys } from "../privacy/keys";
 import type { AddressPolicy } from "./address-guard";
 import { openWebhookSecret } from "./secrets";
 import { sendWebhook, type SendResult } from "./send";
+import { createSendSlots } from "./send-slots";
 
 // The webhook sender in the server process. Woken after a commit that queued an event, and polling for
 // retries that fall due and for events other instances queued: it fans queued events out to the
 // endpoints that want them, then sends what is due, several at once. Each endpoint has its own share of
-// the sending slots, so one that hangs for its 10 s holds up only its own deliveries; what it claims
-// beyond its free slots waits in memory for one, so a pass need not come round for every slot that frees.
-// Finished attempts
-// are recorded in batches, one transaction per pass (on SQLite every write transaction is a turn at the
-// write gate the submissions wait at). At least once: a delivery is marked only after its attempt is recorded,
-// and a sender killed before that leaves a claim that expires (DELIVERY_LEASE_MS) and is sent again.
+// the sending slots (send-slots.ts), so one that hangs for its 10 s holds up only its own deliveries;
+// what it claims beyond its free slots waits in memory for one, so a pass need not come round for every
+// slot that frees. Finished attempts are recorded in batches, one transaction per pass (on SQLite every
+// write transaction is a turn at the write gate the submissions wait at). At least once: a delivery is
+// marked only after its attempt is recorded, and a sender killed before that leaves a claim that expires
+// (DELIVERY_LEASE_MS) and is sent again.
 
 export const WEBHOOK_POLL_MS = 1_000;
-/** Deliveries in flight at once to one endpoint. */
-const PER_ENDPOINT = 16;
-/** Deliveries in flight at once, across endpoints. */
-const IN_FLIGHT = 64;
-/**
- * Claimed deliveries held at once, in flight or waiting for a slot, in rounds of the slots: an endpoint
- * holds at most PER_ENDPOINT * HELD_ROUNDS, all endpoints together IN_FLIGHT * HELD_ROUNDS. A waiting
- * delivery has at most HELD_ROUNDS - 1 rounds of sends ahead of it, each ending within the timeout, so it
- * is sent and finished inside its claim's lease and no other sender claims it meanwhile.
- */
-export const HELD_ROUNDS = 5;
-if (HELD_ROUNDS * WEBHOOK_TIMEOUT_MS >= DELIVERY_LEASE_MS) throw new Error("A held delivery could outlive its lease");
-/** At most this many claimed deliveries of one endpoint are held. */
-export const HELD_PER_ENDPOINT = PER_ENDPOINT * HELD_ROUNDS;
 // Small transactions, with a turn of the event loop between them: on a SQLite file each holds the write
 // gate the server's submissions wait at (on an in-memory database it runs on their very thread), and a
 // submission waits for the whole of one (its p99 is the longest). On PostgreSQL a transaction holds up no
@@ -95,13 +80,6 @@ export interface WebhookDispatcher {
 
 export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs, retryBaseMs }: WebhookDispatcherDeps): WebhookDispatcher {
   const database = isPostgres(db) ? "postgres" : "sqlite";
-  const inFlight = new Set<Promise<void>>();
-  /** In flight per endpoint. */
-  const busy = new Map<string, number>();
-  /** Claimed and waiting for a free slot, per endpoint, oldest first. */
-  const waiting = new Map<string, DueDelivery[]>();
-  let waitingCount = 0;
-  let stopping = false;
   /** Attempts finished and not yet recorded. */
   const finished: FinishedAttempt[] = [];
   /** Attempts recorded per endpoint since its log was last trimmed. */
@@ -144,48 +122,16 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     finished.push({ delivery, outcome, at: clock() });
   }
 
-  /** Sends a claimed delivery when its endpoint has a free slot, and holds it until then. */
-  function track(delivery: DueDelivery) {
-    const queue = waiting.get(delivery.endpointId);
-    if (queue) queue.push(delivery);
-    else waiting.set(delivery.endpointId, [delivery]);
-    waitingCount += 1;
-    startWaiting();
-  }
-
-  /** Starts waiting deliveries, oldest first per endpoint, into the free slots. */
-  function startWaiting() {
-    if (stopping) return;
-    for (const [endpointId, queue] of waiting) {
-      while (queue.length > 0 && (busy.get(endpointId) ?? 0) < PER_ENDPOINT && inFlight.size < IN_FLIGHT) {
-        waitingCount -= 1;
-        start(queue.shift()!);
-      }
-      if (queue.length === 0) waiting.delete(endpointId);
-    }
-  }
-
-  function start(delivery: DueDelivery) {
-    busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 0) + 1);
-    const task = deliver(delivery)
-      .catch((error: unknown) => logger.error("webhook-delivery-failed", { deliveryId: delivery.id, ...describeError(error) }))
-      .finally(() => {
-        inFlight.delete(task);
-        busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 1) - 1);
-        startWaiting();
-        // Recorded, and the slots refilled, with whatever else finishes in the next few milliseconds.
-        settleTimer ??= setTimeout(() => {
-          settleTimer = null;
-          loop.wake();
-        }, SETTLE_DELAY_MS);
-      });
-    inFlight.add(task);
-  }
-
-  /** Until nothing claimed is left unsent and unfinished (what finishes starts what waits). */
-  async function drain(): Promise<void> {
-    while (inFlight.size > 0) await Promise.all([...inFlight]);
-  }
+  const slots = createSendSlots(
+    (delivery) => deliver(delivery).catch((error: unknown) => logger.error("webhook-delivery-failed", { deliveryId: delivery.id, ...describeError(error) })),
+    () => {
+      // Recorded, and the slots refilled, with whatever else finishes in the next few milliseconds.
+      settleTimer ??= setTimeout(() => {
+        settleTimer = null;
+        loop.wake();
+      }, SETTLE_DELAY_MS);
+    },
+  );
 
   /** Records the finished attempts in one transaction, then acts on endpoints disabled by them. */
   async function settle(): Promise<void> {
@@ -220,18 +166,12 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     }
   }
 
-  /** Claimed deliveries held: in flight and waiting. */
-  const held = (endpointId: string) => (busy.get(endpointId) ?? 0) + (waiting.get(endpointId)?.length ?? 0);
-  const heldRoom = () => IN_FLIGHT * HELD_ROUNDS - inFlight.size - waitingCount;
-  /** How many more of an endpoint's deliveries may be claimed now, within what all endpoints may hold. */
-  const roomFor = (endpointId: string) => Math.min(HELD_PER_ENDPOINT - held(endpointId), heldRoom());
-
   /** The room of the caught-up endpoints, for the fan-out to claim new deliveries into. */
   function fanOutRoom(): Map<string, number> {
     const room = new Map<string, number>();
-    let total = heldRoom();
+    let total = slots.heldRoom();
     for (const endpointId of caughtUp) {
-      const free = Math.min(roomFor(endpointId), total);
+      const free = Math.min(slots.roomFor(endpointId), total);
       if (free <= 0) continue;
       room.set(endpointId, free);
       total -= free;
@@ -254,7 +194,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
       const fanOut = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH[database], room);
       const claimedPer = new Map<string, number>();
       for (const delivery of fanOut.claimed) {
-        track(delivery);
+        slots.track(delivery);
         claimedPer.set(delivery.endpointId, (claimedPer.get(delivery.endpointId) ?? 0) + 1);
       }
       claimed += fanOut.claimed.length;
@@ -268,10 +208,10 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     // Disabled or deleted since: not fanned out to, not kept.
     for (const endpointId of caughtUp) if (!sendable.includes(endpointId)) caughtUp.delete(endpointId);
     for (const endpointId of sendable) {
-      const room = roomFor(endpointId);
+      const room = slots.roomFor(endpointId);
       if (room <= 0) continue;
       const due = await claimDueDeliveries(db, clock(), endpointId, room);
-      for (const delivery of due) track(delivery);
+      for (const delivery of due) slots.track(delivery);
       claimed += due.length;
       if (due.length < room) caughtUp.add(endpointId);
       else caughtUp.delete(endpointId);
@@ -283,7 +223,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
   return {
     async runOnce() {
       const { fannedOut, claimed } = await pass();
-      await drain();
+      await slots.drain();
       await settle();
       return { fannedOut, sent: claimed };
     },
@@ -292,11 +232,8 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     async stop() {
       await loop.stop();
       // What waits is handed back, due at once, for the next sender; what is in flight finishes.
-      stopping = true;
-      const unsent = [...waiting.values()].flat();
-      waiting.clear();
-      waitingCount = 0;
-      await drain();
+      const unsent = slots.close();
+      await slots.drain();
       if (settleTimer) clearTimeout(settleTimer);
       await settle();
       await releaseDeliveries(db, unsent.map((delivery) => delivery.id));

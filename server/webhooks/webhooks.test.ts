@@ -4,7 +4,7 @@ import { WEBHOOK_DISABLE_AFTER_MS, type WebhookAttempt, type WebhookEndpoint } f
 import { ADMIN_EMAIL, mintSession, send } from "../test-support/admin";
 import { postJson, validContact } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
-import { HELD_PER_ENDPOINT } from "./dispatcher";
+import { HELD_PER_ENDPOINT } from "./send-slots";
 import type { sendWebhook } from "./send";
 import { webhookWorld } from "./webhook-world";
 
