@@ -1,13 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "../connect";
+import { rebuildSqliteTable } from "./sqlite-rebuild";
 
 // An opt-out sticks until the person confirms by email: the confirmations those emails link to, the
 // "pending" status of a subscription that waits for one (NEWSLETTER_DOUBLE_OPT_IN), and the outbox kind
 // that sends them.
 //
 // SQLite cannot change a CHECK constraint in place, so there the two tables whose checks change are
-// rebuilt the documented way: create the new shape, copy, drop, rename, and recreate the indexes from
-// their saved definitions (sqlite.org/lang_altertable.html, "Making Other Kinds Of Table Schema Changes").
+// rebuilt (sqlite-rebuild.ts).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration is written against the schema as it was then
 type AnyDb = Kysely<any>;
@@ -18,60 +18,43 @@ const STATUSES_AFTER = sql`status in ('subscribed', 'unsubscribed', 'pending')`;
 const KINDS_BEFORE = sql`kind in ('lead-alert', 'welcome')`;
 const KINDS_AFTER = sql`kind in ('lead-alert', 'welcome', 'newsletter-confirmation')`;
 
-/** SQLite: the CREATE INDEX statements of a table's own indexes (not those behind its constraints). */
-async function indexDefinitions(db: AnyDb, table: string): Promise<string[]> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
-  return rows.map((row) => row.sql);
-}
-
-/**
- * SQLite: swaps `table` for `rebuilt` (created by the caller in the new shape, same columns), keeping
- * its rows and recreating every index it had, whichever migrations added them.
- */
-async function swapTable(db: AnyDb, table: string, rebuilt: string, columns: string): Promise<void> {
-  const indexes = await indexDefinitions(db, table);
-  await sql`insert into ${sql.table(rebuilt)} (${sql.raw(columns)}) select ${sql.raw(columns)} from ${sql.table(table)}`.execute(db);
-  await db.schema.dropTable(table).execute();
-  await db.schema.alterTable(rebuilt).renameTo(table).execute();
-  for (const definition of indexes) await sql.raw(definition).execute(db);
-}
-
 async function rebuildNewsletter(db: AnyDb, statuses: RawBuilder<unknown>): Promise<void> {
-  await db.schema
-    .createTable("newsletter_rebuilt")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("email", "text", (col) => col.notNull())
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("subscribed"))
-    .addColumn("bot_check", "text", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("status_changed_at", "text")
-    .addCheckConstraint("newsletter_status_check", statuses)
-    .addCheckConstraint("newsletter_bot_check_check", BOT_CHECK)
-    .execute();
-  await swapTable(db, "newsletter", "newsletter_rebuilt", "id, email, status, bot_check, created_at, status_changed_at");
+  await rebuildSqliteTable(
+    db,
+    "newsletter",
+    (create) =>
+      create
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("email", "text", (col) => col.notNull())
+        .addColumn("status", "text", (col) => col.notNull().defaultTo("subscribed"))
+        .addColumn("bot_check", "text", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("status_changed_at", "text")
+        .addCheckConstraint("newsletter_status_check", statuses)
+        .addCheckConstraint("newsletter_bot_check_check", BOT_CHECK),
+    "id, email, status, bot_check, created_at, status_changed_at",
+  );
 }
 
 async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>): Promise<void> {
-  await db.schema
-    .createTable("outbox_rebuilt")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("kind", "text", (col) => col.notNull().check(kinds))
-    .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
-    .addColumn("subject_email", "text", (col) => col.notNull())
-    .addColumn("record_collection", "text", (col) => col.notNull())
-    .addColumn("record_id", "text", (col) => col.notNull())
-    .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("next_attempt_at", "text")
-    .addColumn("locked_until", "text")
-    .addColumn("last_error", "text")
-    .addColumn("last_error_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("sent_at", "text")
-    .execute();
-  await swapTable(
+  await rebuildSqliteTable(
     db,
     "outbox",
-    "outbox_rebuilt",
+    (create) =>
+      create
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("kind", "text", (col) => col.notNull().check(kinds))
+        .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
+        .addColumn("subject_email", "text", (col) => col.notNull())
+        .addColumn("record_collection", "text", (col) => col.notNull())
+        .addColumn("record_id", "text", (col) => col.notNull())
+        .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "text")
+        .addColumn("locked_until", "text")
+        .addColumn("last_error", "text")
+        .addColumn("last_error_at", "text")
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("sent_at", "text"),
     "id, kind, state, subject_email, record_collection, record_id, attempts, next_attempt_at, locked_until, last_error, last_error_at, created_at, sent_at",
   );
 }

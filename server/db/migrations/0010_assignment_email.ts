@@ -1,12 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "../connect";
+import { rebuildSqliteTable } from "./sqlite-rebuild";
 
 // The email a staff member gets when a lead or contact is assigned to them: a new outbox kind, and the
 // recipient it goes to (the owner at the time; the other kinds work theirs out at send time, so it is
 // null for them).
 //
-// SQLite cannot change a CHECK constraint in place, so there the outbox is rebuilt the documented way,
-// as migration 0006 did: create the new shape, copy, drop, rename, recreate the indexes.
+// SQLite cannot change a CHECK constraint in place, so there the outbox is rebuilt (sqlite-rebuild.ts).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration is written against the schema as it was then
 type AnyDb = Kysely<any>;
@@ -16,28 +16,28 @@ const KINDS_AFTER = sql`kind in ('lead-alert', 'welcome', 'newsletter-confirmati
 const COLUMNS = "id, kind, state, subject_email, record_collection, record_id, attempts, next_attempt_at, locked_until, last_error, last_error_at, created_at, sent_at";
 
 async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>, withRecipient: boolean): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'outbox' and sql is not null`.execute(db);
-  let table = db.schema
-    .createTable("outbox_rebuilt")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("kind", "text", (col) => col.notNull().check(kinds))
-    .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
-    .addColumn("subject_email", "text", (col) => col.notNull())
-    .addColumn("record_collection", "text", (col) => col.notNull())
-    .addColumn("record_id", "text", (col) => col.notNull())
-    .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("next_attempt_at", "text")
-    .addColumn("locked_until", "text")
-    .addColumn("last_error", "text")
-    .addColumn("last_error_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("sent_at", "text");
-  if (withRecipient) table = table.addColumn("recipient", "text");
-  await table.execute();
-  await sql`insert into outbox_rebuilt (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from outbox`.execute(db);
-  await db.schema.dropTable("outbox").execute();
-  await db.schema.alterTable("outbox_rebuilt").renameTo("outbox").execute();
-  for (const { sql: definition } of rows) await sql.raw(definition).execute(db);
+  await rebuildSqliteTable(
+    db,
+    "outbox",
+    (create) => {
+      const table = create
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("kind", "text", (col) => col.notNull().check(kinds))
+        .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
+        .addColumn("subject_email", "text", (col) => col.notNull())
+        .addColumn("record_collection", "text", (col) => col.notNull())
+        .addColumn("record_id", "text", (col) => col.notNull())
+        .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "text")
+        .addColumn("locked_until", "text")
+        .addColumn("last_error", "text")
+        .addColumn("last_error_at", "text")
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("sent_at", "text");
+      return withRecipient ? table.addColumn("recipient", "text") : table;
+    },
+    COLUMNS,
+  );
 }
 
 export async function up(db: AnyDb): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "../connect";
+import { rebuildSqliteTable } from "./sqlite-rebuild";
 
 // A person's timeline keeps the emails sent to them and to staff about them as workspace events of a
 // new kind, 'email-sent', written when the outbox marks a message sent (server/db/outbox.ts markSent).
@@ -7,8 +8,7 @@ import { isPostgres } from "../connect";
 // their timeline entries with them. Each event's id is its outbox row's; the sent rows still kept are
 // copied over here.
 //
-// SQLite cannot change a CHECK constraint in place, so there the table is rebuilt the documented way,
-// as migrations 0006 and 0010 did: create the new shape, copy, drop, rename, recreate the indexes.
+// SQLite cannot change a CHECK constraint in place, so there the table is rebuilt (sqlite-rebuild.ts).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration is written against the schema as it was then
 type AnyDb = Kysely<any>;
@@ -18,22 +18,21 @@ const KINDS_AFTER = sql`kind in ('status-changed', 'assigned', 'note-deleted', '
 const COLUMNS = "id, email, collection, record_id, kind, actor, details, at";
 
 async function rebuildEvents(db: AnyDb, kinds: RawBuilder<unknown>): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'workspace_events' and sql is not null`.execute(db);
-  await db.schema
-    .createTable("workspace_events_rebuilt")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("email", "text", (col) => col.notNull())
-    .addColumn("collection", "text", (col) => col.notNull().check(sql`collection in ('leads', 'contacts', 'newsletter')`))
-    .addColumn("record_id", "text", (col) => col.notNull())
-    .addColumn("kind", "text", (col) => col.notNull().check(kinds))
-    .addColumn("actor", "text", (col) => col.notNull())
-    .addColumn("details", "text", (col) => col.notNull())
-    .addColumn("at", "text", (col) => col.notNull())
-    .execute();
-  await sql`insert into workspace_events_rebuilt (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from workspace_events`.execute(db);
-  await db.schema.dropTable("workspace_events").execute();
-  await db.schema.alterTable("workspace_events_rebuilt").renameTo("workspace_events").execute();
-  for (const { sql: definition } of rows) await sql.raw(definition).execute(db);
+  await rebuildSqliteTable(
+    db,
+    "workspace_events",
+    (create) =>
+      create
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("email", "text", (col) => col.notNull())
+        .addColumn("collection", "text", (col) => col.notNull().check(sql`collection in ('leads', 'contacts', 'newsletter')`))
+        .addColumn("record_id", "text", (col) => col.notNull())
+        .addColumn("kind", "text", (col) => col.notNull().check(kinds))
+        .addColumn("actor", "text", (col) => col.notNull())
+        .addColumn("details", "text", (col) => col.notNull())
+        .addColumn("at", "text", (col) => col.notNull()),
+    COLUMNS,
+  );
 }
 
 async function allowKinds(db: AnyDb, kinds: RawBuilder<unknown>): Promise<void> {

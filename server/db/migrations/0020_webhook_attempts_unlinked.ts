@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { isPostgres } from "../connect";
+import { rebuildSqliteTable } from "./sqlite-rebuild";
 
 // A logged webhook attempt no longer has a foreign key to its delivery (decision 0040). On PostgreSQL the
 // key's check took a row lock on the delivery for every attempt logged, a write of its own to the WAL,
@@ -7,8 +8,7 @@ import { isPostgres } from "../connect";
 // deletes their attempts first in the same transaction (the log's trimming, an endpoint's deletion, a
 // person's erasure). The key to the endpoint stays.
 //
-// SQLite cannot drop a foreign key in place, so there the table is rebuilt the documented way, as
-// migrations 0006, 0010 and 0011 did: create the new shape, copy, drop, rename, recreate the indexes.
+// SQLite cannot drop a foreign key in place, so there the table is rebuilt (sqlite-rebuild.ts).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration is written against the schema as it was then
 type AnyDb = Kysely<any>;
@@ -16,22 +16,21 @@ type AnyDb = Kysely<any>;
 const COLUMNS = "id, delivery_id, endpoint_id, type, status, duration_ms, error, at";
 
 async function rebuildAttempts(db: AnyDb, linked: boolean): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'webhook_attempts' and sql is not null`.execute(db);
-  await db.schema
-    .createTable("webhook_attempts_rebuilt")
-    .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("delivery_id", "text", (col) => (linked ? col.notNull().references("webhook_deliveries.id").onDelete("cascade") : col.notNull()))
-    .addColumn("endpoint_id", "text", (col) => col.notNull().references("webhook_endpoints.id").onDelete("cascade"))
-    .addColumn("type", "text", (col) => col.notNull())
-    .addColumn("status", "integer")
-    .addColumn("duration_ms", "integer", (col) => col.notNull())
-    .addColumn("error", "text")
-    .addColumn("at", "text", (col) => col.notNull())
-    .execute();
-  await sql`insert into webhook_attempts_rebuilt (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from webhook_attempts`.execute(db);
-  await db.schema.dropTable("webhook_attempts").execute();
-  await db.schema.alterTable("webhook_attempts_rebuilt").renameTo("webhook_attempts").execute();
-  for (const { sql: definition } of rows) await sql.raw(definition).execute(db);
+  await rebuildSqliteTable(
+    db,
+    "webhook_attempts",
+    (create) =>
+      create
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("delivery_id", "text", (col) => (linked ? col.notNull().references("webhook_deliveries.id").onDelete("cascade") : col.notNull()))
+        .addColumn("endpoint_id", "text", (col) => col.notNull().references("webhook_endpoints.id").onDelete("cascade"))
+        .addColumn("type", "text", (col) => col.notNull())
+        .addColumn("status", "integer")
+        .addColumn("duration_ms", "integer", (col) => col.notNull())
+        .addColumn("error", "text")
+        .addColumn("at", "text", (col) => col.notNull()),
+    COLUMNS,
+  );
 }
 
 export async function up(db: AnyDb): Promise<void> {
