@@ -128,6 +128,8 @@ const RESULT_TYPE_CHANGED = "0A000";
  * falls back to a generic plan (the webhook claim relies on its literal for the due index). A statement
  * whose result columns changed under it (a migration by a newer instance) is prepared afresh: at once
  * outside a transaction; inside one, whose failure PostgreSQL has already rolled back, the next time.
+ * Whether a transaction is open is read from the texts Kysely sends (begin, commit, rollback);
+ * prepared-statements.test.ts fails if a Kysely upgrade changes them.
  */
 function prepareOnFirstUse(client: pg.PoolClient): void {
   const names = new Map<string, string>();

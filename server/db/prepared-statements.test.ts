@@ -76,5 +76,9 @@ describe.skipIf(!postgres || !postgresUrl)("a prepared statement whose table cha
     await sql`alter table widened add column size int not null default 7`.execute(db);
     await expect(db.transaction().execute((trx) => everything(trx))).rejects.toMatchObject({ code: "0A000" });
     expect((await db.transaction().execute((trx) => everything(trx))).rows).toEqual([{ id: 1, label: "new", size: 7 }]);
+    // Kysely's rollback and commit above ended the transaction for the connection's tracker too (it reads
+    // their texts): outside one, a changed statement is again prepared afresh at once.
+    await sql`alter table widened add column colour text not null default 'red'`.execute(db);
+    expect((await everything()).rows).toEqual([{ id: 1, label: "new", size: 7, colour: "red" }]);
   });
 });
