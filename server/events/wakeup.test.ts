@@ -8,7 +8,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 let loop: PollingLoop | null = null;
 afterEach(() => loop?.stop());
 
-function counting(minGapMs?: number) {
+function counting(minGapMs?: number | (() => number)) {
   const state = { passes: 0 };
   loop = createPollingLoop(async () => void (state.passes += 1), { pollMs: 60_000, onFailure: (error) => expect.fail(String(error)), ...(minGapMs !== undefined && { minGapMs }) });
   loop.start();
@@ -36,6 +36,18 @@ it("handles the wake-ups that arrive within the minimum gap with one pass", asyn
   // Not before the gap since the first pass; and the other nineteen wake-ups ran no pass of their own.
   expect(performance.now() - woken).toBeGreaterThan(500);
   await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(state.passes).toBe(2);
+});
+
+it("asks a gap given as a function after each pass", async () => {
+  let gapMs = 0;
+  const state = counting(() => gapMs);
+  await vi.waitFor(() => expect(state.passes).toBe(1));
+  loop!.wake();
+  await vi.waitFor(() => expect(state.passes).toBe(2));
+  gapMs = 60_000;
+  loop!.wake();
+  await new Promise((resolve) => setTimeout(resolve, 300));
   expect(state.passes).toBe(2);
 });
 

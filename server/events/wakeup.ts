@@ -53,9 +53,10 @@ export interface PollingLoopOptions {
   /**
    * A pass woken early starts at least this long after the previous one started, so the wake-ups that
    * arrive meanwhile (one per commit) are handled together: a pass has a fixed cost in queries, and
-   * under load a pass per commit would spend most of its time on that.
+   * under load a pass per commit would spend most of its time on that. A function is asked after
+   * each pass (the webhook sender's gap grows while the server is busy).
    */
-  minGapMs?: number;
+  minGapMs?: number | (() => number);
 }
 
 /**
@@ -91,7 +92,7 @@ export function createPollingLoop(pass: () => Promise<unknown>, { pollMs, onFail
             onFailure(error);
           }
           const woken = await wakeup.wait(pollMs);
-          const rest = minGapMs - (performance.now() - started);
+          const rest = (typeof minGapMs === "function" ? minGapMs() : minGapMs) - (performance.now() - started);
           if (woken && running && rest > 0) await gap(rest);
         }
       })();

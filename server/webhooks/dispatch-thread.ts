@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { writeGate } from "../db/store";
 import type { LogLevel } from "../env";
 import { describeError, type Logger } from "../logger";
+import { startLoadGauge } from "./server-load";
 
 // The webhook sender in a worker thread of its own (dispatch-worker.ts), with its own database connection,
 // at background priority. Every part of sending cost the server's thread, which answers submissions:
@@ -21,6 +22,8 @@ export interface DispatchThreadData {
   allowPrivate: boolean;
   retryBaseMs?: number;
   logLevel: LogLevel;
+  /** The server's thread's load, which it samples itself (server-load.ts), for the sender to yield to. */
+  loadBuffer: SharedArrayBuffer;
 }
 
 /** The sender's PostgreSQL connections are named so, in pg_stat_activity (the webhook soak sorts CPU by it). */
@@ -45,8 +48,10 @@ export interface DispatchThread {
   stop(): Promise<void>;
 }
 
-export function startDispatchThread(data: DispatchThreadData, logger: Logger): DispatchThread {
-  const gate = writeGate(data.gateBuffer, "server");
+export function startDispatchThread(settings: Omit<DispatchThreadData, "loadBuffer">, logger: Logger): DispatchThread {
+  const gate = writeGate(settings.gateBuffer, "server");
+  const load = startLoadGauge();
+  const data: DispatchThreadData = { ...settings, loadBuffer: load.buffer };
   let stopping = false;
   let wakeQueued = false;
 
@@ -80,6 +85,7 @@ export function startDispatchThread(data: DispatchThreadData, logger: Logger): D
     },
     async stop() {
       stopping = true;
+      load.stop();
       const { worker, exited } = current;
       worker.postMessage({ type: "stop" } satisfies ToDispatchThread);
       const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);

@@ -6,6 +6,7 @@ import { derivePrivacyKeys } from "../privacy/keys";
 import { runInBackground } from "./background-thread";
 import { WEBHOOK_SENDER_APPLICATION, type DispatchThreadData, type ToDispatchThread } from "./dispatch-thread";
 import { createWebhookDispatcher } from "./dispatcher";
+import { serverLoad } from "./server-load";
 import { startSendThread } from "./send-thread";
 
 // The webhook sender's thread (started by dispatch-thread.ts): the dispatcher, fanning out, claiming and
@@ -18,14 +19,16 @@ if (!port) throw new Error("dispatch-worker.ts runs as a worker thread (see disp
 // Nice +10 but not SCHED_IDLE: on SQLite it holds the write gate the server's thread waits at.
 runInBackground({ idle: false });
 
-const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseMs, logLevel } = workerData as DispatchThreadData;
+const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseMs, logLevel, loadBuffer } = workerData as DispatchThreadData;
+/** The server's thread is busy, and the sender yields to it (dispatcher.ts), from this share of its time spent running. */
+const SERVER_BUSY = 0.25;
 const logger = createLogger(logLevel);
 // On PostgreSQL a small pool of its own; on a SQLite file a second write connection, which takes turns
 // with the server's at the write gate.
 const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, applicationName: WEBHOOK_SENDER_APPLICATION, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
 // Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
 const sendThread = startSendThread();
-const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(retryBaseMs !== undefined && { retryBaseMs }) });
+const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY, ...(retryBaseMs !== undefined && { retryBaseMs }) });
 dispatcher.start();
 
 port.on("message", (message: ToDispatchThread) => {

@@ -48,6 +48,15 @@ const SETTLE_DELAY_MS = 20;
  * fanned out, claimed and recorded together, instead of a pass (a handful of queries) per submission.
  */
 const PASS_GAP_MS = { sqlite: 25, postgres: 100 };
+/**
+ * While the server's thread is busy (serverBusy), the sender yields to the submissions (decision 0041):
+ * a pass at most every BUSY_PASS_GAP_MS, fanning out at most BUSY_FAN_OUT events. Each delivery costs
+ * the database writes, and on PostgreSQL its processes share the cores with the submissions at their
+ * priority, which no nice value of ours reaches. What waits is sent once the load falls, and never less
+ * than BUSY_FAN_OUT events a pass meanwhile, so a sustained load delays webhooks but cannot starve them.
+ */
+const BUSY_PASS_GAP_MS = 250;
+export const BUSY_FAN_OUT = 25;
 /** Opened secrets kept (an endpoint has one or two at a time; a rotation adds one). */
 const OPENED_SECRETS = 64;
 
@@ -68,6 +77,8 @@ export interface WebhookDispatcherDeps {
   retryBaseMs?: number;
   /** Tests: a shorter attempt than WEBHOOK_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Whether the server's thread is busy now (dispatch-worker.ts reads server-load.ts); never, by default. */
+  serverBusy?: () => boolean;
 }
 
 export interface WebhookDispatcher {
@@ -78,7 +89,7 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs, retryBaseMs }: WebhookDispatcherDeps): WebhookDispatcher {
+export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, timeoutMs, retryBaseMs, serverBusy = () => false }: WebhookDispatcherDeps): WebhookDispatcher {
   const database = isPostgres(db) ? "postgres" : "sqlite";
   /** Attempts finished and not yet recorded. */
   const finished: FinishedAttempt[] = [];
@@ -190,8 +201,11 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     let fannedOut = 0;
     let claimed = 0;
     for (;;) {
+      // Asked again before each batch: a server that turns busy during a long fan-out (a backlog) is yielded to at once.
+      const busy = serverBusy();
+      const batch = busy ? BUSY_FAN_OUT : FAN_OUT_BATCH[database];
       const room = fanOutRoom();
-      const fanOut = await fanOutWebhookEvents(db, clock(), FAN_OUT_BATCH[database], room);
+      const fanOut = await fanOutWebhookEvents(db, clock(), batch, room);
       const claimedPer = new Map<string, number>();
       for (const delivery of fanOut.claimed) {
         slots.track(delivery);
@@ -201,7 +215,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
       // Given all its room, an endpoint may have new deliveries left unclaimed: older ones go first then.
       for (const [endpointId, free] of room) if ((claimedPer.get(endpointId) ?? 0) >= free) caughtUp.delete(endpointId);
       fannedOut += fanOut.read;
-      if (fanOut.read < FAN_OUT_BATCH[database]) break;
+      if (busy || fanOut.read < batch) break;
       await turn();
     }
     const sendable = await sendableEndpoints(db);
@@ -219,7 +233,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     return { fannedOut, claimed };
   }
 
-  const loop = createPollingLoop(pass, { pollMs, minGapMs: PASS_GAP_MS[database], onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
+  const loop = createPollingLoop(pass, { pollMs, minGapMs: () => (serverBusy() ? BUSY_PASS_GAP_MS : PASS_GAP_MS[database]), onFailure: (error) => logger.error("webhook-dispatcher-failed", describeError(error)) });
   return {
     async runOnce() {
       const { fannedOut, claimed } = await pass();

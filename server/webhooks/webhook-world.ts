@@ -68,9 +68,9 @@ export function webhookWorld(open: StorageContext) {
     }
   };
 
-  /** A dispatcher run by hand; `db` may be the suite's database seen through a plugin, and `send` stand in for sending. */
-  const dispatcher = (allowPrivate = true, db: Db = open.db, send?: typeof sendWebhook) =>
-    createWebhookDispatcher({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5, ...(send && { send }) });
+  /** A dispatcher run by hand; `db` may be the suite's database seen through a plugin, `send` stand in for sending, `serverBusy` for the server's load. */
+  const dispatcher = (allowPrivate = true, db: Db = open.db, send?: typeof sendWebhook, serverBusy?: () => boolean) =>
+    createWebhookDispatcher({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5, ...(send && { send }), ...(serverBusy && { serverBusy }) });
 
   beforeAll(() => hook.start());
   afterAll(() => hook.stop());

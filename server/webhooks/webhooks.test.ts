@@ -4,6 +4,7 @@ import { WEBHOOK_DISABLE_AFTER_MS, type WebhookAttempt, type WebhookEndpoint } f
 import { ADMIN_EMAIL, mintSession, send } from "../test-support/admin";
 import { postJson, validContact } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
+import { BUSY_FAN_OUT } from "./dispatcher";
 import { HELD_PER_ENDPOINT } from "./send-slots";
 import type { sendWebhook } from "./send";
 import { webhookWorld } from "./webhook-world";
@@ -263,6 +264,21 @@ describeStorage("webhooks", (open) => {
     expect(sends.most()).toBe(16);
     expect(new Set(sends.sent).size).toBe(4 + more.length);
   }, 60_000);
+
+  it(`yields to a busy server: a pass fans out at most ${BUSY_FAN_OUT} events while it is busy, and the rest once it is not, each sent once`, async () => {
+    await addEndpoint(["contact.created"]);
+    const emails = Array.from({ length: 2 * BUSY_FAN_OUT + 10 }, (_, n) => `busy.${n}@example.com`);
+    await contacts(emails);
+    const load = { busy: true };
+    const sends = heldSends();
+    const sender = dispatcher(true, open.db, sends.send, () => load.busy);
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: BUSY_FAN_OUT, sent: BUSY_FAN_OUT });
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: BUSY_FAN_OUT, sent: BUSY_FAN_OUT });
+    load.busy = false;
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 10, sent: 10 });
+    expect(sends.sent).toHaveLength(emails.length);
+    expect(new Set(sends.sent).size).toBe(emails.length);
+  });
 
   it("sends at most 16 of an endpoint's deliveries at once, starts the next as one finishes, and hands back what waits when it stops", async () => {
     const sends = heldSends();
