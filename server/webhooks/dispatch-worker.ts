@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { systemClock } from "../clock";
-import { connectDatabase } from "../db/store";
+import { connectDatabase, isPostgres } from "../db/store";
 import { createLogger, describeError } from "../logger";
 import { derivePrivacyKeys } from "../privacy/keys";
 import { runInBackground } from "./background-thread";
@@ -20,7 +20,11 @@ if (!port) throw new Error("dispatch-worker.ts runs as a worker thread (see disp
 runInBackground({ idle: false });
 
 const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseMs, logLevel, loadBuffer } = workerData as DispatchThreadData;
-/** The server's thread is busy, and the sender yields to it (dispatcher.ts), from this share of its time spent running. */
+/**
+ * The server's thread is busy, and on PostgreSQL the sender yields to it (dispatcher.ts, decision 0041),
+ * from this share of its time spent running. On SQLite the sender's writes run on this thread, at nice
+ * +10, and it does not yield.
+ */
 const SERVER_BUSY = 0.25;
 const logger = createLogger(logLevel);
 // On PostgreSQL a small pool of its own; on a SQLite file a second write connection, which takes turns
@@ -28,7 +32,7 @@ const logger = createLogger(logLevel);
 const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, applicationName: WEBHOOK_SENDER_APPLICATION, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
 // Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
 const sendThread = startSendThread();
-const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY, ...(retryBaseMs !== undefined && { retryBaseMs }) });
+const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(isPostgres(db) && { serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY }), ...(retryBaseMs !== undefined && { retryBaseMs }) });
 dispatcher.start();
 
 port.on("message", (message: ToDispatchThread) => {
