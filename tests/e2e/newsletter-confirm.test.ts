@@ -28,6 +28,9 @@ const linkIn = (text: string | undefined, pattern: RegExp) => pattern.exec(text 
 async function subscribeOnHomePage(page: Page, url: string, email: string) {
   await page.goto(url);
   const card = page.getByRole("form", { name: "Newsletter signup" });
+  // Hydrated first (it then checks itself): sent before, the form posts without JavaScript and the page
+  // the server answers with has no toast. On a slow machine the click came first once.
+  await expect.poll(() => card.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 }).toBe(true);
   await card.getByLabel("Email address").fill(email);
   await card.getByRole("button", { name: "Subscribe" }).click();
   return waitForToast(page, "Successfully subscribed!");
