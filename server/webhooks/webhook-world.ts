@@ -13,7 +13,7 @@ import type { StorageContext } from "../test-support/storage-suite";
 import { createWebhookDispatcher } from "./dispatcher";
 import type { sendWebhook } from "./send";
 
-// What the webhook suites share (webhooks.test.ts, webhook-ssrf.test.ts): a real HTTP receiver on
+// What the webhook suites share (webhooks.test.ts, webhook-ssrf.test.ts, send-slots.test.ts): a real HTTP receiver on
 // 127.0.0.1, an app on the suite's database with a test clock and a stand-in DNS, a staff session, and
 // the dispatcher run by hand. Call webhookWorld inside the suite's describe block.
 
