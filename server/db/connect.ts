@@ -10,8 +10,11 @@ export { newWriteGateBuffer, writeGate } from "./sqlite/sqlite";
 
 export type DatabaseLocation = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
+/** A PostgreSQL URL; any other is a SQLite file's or refused (parseDatabaseUrl). */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
+
 export function parseDatabaseUrl(url: string): DatabaseLocation {
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: "postgres", url };
+  if (isPostgresUrl(url)) return { kind: "postgres", url };
   if (url.startsWith("sqlite:")) return { kind: "sqlite", file: url.slice("sqlite:".length) };
   throw new Error(`Unsupported DATABASE_URL (use sqlite:<file> or postgres://...)`);
 }

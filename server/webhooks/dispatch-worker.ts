@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { systemClock } from "../clock";
-import { connectDatabase, isPostgres } from "../db/store";
+import { connectDatabase } from "../db/store";
 import { createLogger, describeError } from "../logger";
 import { derivePrivacyKeys } from "../privacy/keys";
 import { runInBackground } from "./background-thread";
@@ -23,7 +23,7 @@ const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseM
 /**
  * The server's thread is busy, and on PostgreSQL the sender yields to it (dispatcher.ts, decision 0041),
  * from this share of its time spent running. On SQLite the sender's writes run on this thread, at nice
- * +10, and it does not yield.
+ * +10, and it does not yield: dispatch-thread.ts samples the load, and passes it, on PostgreSQL only.
  */
 const SERVER_BUSY = 0.25;
 const logger = createLogger(logLevel);
@@ -32,7 +32,7 @@ const logger = createLogger(logLevel);
 const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, applicationName: WEBHOOK_SENDER_APPLICATION, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
 // Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
 const sendThread = startSendThread();
-const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(isPostgres(db) && { serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY }), ...(retryBaseMs !== undefined && { retryBaseMs }) });
+const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(loadBuffer && { serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY }), ...(retryBaseMs !== undefined && { retryBaseMs }) });
 dispatcher.start();
 
 port.on("message", (message: ToDispatchThread) => {
