@@ -9,7 +9,9 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     // Vitest's default is one worker fewer than the CPUs: one worker on a two-core machine. Most suites
     // wait on a database, a socket or a child process more than they compute, so two share two cores
-    // well. The browser suites still run one file at a time (below), after the rest.
+    // well. The browser files share the two workers with the rest: each starts its own server on a free
+    // port with its own database, so two may run at once, and a browser file running one at a time after
+    // all the others left a core idle for most of ten minutes.
     maxWorkers: 2,
     projects: [
       {
@@ -26,9 +28,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/support/build-once.ts"],
+          // Its servers and CLI runs from that build (tests/support/server.ts).
+          env: { TEST_SERVER_FROM_BUILD: "1" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
