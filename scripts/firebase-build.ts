@@ -10,7 +10,6 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadEnv } from "vite";
 import { bootAfterPaint } from "./boot-after-paint.mjs";
-import { explainFormsNeedJavaScript } from "./firebase-forms.ts";
 import { FirebaseConfigError, parseFirebaseConfig } from "../src/config/firebase-config.ts";
 import { headerOptionsFromEnv, writeFirebaseHeaders } from "./firebase-headers.ts";
 
@@ -44,13 +43,12 @@ run(process.execPath, [join(root, "node_modules/@react-router/dev/bin.js"), "bui
 
 const clientDir = join(root, FIREBASE_BUILD_DIR, "client");
 // Each prerendered page loads its JavaScript after its first paint, as in the http build (scripts/postbuild.mjs),
-// and its forms say that sending them needs JavaScript (firebase-forms.ts); before the hashes of its inline
-// scripts go into the Content-Security-Policy below.
+// before the hashes of its inline scripts go into the Content-Security-Policy below.
 const sizeOf = (url: string) => statSync(join(clientDir, url)).size;
 for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || entry.name !== "index.html") continue;
   const page = join(entry.parentPath, entry.name);
-  writeFileSync(page, explainFormsNeedJavaScript(bootAfterPaint(readFileSync(page, "utf8"), page, sizeOf)).html);
+  writeFileSync(page, bootAfterPaint(readFileSync(page, "utf8"), page, sizeOf));
 }
 // Hosting answers unknown paths with /404.html (status 404); the prerendered catch-all lives at /404/.
 const notFound = join(clientDir, "404", "index.html");

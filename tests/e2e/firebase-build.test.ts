@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCliEmulator, type RunningCliEmulator } from "../firebase/emulators/cli-emulator";
-import { NEEDS_JAVASCRIPT } from "../../scripts/firebase-forms";
+import { NEEDS_JAVASCRIPT } from "../../src/features/capture/posted-form";
 import { launchBrowser } from "../support/browser";
 
 // The Firebase production build (`npm run build:firebase`, demo config) served by the Firebase Hosting
@@ -81,11 +81,14 @@ interface Seen {
   at: number;
 }
 
-async function recordingPage(): Promise<{ page: Page; requests: Seen[]; commits: string[]; cspViolations: string[] }> {
+async function recordingPage(): Promise<{ page: Page; requests: Seen[]; commits: string[]; cspViolations: string[]; pageErrors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const requests: Seen[] = [];
   const commits: string[] = [];
   const cspViolations: string[] = [];
+  // Uncaught errors, among them React's when a page does not hydrate as it was prerendered.
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("request", (request) => requests.push({ url: new URL(request.url()), at: Date.now() }));
   page.on("console", (message) => {
     if (message.text().includes("Content Security Policy")) cspViolations.push(message.text());
@@ -96,7 +99,7 @@ async function recordingPage(): Promise<{ page: Page; requests: Seen[]; commits:
     const now = new Date().toISOString();
     await route.fulfill({ contentType: "application/json", body: JSON.stringify({ writeResults: [{ updateTime: now }], commitTime: now }) });
   });
-  return { page, requests, commits, cspViolations };
+  return { page, requests, commits, cspViolations, pageErrors };
 }
 
 const loadedFrom = (requests: Seen[], chunks: Set<string>, after = 0) =>
@@ -110,7 +113,7 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
   });
 
   it("loads no Firebase code on the home page until the newsletter form is submitted, then only the writer", async () => {
-    const { page, requests, commits, cspViolations } = await recordingPage();
+    const { page, requests, commits, cspViolations, pageErrors } = await recordingPage();
     await page.goto(`${origin}/`, { waitUntil: "networkidle" });
     const form = page.getByRole("form", { name: "Newsletter signup" });
     await form.getByLabel("Email address").fill("reader@example.com");
@@ -134,6 +137,7 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
     expect(write.fields.email?.stringValue).toBe("reader@example.com");
     expect(write.fields.status?.stringValue).toBe("subscribed");
     expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
     await page.close();
   });
 
