@@ -125,11 +125,10 @@ describe("server/main.ts", () => {
       const reader = events.body!.getReader();
       await reader.read();
 
-      const stoppedAt = Date.now();
       stop(server.child, "SIGTERM");
+      // 0: it closed the open stream itself and finished shutting down. Had the stream held it, the 10 s
+      // grace period would have ended it with 1. (No bound in seconds: a busy CI machine once took over 2 s.)
       expect(await server.exited).toBe(0);
-      // Well inside the 10 s grace period after which the process would exit 1.
-      expect(Date.now() - stoppedAt).toBeLessThan(2_000);
       await reader.cancel().catch(() => undefined);
     } finally {
       stop(server.child, "SIGKILL");
