@@ -124,7 +124,8 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
     const submittedAt = Date.now();
     await form.getByRole("button", { name: "Subscribe" }).click();
     const toast = page.locator("li[data-variant]").last();
-    // The Firebase SDK's chunks load from the Hosting emulator first: slow when the browser files share the cores.
+    // Its chunks load from the Hosting emulator first, slower while other browser files share the cores.
+    // (A toast that never came was the page failing hydration and dropping the typed address: pageErrors.)
     await toast.waitFor({ state: "visible", timeout: 30_000 });
     expect(await toast.innerText()).toContain("Successfully subscribed!");
 
