@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { isPostgresUrl, writeGate } from "../db/store";
+import { writeGate } from "../db/store";
 import type { LogLevel } from "../env";
 import { describeError, type Logger } from "../logger";
 import { startLoadGauge } from "./server-load";
@@ -22,11 +22,8 @@ export interface DispatchThreadData {
   allowPrivate: boolean;
   retryBaseMs?: number;
   logLevel: LogLevel;
-  /**
-   * PostgreSQL only: the server's thread's load, which it samples itself (server-load.ts), for the sender
-   * to yield to (decision 0041). On a SQLite file the sender does not yield, and nothing samples.
-   */
-  loadBuffer?: SharedArrayBuffer;
+  /** The server's thread's load, which it samples itself (server-load.ts), for the sender to defer to (decisions 0041, 0042). */
+  loadBuffer: SharedArrayBuffer;
 }
 
 /** The sender's PostgreSQL connections are named so, in pg_stat_activity (the webhook soak sorts CPU by it). */
@@ -53,8 +50,8 @@ export interface DispatchThread {
 
 export function startDispatchThread(settings: Omit<DispatchThreadData, "loadBuffer">, logger: Logger): DispatchThread {
   const gate = writeGate(settings.gateBuffer, "server");
-  const load = isPostgresUrl(settings.databaseUrl) ? startLoadGauge() : undefined;
-  const data: DispatchThreadData = { ...settings, ...(load && { loadBuffer: load.buffer }) };
+  const load = startLoadGauge();
+  const data: DispatchThreadData = { ...settings, loadBuffer: load.buffer };
   let stopping = false;
   let wakeQueued = false;
 
@@ -88,7 +85,7 @@ export function startDispatchThread(settings: Omit<DispatchThreadData, "loadBuff
     },
     async stop() {
       stopping = true;
-      load?.stop();
+      load.stop();
       const { worker, exited } = current;
       worker.postMessage({ type: "stop" } satisfies ToDispatchThread);
       const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);

@@ -21,9 +21,9 @@ runInBackground({ idle: false });
 
 const { databaseUrl, searchPath, gateBuffer, appSecret, allowPrivate, retryBaseMs, logLevel, loadBuffer } = workerData as DispatchThreadData;
 /**
- * The server's thread is busy, and on PostgreSQL the sender yields to it (dispatcher.ts, decision 0041),
- * from this share of its time spent running. On SQLite the sender's writes run on this thread, at nice
- * +10, and it does not yield: dispatch-thread.ts samples the load, and passes it, on PostgreSQL only.
+ * The server's thread is busy, and the sender defers to it (dispatcher.ts, decisions 0041 and 0042),
+ * from this share of its time spent running: a few submissions a second keep it at a few percent, 500 a
+ * second at 55-65%.
  */
 const SERVER_BUSY = 0.25;
 const logger = createLogger(logLevel);
@@ -32,7 +32,7 @@ const logger = createLogger(logLevel);
 const db = connectDatabase(databaseUrl, { ...(searchPath !== undefined && { searchPath }), maxConnections: 3, applicationName: WEBHOOK_SENDER_APPLICATION, writeGate: { buffer: gateBuffer, side: "thread" }, onPoolError: (error) => logger.error("webhook-database-pool-error", describeError(error)) });
 // Signing and posting in a thread of its own under SCHED_IDLE (send-thread.ts).
 const sendThread = startSendThread();
-const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, ...(loadBuffer && { serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY }), ...(retryBaseMs !== undefined && { retryBaseMs }) });
+const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate }, send: sendThread.send, serverBusy: () => serverLoad(loadBuffer) >= SERVER_BUSY, ...(retryBaseMs !== undefined && { retryBaseMs }) });
 dispatcher.start();
 
 port.on("message", (message: ToDispatchThread) => {

@@ -49,12 +49,15 @@ const SETTLE_DELAY_MS = 20;
  */
 const PASS_GAP_MS = { sqlite: 25, postgres: 100 };
 /**
- * While the server's thread is busy (serverBusy), the sender yields to the submissions (decision 0041):
- * a pass at most every BUSY_PASS_GAP_MS, fanning out at most BUSY_FAN_OUT events. Each delivery costs
- * the database writes, and on PostgreSQL its processes share the cores with the submissions at their
- * priority, which no nice value of ours reaches. What waits is sent once the load falls, and never less
- * than BUSY_FAN_OUT events a pass meanwhile, so a sustained load delays webhooks but cannot starve them.
+ * While the server's thread is busy (serverBusy), the sender defers to the submissions (decisions 0041,
+ * 0042): it starts no delivery, only records those under way, for up to MAX_DEFER_MS of unbroken load.
+ * Each delivery costs writes and CPU on the cores the submissions share (on PostgreSQL in the database's
+ * processes, at their priority, which no nice value of ours reaches), and webhooks are asynchronous to
+ * begin with: what waits is in the durable outbox and goes once the load falls. A load that outlasts
+ * MAX_DEFER_MS is a sustained one: then a pass at most every BUSY_PASS_GAP_MS, fanning out at most
+ * BUSY_FAN_OUT events, so it delays webhooks but cannot starve them.
  */
+export const MAX_DEFER_MS = 120_000;
 const BUSY_PASS_GAP_MS = 250;
 export const BUSY_FAN_OUT = 25;
 /** Opened secrets kept (an endpoint has one or two at a time; a rotation adds one). */
@@ -177,6 +180,19 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
     }
   }
 
+  /** When the server's thread was first seen busy, in the load under way; null while it is not busy. */
+  let busySince: number | null = null;
+  /** How the sender stands towards the server's load now: free, deferring (MAX_DEFER_MS), or past that (a sustained load). */
+  function load(): "free" | "defer" | "sustained" {
+    if (!serverBusy()) {
+      busySince = null;
+      return "free";
+    }
+    const now = clock().getTime();
+    busySince ??= now;
+    return now - busySince < MAX_DEFER_MS ? "defer" : "sustained";
+  }
+
   /** The room of the caught-up endpoints, for the fan-out to claim new deliveries into. */
   function fanOutRoom(): Map<string, number> {
     const room = new Map<string, number>();
@@ -194,15 +210,18 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
    * Records what finished, fans out everything queued, then claims, per endpoint, as many due deliveries
    * as it has room for. An endpoint that had nothing more due at its last claim (caught up) gets its new
    * deliveries claimed by the fan-out itself, sparing each an update; the claims then take what else is
-   * due (retries, resends), oldest due first.
+   * due (retries, resends), oldest due first. While it defers to a busy server, it only records.
    */
   async function pass(): Promise<{ fannedOut: number; claimed: number }> {
     await settle();
+    if (load() === "defer") return { fannedOut: 0, claimed: 0 };
     let fannedOut = 0;
     let claimed = 0;
     for (;;) {
-      // Asked again before each batch: a server that turns busy during a long fan-out (a backlog) is yielded to at once.
-      const busy = serverBusy();
+      // Asked again before each batch: a server that turns busy during a long fan-out (a backlog) is deferred to at once.
+      const now = load();
+      if (now === "defer") break;
+      const busy = now === "sustained";
       const batch = busy ? BUSY_FAN_OUT : FAN_OUT_BATCH[database];
       const room = fanOutRoom();
       const fanOut = await fanOutWebhookEvents(db, clock(), batch, room);
@@ -218,6 +237,7 @@ export function createWebhookDispatcher({ db, keys, clock, logger, policy, pollM
       if (busy || fanOut.read < batch) break;
       await turn();
     }
+    if (load() === "defer") return { fannedOut, claimed };
     const sendable = await sendableEndpoints(db);
     // Disabled or deleted since: not fanned out to, not kept.
     for (const endpointId of caughtUp) if (!sendable.includes(endpointId)) caughtUp.delete(endpointId);

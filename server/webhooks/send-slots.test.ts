@@ -2,15 +2,15 @@ import { UpdateQueryNode, type KyselyPlugin } from "kysely";
 import { expect, it } from "vitest";
 import { postJson, validContact } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
-import { BUSY_FAN_OUT } from "./dispatcher";
+import { BUSY_FAN_OUT, MAX_DEFER_MS } from "./dispatcher";
 import { HELD_PER_ENDPOINT } from "./send-slots";
 import type { sendWebhook } from "./send";
 import { webhookWorld } from "./webhook-world";
 
 // How much the sender holds and sends at once (send-slots.ts), on SQLite and PostgreSQL: an endpoint's
 // deliveries claimed at the fan-out up to what it may hold, at most 16 of its sends at once, the next
-// started as one finishes, what waits handed back when it stops, and fewer events a pass while the server
-// is busy (decision 0041). The sends here are held until the test releases them.
+// started as one finishes, what waits handed back when it stops, and nothing new, then fewer events a pass,
+// while the server is busy (decisions 0041, 0042). The sends here are held until the test releases them.
 
 /** Counts the deliveries claimed by an update: claimDueDeliveries is the one update of them that returns rows. */
 function countingClaims() {
@@ -99,19 +99,33 @@ describeStorage("the webhook sender's slots", (open) => {
     expect(new Set(sends.sent).size).toBe(4 + more.length);
   }, 60_000);
 
-  it(`yields to a busy server: a pass fans out at most ${BUSY_FAN_OUT} events while it is busy, and the rest once it is not, each sent once`, async () => {
+  it(`defers to a busy server: starts no delivery for ${MAX_DEFER_MS / 1000} s of it, then at most ${BUSY_FAN_OUT} events a pass, and the rest once it is not busy, each sent once`, async () => {
     await addEndpoint(["contact.created"]);
     const emails = Array.from({ length: 2 * BUSY_FAN_OUT + 10 }, (_, n) => `busy.${n}@example.com`);
     await contacts(emails);
     const load = { busy: true };
     const sends = heldSends();
     const sender = dispatcher(true, open.db, sends.send, () => load.busy);
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 0, sent: 0 });
+    world.time.advance(MAX_DEFER_MS - 1);
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 0, sent: 0 });
+    expect(sends.sent).toHaveLength(0);
+    // A sustained load: a trickle.
+    world.time.advance(1);
     expect(await sender.runOnce()).toMatchObject({ fannedOut: BUSY_FAN_OUT, sent: BUSY_FAN_OUT });
     expect(await sender.runOnce()).toMatchObject({ fannedOut: BUSY_FAN_OUT, sent: BUSY_FAN_OUT });
     load.busy = false;
     expect(await sender.runOnce()).toMatchObject({ fannedOut: 10, sent: 10 });
-    expect(sends.sent).toHaveLength(emails.length);
-    expect(new Set(sends.sent).size).toBe(emails.length);
+
+    // A new load defers afresh.
+    await contacts(["after.1@example.com", "after.2@example.com"]);
+    load.busy = true;
+    world.time.advance(MAX_DEFER_MS - 1);
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 0, sent: 0 });
+    load.busy = false;
+    expect(await sender.runOnce()).toMatchObject({ fannedOut: 2, sent: 2 });
+    expect(sends.sent).toHaveLength(emails.length + 2);
+    expect(new Set(sends.sent).size).toBe(emails.length + 2);
   });
 
   it("sends at most 16 of an endpoint's deliveries at once, starts the next as one finishes, and hands back what waits when it stops", async () => {
