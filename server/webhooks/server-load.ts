@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 
-// How busy the server's thread is, for the webhook sender to yield to (decision 0041). The server's
+// How busy the server's thread is, for the webhook sender to defer to (decisions 0041, 0042). The server's
 // thread samples its own event-loop utilisation (the share of the time it spent running rather than
 // waiting) and keeps the highest of its recent samples in shared memory, which the sender's thread reads
 // at no cost to either. The highest, not the last: under load a quarter-second can dip (the thread
