@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPasswordHasher } from "../auth/passwords";
 import { connectDatabase, findAdminByEmail, listAudit } from "../db/store";
 import { bundleServer } from "../../scripts/bundle-server.mjs";
+import { ADMIN_CLI_FROM_SOURCES } from "../../tests/support/server";
 import { EXIT } from "./admin-commands";
 
 // The CLI as a child process, as an operator runs it, on a temporary SQLite file. From a bundle the
@@ -15,7 +16,6 @@ import { EXIT } from "./admin-commands";
 // `npm run admin` does, from the sources.
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const FROM_SOURCES = ["--import", "tsx", "server/cli/admin.ts"];
 let dir: string;
 let databaseUrl: string;
 /** Inside the checkout: the bundle leaves the native packages to node_modules, found from where it is. */
@@ -27,7 +27,8 @@ beforeAll(async () => {
   databaseUrl = `sqlite:${join(dir, "erf.sqlite")}`;
   await mkdir(join(ROOT, "node_modules", ".cache"), { recursive: true });
   bundleDir = await mkdtemp(join(ROOT, "node_modules", ".cache", "erf-cli-"));
-  await bundleServer(bundleDir);
+  // The CLI, and the SQLite threads it starts beside it.
+  await bundleServer(bundleDir, ["admin", "sqlite-worker", "sqlite-checkpointer"]);
   bundled = [join(bundleDir, "admin.mjs")];
 });
 afterAll(async () => {
@@ -74,7 +75,7 @@ async function storedHash(email: string) {
 
 describe("npm run admin", () => {
   it("lists no admins on a fresh database (running the migrations first), run as npm run admin runs it", async () => {
-    const result = await admin(["list"], { entry: FROM_SOURCES });
+    const result = await admin(["list"], { entry: ADMIN_CLI_FROM_SOURCES });
     expect(result).toMatchObject({ code: EXIT.ok, stderr: "" });
     expect(result.stdout).toContain("No admins yet");
   });

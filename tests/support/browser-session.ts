@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { cspRecorder, type CspRecorder } from "./csp-violations";
-import { FROM_BUILD, startServer, type RunningServer, type ServerEnv } from "./server";
+import { ADMIN_CLI_FROM_SOURCES, FROM_BUILD, startServer, type RunningServer, type ServerEnv } from "./server";
 import { answerTwoFactor } from "./two-factor";
 
 // What the staff-side browser suites share: the production server and Chromium started together, one
@@ -45,7 +45,7 @@ export async function openSecondBrowser(session: BrowserSession): Promise<{ cont
  * meanwhile in fetch's pool, and the next request on it would fail.
  */
 export async function createStaffAccount(server: RunningServer, email: string, password: string, role: "admin" | "sales" = "sales"): Promise<void> {
-  const cli = FROM_BUILD ? ["build/admin.mjs"] : ["--import", "tsx", "server/cli/admin.ts"];
+  const cli = FROM_BUILD ? ["build/admin.mjs"] : ADMIN_CLI_FROM_SOURCES;
   await promisify(execFile)(process.execPath, [...cli, "create", "--email", email, "--role", role], {
     env: { ...process.env, DATABASE_URL: `sqlite:${server.databasePath}`, ADMIN_PASSWORD: password, LOG_LEVEL: "silent" },
   });

@@ -31,6 +31,9 @@ export type ServerEnv = Record<string, string> | ((where: { port: number; url: s
  */
 export const FROM_BUILD = process.env.TEST_SERVER_FROM_BUILD === "1";
 
+/** The staff CLI from the sources, as `npm run admin` runs it (node's arguments before the command's). */
+export const ADMIN_CLI_FROM_SOURCES = ["--import", "tsx", "server/cli/admin.ts"];
+
 /**
  * Runs the production server on a free port with its own SQLite file: `server/main.ts` from the sources,
  * or with `bundle` the build/server.mjs that `npm start` runs (the build must exist; the default where
