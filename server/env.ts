@@ -5,11 +5,10 @@ import { DEFAULT_SPAM_THRESHOLD } from "../src/domain/spam";
 import { WEBHOOK_RETRY_BASE_MS } from "../src/domain/webhooks";
 import { BOT_CHECK_PROVIDERS, type BotCheckProvider } from "./security/bot-check";
 import { parseHost } from "./http/host-name";
+import { LOG_LEVELS, type LogLevel } from "./logger";
 
 // The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
 
-const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'Use "true" or "false"' })

@@ -1,4 +1,5 @@
-import type { LogLevel } from "./env";
+export const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 // One JSON object per line on stdout, so a log shipper can parse it without configuration.
 

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { writeGate } from "../db/store";
-import type { LogLevel } from "../env";
+import type { LogLevel } from "../logger";
 import { describeError, type Logger } from "../logger";
 import { startLoadGauge } from "./server-load";
 

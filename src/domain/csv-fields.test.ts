@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_FIELDS } from "./contact-fields";
-import { CSV_COLUMNS, contactCsvRow, leadCsvRow, newsletterCsvRow } from "./csv";
+import { contactCsvRow, leadCsvRow, newsletterCsvRow } from "./csv";
+import { CSV_COLUMNS } from "./csv-columns";
 import type { FieldDefinition, FieldList } from "./fields";
 import { LEAD_FIELDS } from "./lead-fields";
 import { NEWSLETTER_FIELDS } from "./newsletter-fields";

@@ -1,11 +1,9 @@
 import { ATTRIBUTION_FIELD_NAMES, ATTRIBUTION_FIELDS, type AttributionField } from "./attribution";
+import { CSV_COLUMNS } from "./csv-columns";
 import { guardFormulas } from "./formula-guard";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
 
 // The CSV export: one implementation for the server and the Firebase adapter.
-
-export const CSV_COLUMNS = ["Name", "Email", "Phone", "Company", "Type", "Status", "Created At", "Message/Challenges"] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /** `{prefix}-YYYY-MM-DD.csv` for the given day (UTC). */
 export function csvFileName(prefix: string, now: Date): string {

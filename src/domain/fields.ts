@@ -1,4 +1,4 @@
-import type { CsvColumn } from "./csv";
+import type { CsvColumn } from "./csv-columns";
 
 // What a field list says about each field of a collection, and the types derived from it. A field is
 // declared once, in its collection's list (lead-fields.ts, contact-fields.ts, newsletter-fields.ts); the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_WORDING } from "../../src/domain/consent";
-import { CSV_COLUMNS } from "../../src/domain/csv";
+import { CSV_COLUMNS } from "../../src/domain/csv-columns";
 import type { ContactInput, DemoInput, SignupInput } from "../../src/domain/schemas";
 import { sampleContact, sampleSignup } from "../support/sample-forms";
 import { ISO, key, type ContractSubject } from "./contract-subject";

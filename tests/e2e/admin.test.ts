@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CSV_COLUMNS } from "../../src/domain/csv";
+import { CSV_COLUMNS } from "../../src/domain/csv-columns";
 import {
   closeBrowserSession,
   openBrowserSession,

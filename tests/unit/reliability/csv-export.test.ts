@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import Papa from "papaparse";
 import { beforeAll, expect, it } from "vitest";
-import { CSV_COLUMNS } from "../../../src/domain/csv";
+import { CSV_COLUMNS } from "../../../src/domain/csv-columns";
 import type { ContactData, LeadData } from "../../../src/domain/schemas";
 import { insertContact, insertLead } from "../../../server/db/store";
 import { describeStorage } from "../../../server/test-support/storage-suite";

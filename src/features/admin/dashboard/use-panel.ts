@@ -4,7 +4,7 @@ import type { RecordChange, RecordsByCollection } from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import type { PanelStore } from "../record-panel/panel-store";
 import { panelTarget, withPanel, type PanelTarget } from "../record-panel/panel-url";
-import type { PanelList } from "../record-panel/record-panel";
+import type { PanelList } from "../record-panel/panel-list";
 import type { RecordTableHandle } from "../records/record-table";
 import type { RecordLists } from "./use-record-lists";
 

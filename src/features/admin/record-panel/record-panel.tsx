@@ -11,6 +11,7 @@ import { PanelFields } from "./panel-fields";
 import { PanelNotes } from "./panel-notes";
 import { PersonRecordsSection, TimelineSection } from "./panel-person";
 import { SpamSection } from "./spam-section";
+import type { PanelList } from "./panel-list";
 import type { PanelStore } from "./panel-store";
 import type { PanelTarget } from "./panel-url";
 import { timelineItems } from "./timeline-format";
@@ -20,15 +21,6 @@ import { usePersonView } from "./use-person-view";
 import { useRecordDetail } from "./use-record-detail";
 
 type AnyRecord = RecordsByCollection[Collection];
-
-/** The open tab's list as the panel walks it. */
-export interface PanelList {
-  ids: readonly string[];
-  hasMore: boolean;
-  loadMore: () => void;
-  /** The row as the list holds it: shown at once while the full record loads. */
-  find: (id: string) => AnyRecord | undefined;
-}
 
 interface RecordPanelProps {
   backend: AdminBackend;

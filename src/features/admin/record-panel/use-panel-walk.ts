@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { neighbour, stepForKey, type Step } from "./navigation";
 import { sameTarget, type PanelTarget } from "./panel-url";
-import type { PanelList } from "./record-panel";
+import type { PanelList } from "./panel-list";
 
 /**
  * Walking the tab's filtered list from the panel: j/k or ↓/↑ (onKeyDown), the header's buttons (go),
