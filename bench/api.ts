@@ -6,11 +6,14 @@
 // Then what round-robin assignment adds to a submission (off and on alternating, one server each).
 // `npm run bench:api -- --round-robin` runs only that part. Then what the spam score and attribution add
 // (bench/lib/spam-cost.ts); `npm run bench:api -- --spam` runs only that part.
+// `npm run bench:api -- --baseline <commit>` instead builds that commit beside this checkout and alternates
+// the two builds, as a whole, with the bare group-commit server (bench/lib/compare-baseline.ts).
 // Bounded: about four minutes; 127.0.0.1 only; stops its servers itself.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { compareWithBaseline } from "./lib/compare-baseline";
 import { fdatasyncLatency } from "./lib/disk";
 import { postLeads, type LoadResult } from "./lib/load";
 import { openLoop, type OpenLoopResult } from "./lib/open-loop";
@@ -95,6 +98,13 @@ const rps = (value: number) => `${Math.round(value)} req/s`;
 const failed = (result: { failures: number }) => (result.failures > 0 ? ` (${result.failures} failed)` : "");
 
 requireBuild();
+const baselineAt = process.argv.indexOf("--baseline");
+if (baselineAt !== -1) {
+  const rev = process.argv[baselineAt + 1];
+  if (!rev) throw new Error("--baseline takes a commit, e.g. `npm run bench:api -- --baseline HEAD~1`");
+  await compareWithBaseline(rev, () => startLimit(true));
+  process.exit(0);
+}
 if (process.argv.includes("--round-robin")) {
   printTable("Round-robin assignment: what it adds to a submission", "npm run bench:api -- --round-robin", await roundRobinRows());
   process.exit(0);

@@ -36,7 +36,7 @@ function flush() {
 
 createServer((request, response) => {
   if (request.method === "GET" && request.url === "/healthz") return response.end("ok");
-  if (request.method !== "POST" || request.url !== "/api/leads") {
+  if (request.method !== "POST" || (request.url !== "/api/leads" && request.url !== "/api/contacts")) {
     response.statusCode = 404;
     return response.end();
   }
@@ -45,7 +45,7 @@ createServer((request, response) => {
   request.on("end", () => {
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      const values = [randomUUID(), String(body.type), String(body.email), JSON.stringify(body), new Date().toISOString()];
+      const values = [randomUUID(), String(body.type ?? "contact"), String(body.email), JSON.stringify(body), new Date().toISOString()];
       if (groupCommit) {
         if (batch.length === 0) setImmediate(flush);
         batch.push({ values, response });

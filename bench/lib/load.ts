@@ -39,16 +39,40 @@ function signupRequest() {
   };
 }
 
+/** A contact message the server accepts, each with its own email and words (so none reads as repeated content). */
+function contactRequest() {
+  sequence += 1;
+  return {
+    headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: `Visitor ${sequence}`,
+      email: `bench-${process.pid}-${sequence}@example.co.za`,
+      phone: "+27 82 555 0101",
+      message: `We manage ${sequence} units in Durban and would like to know how Erf handles levies (${randomUUID()}).`,
+    }),
+  };
+}
+
+const FORMS = {
+  signup: { path: "/api/leads", request: signupRequest },
+  contact: { path: "/api/contacts", request: contactRequest },
+};
+
 /** POSTs distinct signups to `${url}/api/leads`. Bounded by duration; talks to 127.0.0.1 only. */
-export async function postLeads(url: string, options: LoadOptions): Promise<LoadResult> {
+export const postLeads = (url: string, options: LoadOptions): Promise<LoadResult> => postForm(url, "signup", options);
+
+/** POSTs distinct submissions of one form (signups to /api/leads, or contact messages to /api/contacts). */
+export async function postForm(url: string, form: keyof typeof FORMS, options: LoadOptions): Promise<LoadResult> {
   if (!url.startsWith("http://127.0.0.1:")) throw new Error("benches only talk to 127.0.0.1");
+  const { path, request: next } = FORMS[form];
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.durationSeconds,
     ...(options.overallRate !== undefined && { overallRate: options.overallRate }),
     timeout: 10,
-    requests: [{ method: "POST", path: "/api/leads", setupRequest: (request) => ({ ...request, ...signupRequest() }) }],
+    requests: [{ method: "POST", path, setupRequest: (request) => ({ ...request, ...next() }) }],
   });
   return {
     requestsPerSecond: result.requests.average,

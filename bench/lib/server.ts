@@ -31,7 +31,7 @@ export function waitFor(url: string, child: ChildProcess, output: () => string):
   return waitUntilAnswering(url, child, output, { pollMs: 5 });
 }
 
-export async function startBenchServer(env: Record<string, string> = {}, command: string[] = ["scripts/start.mjs"]): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string> = {}, command: string[] = ["scripts/start.mjs"], cwd = ROOT): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "erf-bench-"));
   const started = performance.now();
@@ -41,7 +41,7 @@ export async function startBenchServer(env: Record<string, string> = {}, command
     port,
     databaseUrl: `sqlite:${join(dataDir, "erf.sqlite")}`,
     env: { RATE_LIMIT_PER_MINUTE: "100000000", ...env },
-    cwd: ROOT,
+    cwd,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, child, output);
