@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import type { TokenScope } from "../../src/domain/api-tokens";
+import { TOKEN_SUSPENSION_LABELS, type TokenScope } from "../../src/domain/api-tokens";
 import type { Clock } from "../clock";
 import { findApiTokenByHash, touchApiToken, type Db } from "../db/store";
 import type { RateLimiter } from "../security/rate-limit";
@@ -12,6 +12,9 @@ import type { AdminEnv } from "./require-session";
 // else it carries. A token works only on the record routes its scopes name, never on auth, staff,
 // privacy, settings, webhooks or tokens; it is rate limited per token, and its changes are audited under
 // its name ("api-token:<name>"). Only the token's SHA-256 is stored: 256 random bits need no slow hash.
+// A token acts with at most its creator's current rights, judged at every use from the same query that
+// finds it: 401 while its creator is disabled or gone, 403 for a scope the creator's role no longer has
+// (decision 0044).
 
 const PREFIX = "erf_";
 
@@ -48,9 +51,11 @@ export function apiTokenAuth({ db, clock, limiter }: { db: Db; clock: Clock; lim
     const now = clock();
     const found = token ? await findApiTokenByHash(db, hashApiToken(token)) : undefined;
     if (!found || (found.expiresAt !== null && Date.parse(found.expiresAt) <= now.getTime())) return refused(c, 401, "unauthenticated", "Unknown, revoked or expired API token.");
+    if (found.suspended) return refused(c, 401, "unauthenticated", `This API token is suspended: ${TOKEN_SUSPENSION_LABELS[found.suspended]}.`);
     const scope = scopeFor(c.req.method, c.req.path);
     if (!scope) return refused(c, 403, "forbidden", "API tokens do not work on this route.");
     if (!found.scopes.includes(scope)) return refused(c, 403, "forbidden", `This token does not have the ${scope} scope.`);
+    if (found.suspendedScopes.includes(scope)) return refused(c, 403, "forbidden", `This token's ${scope} scope is suspended: its creator's role no longer allows it.`);
     const decision = await limiter.hit(`api-token:${found.id}`);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
@@ -59,6 +64,7 @@ export function apiTokenAuth({ db, clock, limiter }: { db: Db; clock: Clock; lim
     await touchApiToken(db, found.id, now);
     // Seen by the routes as a sales account (records only) named after the token.
     c.set("admin", { adminId: `api-token:${found.id}`, email: `api-token:${found.name}`, name: found.name, role: "sales", twoFactor: true });
+    c.set("apiToken", { id: found.id, scopes: found.scopes.filter((granted) => !found.suspendedScopes.includes(granted)) });
     c.set("sessionToken", "");
     await next();
   };

@@ -1,8 +1,16 @@
 import type { MiddlewareHandler } from "hono";
+import type { TokenScope } from "../../src/domain/api-tokens";
 import { readSessionToken } from "./session-cookie";
 import type { SessionAdmin, SessionStore } from "./sessions";
 
-export type AdminEnv = { Variables: { admin: SessionAdmin; sessionToken: string } };
+/** A request signed in with an API token (server/auth/api-tokens.ts): its id and the scopes it may use now. */
+export interface TokenCaller {
+  id: string;
+  scopes: TokenScope[];
+}
+
+/** `apiToken` is set only for a request signed in with an API token; `admin` for every signed-in request. */
+export type AdminEnv = { Variables: { admin: SessionAdmin; sessionToken: string; apiToken?: TokenCaller } };
 
 export const unauthenticated = { error: "unauthenticated" } as const;
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { can, FORBIDDEN, TWO_FACTOR_ENROLMENT_REQUIRED, type Capability, type CurrentStaff } from "../../src/domain/staff";
 import type { AdminEnv } from "./require-session";
 import type { SessionAdmin } from "./sessions";
@@ -29,5 +29,28 @@ export const requireCapability =
   (capability: Capability): MiddlewareHandler<AdminEnv> =>
   async (c, next) => {
     if (!can(c.get("admin").role, capability)) return c.json(FORBIDDEN, 403);
+    await next();
+  };
+
+/**
+ * Views of the data that more than one route returns, and the one rule for each, asked wherever the view
+ * is reached: on its own route and where another route embeds it (GET /api/admin/{collection}/{id}?with=person).
+ * "people": a person's records across the collections, their notes and timeline; a signed-in account
+ * whose role works records, never an API token (no token scope grants it).
+ */
+export type View = "people";
+
+export function canRead(c: Context<AdminEnv>, view: View): boolean {
+  switch (view) {
+    case "people":
+      return c.get("apiToken") === undefined && can(c.get("admin").role, "records");
+  }
+}
+
+/** 403 {error: forbidden} unless the caller may read `view` (canRead). */
+export const requireRead =
+  (view: View): MiddlewareHandler<AdminEnv> =>
+  async (c, next) => {
+    if (!canRead(c, view)) return c.json(FORBIDDEN, 403);
     await next();
   };

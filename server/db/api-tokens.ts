@@ -1,30 +1,45 @@
-import { isTokenScope, type ApiToken, type TokenScope } from "../../src/domain/api-tokens";
+import { isTokenScope, tokenStanding, type ApiToken, type TokenScope } from "../../src/domain/api-tokens";
+import type { Role } from "../../src/domain/staff";
 import type { ApiTokensTable, Db } from "./schema";
 
 // API tokens in the database (migration 0018): created with their hash, found by it, listed without it.
+// Every read joins the creator's account (admins.email is unique), so a token is judged by its creator's
+// current role and status in the same query that finds it (decision 0044).
 
-const toToken = (row: ApiTokensTable): ApiToken => ({
-  id: row.id,
-  name: row.name,
-  scopes: (JSON.parse(row.scopes) as unknown[]).filter(isTokenScope),
-  createdBy: row.createdBy,
-  createdAt: row.createdAt,
-  lastUsedAt: row.lastUsedAt,
-  expiresAt: row.expiresAt,
-});
+type TokenRow = ApiTokensTable & { creatorRole: Role | null; creatorDisabledAt: string | null };
 
-export async function createApiToken(db: Db, token: { id: string; name: string; tokenHash: string; scopes: readonly TokenScope[]; createdBy: string; expiresAt: string | null }, now: Date): Promise<ApiToken> {
+const toToken = (row: TokenRow): ApiToken => {
+  const scopes = (JSON.parse(row.scopes) as unknown[]).filter(isTokenScope);
+  return {
+    id: row.id,
+    name: row.name,
+    scopes,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    expiresAt: row.expiresAt,
+    ...tokenStanding(scopes, row.creatorRole === null ? undefined : { role: row.creatorRole, disabled: row.creatorDisabledAt !== null }),
+  };
+};
+
+/** The tokens with their creators' accounts (absent when deleted). */
+const withCreators = (db: Db) =>
+  db.selectFrom("apiTokens").leftJoin("admins", "admins.email", "apiTokens.createdBy").selectAll("apiTokens").select(["admins.role as creatorRole", "admins.disabledAt as creatorDisabledAt"]);
+
+/** A new token, made by `creator` (who is signed in, so active). */
+export async function createApiToken(db: Db, token: { id: string; name: string; tokenHash: string; scopes: readonly TokenScope[]; createdBy: string; expiresAt: string | null }, creator: Role, now: Date): Promise<ApiToken> {
   const row: ApiTokensTable = { ...token, scopes: JSON.stringify(token.scopes), createdAt: now.toISOString(), lastUsedAt: null };
   await db.insertInto("apiTokens").values(row).execute();
-  return toToken(row);
+  return toToken({ ...row, creatorRole: creator, creatorDisabledAt: null });
 }
 
 export async function listApiTokens(db: Db): Promise<ApiToken[]> {
-  return (await db.selectFrom("apiTokens").selectAll().orderBy("createdAt").orderBy("id").execute()).map(toToken);
+  return (await withCreators(db).orderBy("apiTokens.createdAt").orderBy("apiTokens.id").execute()).map(toToken);
 }
 
+/** The token with this hash, judged by its creator's account as it is now: one query. */
 export async function findApiTokenByHash(db: Db, tokenHash: string): Promise<ApiToken | undefined> {
-  const row = await db.selectFrom("apiTokens").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
+  const row = await withCreators(db).where("apiTokens.tokenHash", "=", tokenHash).executeTakeFirst();
   return row && toToken(row);
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOKEN_SCOPES } from "../../src/domain/api-tokens";
+import { TOKEN_SCOPES, TOKEN_SUSPENSIONS } from "../../src/domain/api-tokens";
 import { ASSIGNMENT_MODES, BULK_MAX } from "../../src/domain/workspace";
 import { COLLECTIONS, LEAD_TYPES } from "../../src/domain/status";
 import { WEBHOOK_EVENTS } from "../../src/domain/webhooks";
@@ -162,7 +162,16 @@ export const staffSession = z.looseObject({ email: z.string(), name: z.string().
 
 export const webhookEndpoint = z.looseObject({ id: z.string(), url: z.string(), events: z.array(z.enum(WEBHOOK_EVENTS)), disabled: z.boolean() });
 export const webhookAttempt = z.looseObject({ id: z.string(), event: z.enum(WEBHOOK_EVENTS), webhookId: z.string(), status: z.number().int().nullable(), durationMs: z.number(), error: z.string().nullable(), at: z.iso.datetime() });
-export const apiToken = z.looseObject({ id: z.string(), name: z.string(), scopes: z.array(z.enum(TOKEN_SCOPES)), createdBy: z.string(), lastUsedAt: z.iso.datetime().nullable(), expiresAt: z.iso.datetime().nullable() });
+export const apiToken = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  createdBy: z.string(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  suspended: z.enum(TOKEN_SUSPENSIONS).nullable().describe("Why the token is refused altogether (401) now: its creator is disabled or no longer on the team; null when it works"),
+  suspendedScopes: z.array(z.enum(TOKEN_SCOPES)).describe("Its scopes refused (403) because its creator's current role does not have them (all of them while suspended)"),
+});
 
 /** An answer this description does not break into fields (only the description itself): an object, described in words. */
 export const object = (description: string) => z.looseObject({}).describe(description);

@@ -94,7 +94,7 @@ export async function apiDocument(app: Hono<never> | Hono): Promise<OpenAPIV3_1.
         schemas,
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME, description: "Set by POST /api/auth/login. Writes must be same-origin JSON." },
-          bearer: { type: "http", scheme: "bearer", description: "An API token (Integrations tab): records:read, records:write or export" },
+          bearer: { type: "http", scheme: "bearer", description: "An API token (Integrations tab): records:read, records:write or export, with at most its creator's current rights (401 while its creator is disabled or gone, 403 for a scope their role no longer has)" },
         },
       },
     },

@@ -6,6 +6,8 @@ import { BULK_MAX, type RecordDetail, type RecordWithPerson } from "../../src/do
 import type { Clock } from "../clock";
 import { countRecords, findPerson, findRecordWithConsent, latestPosition, listRecords, personIdFor, personRecordCounts, readPersonView, type Db } from "../db/store";
 import type { AdminEnv } from "../auth/require-session";
+import { canRead } from "../auth/roles";
+import { FORBIDDEN } from "../../src/domain/staff";
 import { encodeCursor, parseListFilters, parseListQuery } from "../http/list-query";
 import { pathKey } from "../http/path-key";
 import { describe } from "../openapi/describe";
@@ -49,11 +51,14 @@ export function adminRecordsRoutes(collection: Collection, { db, reader, clock }
       const answer: MatchCount = { count: Math.min(counted, BULK_MAX), more: counted > BULK_MAX };
       return c.json(answer);
     })
-    .get("/:id", describe({ tag: "Records", summary: `One ${collection} record in full`, access: "records:read", query: z.object({ with: z.literal("person").optional().describe("person: add the person's records and timeline") }), answers: { 200: { description: "The record", schema: answer.recordDetail(collection) } }, refusals: [400, 404] }), pathKey("id"), async (c) => {
+    .get("/:id", describe({ tag: "Records", summary: `One ${collection} record in full`, access: "records:read", query: z.object({ with: z.literal("person").optional().describe("person: add the person's records, notes and timeline (a staff session's only: an API token gets 403)") }), answers: { 200: { description: "The record", schema: answer.recordDetail(collection) } }, refusals: [400, 404] }), pathKey("id"), async (c) => {
       // ?with=person: the person's records and timeline come in the same answer (the record panel's
       // one read, instead of the record and then the person).
       const withPerson = c.req.query("with");
       if (withPerson !== undefined && withPerson !== "person") return c.json({ error: "validation", fields: { with: 'Only "person"' } }, 400);
+      // The person view embedded is the person route's own (notes, timeline): the same rule decides, and a
+      // caller it refuses is refused here too, rather than answered without it (decision 0044).
+      if (withPerson !== undefined && !canRead(c, "people")) return c.json({ ...FORBIDDEN, message: "This caller may not read the person view (records, notes and timeline): ask without ?with=person." }, 403);
       // The person is looked up while the consent is read: the panel waits for both.
       const found = await findRecordWithConsent(reader, collection, c.req.param("id"), (record) => personIdFor(db, reader, record.email, clock()));
       if (!found) return c.json({ error: "not-found" }, 404);

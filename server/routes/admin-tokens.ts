@@ -46,7 +46,7 @@ const auditBase = (c: Context<AdminEnv>, trustProxy: number, at: Date) => ({ act
 
 export function adminTokenRoutes({ db, reader, clock, trustProxy }: TokenRoutesDeps) {
   return new Hono<AdminEnv>()
-    .get("/", describe({ tag: "Integrations", summary: "The API tokens (never their secrets)", access: "session", answers: { 200: { description: "The tokens", schema: z.array(answer.apiToken) } } }), async (c) => c.json(await listApiTokens(reader)))
+    .get("/", describe({ tag: "Integrations", summary: "The API tokens (never their secrets)", description: "Each with whether it works now: a token acts with at most its creator's current rights, so it is suspended while its creator is disabled or gone, and loses the scopes the creator's role no longer has.", access: "session", answers: { 200: { description: "The tokens", schema: z.array(answer.apiToken) } } }), async (c) => c.json(await listApiTokens(reader)))
     .post("/", describe({ tag: "Integrations", summary: "Create an API token", description: "The token is in this answer only; the server keeps its hash.", access: "session", body: createBody(new Date(0)), answers: { 201: { description: "Created", schema: answer.apiToken.extend({ token: z.string() }) } } }), limitBody, async (c) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;
@@ -55,7 +55,7 @@ export function adminTokenRoutes({ db, reader, clock, trustProxy }: TokenRoutesD
       if (!parsed.success) return c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400);
       const token = newApiToken();
       const created = await db.transaction().execute(async (trx) => {
-        const row = await createApiToken(trx, { id: newRecordId(), name: parsed.data.name, tokenHash: hashApiToken(token), scopes: parsed.data.scopes, createdBy: c.get("admin").email, expiresAt: parsed.data.expiresAt ?? null }, now);
+        const row = await createApiToken(trx, { id: newRecordId(), name: parsed.data.name, tokenHash: hashApiToken(token), scopes: parsed.data.scopes, createdBy: c.get("admin").email, expiresAt: parsed.data.expiresAt ?? null }, c.get("admin").role, now);
         await appendAudit(trx, { ...auditBase(c, trustProxy, now), action: "token.create", details: { id: row.id, name: row.name, scopes: row.scopes, expiresAt: row.expiresAt } });
         return row;
       });

@@ -154,7 +154,11 @@ export interface IntegrationsAdmin {
   deliveries(id: string): Promise<WebhookAttempt[]>;
   /** Sends an attempt's delivery again, with the same webhook-id. */
   resend(attemptId: string): Promise<void>;
-  /** API tokens: listed without their secrets; created (the token shown once); revoked at once. */
+  /**
+   * API tokens: listed without their secrets, each with whether it works now (suspended while its creator
+   * is disabled or gone; suspendedScopes its creator's role no longer has); created (the token shown
+   * once); revoked at once.
+   */
   tokens(): Promise<ApiToken[]>;
   createToken(name: string, scopes: readonly TokenScope[], expiresAt: string | null): Promise<ApiToken & { token: string }>;
   revokeToken(id: string): Promise<void>;

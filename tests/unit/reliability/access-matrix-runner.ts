@@ -1,21 +1,38 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { hashApiToken, newApiToken } from "../../../server/auth/api-tokens";
 import type { Db } from "../../../server/db/store";
 import { clearTables } from "../../../server/test-support/databases";
 import { manualClock, testApp, testConfig } from "../../../server/test-support/app";
-import { seedAdmin, send, signIn } from "../../../server/test-support/admin";
+import { ADMIN_PASSWORD, seedAdmin, send, signIn } from "../../../server/test-support/admin";
 import { seedContact, seedLead, seedSubscriber } from "../../../server/test-support/records";
-import { accountOf, AUTH_STATES, requestFor, SALES_EMAIL, seedWorkspaceRows, workspaceIds, type AuthState, type Fixture, type RouteCase } from "./route-case";
+import {
+  accountOf,
+  AUTH_STATES,
+  expectedFor,
+  isTokenState,
+  requestFor,
+  SALES_EMAIL,
+  seedWorkspaceRows,
+  TOKEN_CALLERS,
+  TOKEN_CREATOR_EMAIL,
+  workspaceIds,
+  type AuthState,
+  type Caller,
+  type Fixture,
+  type RouteCase,
+  type TokenState,
+} from "./route-case";
 
-// Runs every route case in every sign-in state against a freshly seeded database and keeps each
-// answer (status, headers, body) for the checks to judge. Reads in a state share one seeded world; every
-// other case gets a world of its own.
+// Runs every route case in every sign-in state (and, asked for, every staff route case as each kind of
+// API token) against a freshly seeded database and keeps each answer (status, headers, body) for the
+// checks to judge. Reads in a state share one seeded world; every other case gets a world of its own.
 
 const HOUR = 60 * 60 * 1000;
 type App = ReturnType<typeof testApp>;
 
 export interface MatrixAnswer {
   routeCase: RouteCase;
-  state: AuthState;
+  state: Caller;
   fixture: Fixture;
   status: number;
   headers: Headers;
@@ -70,36 +87,53 @@ async function freshWorld(db: Db): Promise<Fixture> {
   });
 }
 
-/** A seeded world with a client in one sign-in state on it. */
+/** A seeded world with a client in one sign-in state on it (a cookie), or one token's (a bearer). */
 interface World {
   fixture: Fixture;
   app: App;
   cookie: string | null;
+  bearer: string | null;
   shutdown: AbortController;
 }
 
-async function openWorld(db: Db, state: AuthState): Promise<World> {
+/** The caller's token, made by TOKEN_CREATOR_EMAIL, whose account is then as the caller says. */
+async function tokenFor(db: Db, state: TokenState): Promise<string> {
+  const { scopes, creator } = TOKEN_CALLERS[state];
+  if (creator !== "deleted") {
+    const account = await seedAdmin(db, TOKEN_CREATOR_EMAIL, ADMIN_PASSWORD, undefined, { role: creator === "sales" ? "sales" : "admin" });
+    if (creator === "disabled") await db.updateTable("admins").set({ disabledAt: "2025-03-01T09:00:00.000Z" }).where("id", "=", account.id).execute();
+  }
+  const token = newApiToken();
+  await db
+    .insertInto("apiTokens")
+    .values({ id: randomUUID(), name: `Matrix ${state}`, tokenHash: hashApiToken(token), scopes: JSON.stringify(scopes), createdBy: TOKEN_CREATOR_EMAIL, createdAt: "2025-03-01T09:00:00.000Z", lastUsedAt: null, expiresAt: null })
+    .execute();
+  return token;
+}
+
+async function openWorld(db: Db, state: Caller): Promise<World> {
   const fixture = await freshWorld(db);
   const time = manualClock();
   const shutdown = new AbortController();
   // SMTP set (nothing listens there; no sender runs): invitations are emails, refused without it.
   const app = testApp(db, { clock: time.clock, shutdownSignal: shutdown.signal, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }) });
   try {
-    return { fixture, app, cookie: await cookieFor(state, app, time), shutdown };
+    if (isTokenState(state)) return { fixture, app, cookie: null, bearer: await tokenFor(db, state), shutdown };
+    return { fixture, app, cookie: await cookieFor(state, app, time), bearer: null, shutdown };
   } catch (error) {
     shutdown.abort();
     throw error;
   }
 }
 
-async function ask({ fixture, app, cookie }: World, routeCase: RouteCase, state: AuthState): Promise<MatrixAnswer> {
-  const { method, path, body, headers } = await requestFor(routeCase, fixture, app, accountOf(state));
-  const response = await send(app, method, path, { body, cookie, headers });
+async function ask({ fixture, app, cookie, bearer }: World, routeCase: RouteCase, state: Caller): Promise<MatrixAnswer> {
+  const { method, path, body, headers } = await requestFor(routeCase, fixture, app, isTokenState(state) ? accountOf("anonymous") : accountOf(state));
+  const response = await send(app, method, path, { body, cookie, headers: { ...headers, ...(bearer && { Authorization: `Bearer ${bearer}` }) } });
   return { routeCase, state, fixture, status: response.status, headers: response.headers, body: await readBody(response) };
 }
 
 /** The case alone in a world of its own: emptied, seeded and signed in again. */
-export async function answer(db: Db, routeCase: RouteCase, state: AuthState): Promise<MatrixAnswer> {
+export async function answer(db: Db, routeCase: RouteCase, state: Caller): Promise<MatrixAnswer> {
   const world = await openWorld(db, state);
   try {
     return await ask(world, routeCase, state);
@@ -116,14 +150,28 @@ export async function answer(db: Db, routeCase: RouteCase, state: AuthState): Pr
  */
 const READS = ["GET", "HEAD"];
 
-export async function runMatrix(db: Db, cases: RouteCase[]): Promise<MatrixAnswer[]> {
+/**
+ * A token runs only the staff routes' cases. Its writes the token's guard is expected to refuse (401, 403)
+ * share the world too: a guard that let one through fails that very case, so the world it changed can
+ * hide nothing; and it keeps the five token callers' runs short.
+ */
+const STAFF_PATH = /^\/api\/admin\//;
+
+export async function runMatrix(db: Db, cases: RouteCase[], states: readonly Caller[] = AUTH_STATES): Promise<MatrixAnswer[]> {
   const answers: MatrixAnswer[] = [];
-  for (const state of AUTH_STATES) {
+  for (const state of states) {
     const shared = state === "expired" ? undefined : await openWorld(db, state);
     const own: RouteCase[] = [];
     try {
       for (const routeCase of cases) {
-        if (shared && READS.includes(routeCase.request(shared.fixture).method)) answers.push(await ask(shared, routeCase, state));
+        if (!shared) {
+          own.push(routeCase);
+          continue;
+        }
+        const { method, path } = routeCase.request(shared.fixture);
+        if (isTokenState(state) && !STAFF_PATH.test(path)) continue;
+        const refusedByToken = isTokenState(state) && [401, 403].includes(expectedFor(routeCase, state));
+        if (READS.includes(method) || refusedByToken) answers.push(await ask(shared, routeCase, state));
         else own.push(routeCase);
       }
     } finally {
@@ -133,7 +181,7 @@ export async function runMatrix(db: Db, cases: RouteCase[]): Promise<MatrixAnswe
   }
   // In the table's order, state by state, as each case once had a world of its own.
   const order = new Map(cases.map((routeCase, index) => [routeCase, index]));
-  return answers.sort((a, b) => AUTH_STATES.indexOf(a.state) - AUTH_STATES.indexOf(b.state) || order.get(a.routeCase)! - order.get(b.routeCase)!);
+  return answers.sort((a, b) => states.indexOf(a.state) - states.indexOf(b.state) || order.get(a.routeCase)! - order.get(b.routeCase)!);
 }
 
 /** "METHOD /path" of every handler the app registers (middleware and the static catch-all left out). */

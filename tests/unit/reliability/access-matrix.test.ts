@@ -4,16 +4,19 @@ import { describeStorage } from "../../../server/test-support/storage-suite";
 import { testApp } from "../../../server/test-support/app";
 import { ADMIN_EMAIL } from "../../../server/test-support/admin";
 import { ROUTE_CASES } from "./api-routes";
-import { AUTH_STATES, SIGNED_OUT } from "./route-case";
+import { AUTH_STATES, EMBEDDED_VIEWS, expectedFor, SIGNED_OUT, TOKEN_CALLERS, TOKEN_STATES } from "./route-case";
 import { INTERNALS, leakedSecrets, registeredRoutes, runMatrix, type MatrixAnswer } from "./access-matrix-runner";
 
 // Check 1 of docs/reliability.md: every API route x {anonymous, signed-in admin, signed-in sales rep,
 // expired session, logged-out cookie} against the table in api-routes.ts. Must hold: 100% as expected,
 // no staff data (seeded personal data, record ids, the staff's addresses) in any answer while signed
-// out, and nothing but 403 {error: forbidden} where a role lacks the route's capability.
+// out, and nothing but 403 {error: forbidden} where a role lacks the route's capability. Then every staff
+// route as five kinds of API token (route-case.ts TOKEN_CALLERS: full scopes, records:read only, and
+// of a demoted, a disabled and a deleted creator), and no view embedded in an answer for a caller
+// refused that view's own route (decision 0044).
 
 const describeAnswer = ({ routeCase, state, status, body }: MatrixAnswer) =>
-  `${state} ${routeCase.route} (${routeCase.name}): expected ${routeCase.expected[state]}, got ${status} ${body.slice(0, 200)}`;
+  `${state} ${routeCase.route} (${routeCase.name}): expected ${expectedFor(routeCase, state)}, got ${status} ${body.slice(0, 200)}`;
 
 describe("the route table", () => {
   it("lists every route the app registers, and no route it does not", async () => {
@@ -40,7 +43,7 @@ describeStorage("access matrix", (open) => {
 
   it(`answers all ${ROUTE_CASES.length} cases x ${AUTH_STATES.length} sign-in states as the table says`, () => {
     expect(answers).toHaveLength(ROUTE_CASES.length * AUTH_STATES.length);
-    expect(answers.filter((a) => a.status !== a.routeCase.expected[a.state]).map(describeAnswer)).toEqual([]);
+    expect(answers.filter((a) => a.status !== expectedFor(a.routeCase, a.state)).map(describeAnswer)).toEqual([]);
   });
 
   it("puts no staff data in any answer while signed out", () => {
@@ -59,7 +62,7 @@ describeStorage("access matrix", (open) => {
   });
 
   it("answers staff routes while signed out with exactly 401 {error: unauthenticated}, uncached", () => {
-    const refused = answers.filter((a) => SIGNED_OUT.includes(a.state) && a.routeCase.expected[a.state] === 401 && a.routeCase.expected.admin !== 401);
+    const refused = answers.filter((a) => SIGNED_OUT.includes(a.state) && expectedFor(a.routeCase, a.state) === 401 && a.routeCase.expected.admin !== 401);
     expect(refused.length).toBeGreaterThan(0);
     for (const a of refused) {
       expect(JSON.parse(a.body), describeAnswer(a)).toEqual({ error: "unauthenticated" });
@@ -76,5 +79,46 @@ describeStorage("access matrix", (open) => {
     const page = (a: MatrixAnswer) => a.headers.get("content-type")?.startsWith("text/html") === true && /email/.test(a.body);
     expect(errors.filter((a) => !(a.routeCase.answersWithPage ? page(a) : json(a))).map(describeAnswer)).toEqual([]);
     expect(errors.some((a) => a.routeCase.answersWithPage)).toBe(true);
+  });
+
+  describe("as API tokens", () => {
+    let tokenAnswers: MatrixAnswer[];
+    beforeAll(async () => {
+      tokenAnswers = await runMatrix(open.db, ROUTE_CASES, TOKEN_STATES);
+    }, 300_000);
+
+    it(`answers every staff route as each of ${TOKEN_STATES.length} tokens' scopes and its creator's current rights allow`, () => {
+      for (const state of TOKEN_STATES) expect(tokenAnswers.filter((a) => a.state === state).length, state).toBeGreaterThan(80);
+      expect(tokenAnswers.filter((a) => a.status !== expectedFor(a.routeCase, a.state)).map(describeAnswer)).toEqual([]);
+      // The table lets each working token through somewhere, and the demoted creator's token keeps its records.
+      for (const state of TOKEN_STATES.filter((s) => TOKEN_CALLERS[s].creator === "admin" || TOKEN_CALLERS[s].creator === "sales")) {
+        expect(tokenAnswers.some((a) => a.state === state && a.status === 200), state).toBe(true);
+      }
+    });
+
+    it("refuses a token of a disabled or deleted creator with 401 {error: unauthenticated}, and any token what it may not do with 403, showing nothing of the route", () => {
+      const refused = tokenAnswers.filter((a) => a.status === 401 || a.status === 403);
+      expect(refused.filter((a) => TOKEN_CALLERS[a.state as keyof typeof TOKEN_CALLERS].creator === "disabled").length).toBeGreaterThan(80);
+      for (const a of refused) {
+        expect(JSON.parse(a.body), describeAnswer(a)).toMatchObject({ error: a.status === 401 ? "unauthenticated" : "forbidden" });
+        expect(leakedSecrets(a, ADMIN_EMAIL), describeAnswer(a)).toEqual([]);
+      }
+    });
+
+    it("never embeds a view in an answer to a caller that the view's own route refuses", () => {
+      const all = [...answers, ...tokenAnswers];
+      const embedding = all.filter((a) => a.routeCase.embeds !== undefined);
+      expect(new Set(embedding.map((a) => a.state)).size).toBe(AUTH_STATES.length + TOKEN_STATES.length);
+      const leaks = embedding.flatMap((a) => {
+        const view = EMBEDDED_VIEWS[a.routeCase.embeds!];
+        const own = all.find((other) => other.state === a.state && other.routeCase.route === view.route && other.routeCase.expected.admin === 200);
+        if (!own) return [`${a.state}: no answer of ${view.route}`];
+        if (own.status < 300) return [];
+        return view.shows(a.fixture).filter((mark) => a.body.includes(mark)).map((mark) => `${describeAnswer(a)}: embeds ${mark} of ${view.route}, which answered ${own.status}`);
+      });
+      expect(leaks).toEqual([]);
+      // The check can see the view: the admin's embedding answers carry it.
+      for (const a of embedding.filter((a) => a.state === "admin")) expect(EMBEDDED_VIEWS[a.routeCase.embeds!].shows(a.fixture).every((mark) => a.body.includes(mark)), describeAnswer(a)).toBe(true);
+    });
   });
 }, { clear: "once" });

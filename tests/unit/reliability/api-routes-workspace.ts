@@ -10,6 +10,9 @@ export const WORKSPACE_ROUTE_CASES: RouteCase[] = [
   staff("GET", "/api/admin/leads/:id", "an unknown lead", () => "/api/admin/leads/no-such-id", 404),
   staff("GET", "/api/admin/contacts/:id", "a contact in full", (f) => `/api/admin/contacts/${f.contactId}`, 200),
   staff("GET", "/api/admin/newsletter/:id", "a subscription in full", (f) => `/api/admin/newsletter/${f.subscriberId}`, 200),
+  // The record panel's one read: the person view embedded, which needs the person route's own right.
+  { ...staff("GET", "/api/admin/leads/:id", "a lead with its person, notes and timeline", (f) => `/api/admin/leads/${f.leadId}?with=person`, 200), embeds: "person" },
+  { ...staff("GET", "/api/admin/contacts/:id", "a contact with its person, notes and timeline", (f) => `/api/admin/contacts/${f.contactId}?with=person`, 200), embeds: "person" },
   staff("GET", "/api/admin/people/:personId", "a person and their timeline", (f) => `/api/admin/people/${f.personId}`, 200),
   staff("GET", "/api/admin/people/:personId", "an unknown person", () => "/api/admin/people/00000000-0000-4000-8000-000000000000", 404),
   staff("GET", "/api/admin/leads", "my leads", () => "/api/admin/leads?owner=me", 200),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { TokenScope } from "../../../src/domain/api-tokens";
 import { can, type Capability } from "../../../src/domain/staff";
 import { sealSecret } from "../../../server/auth/secret-box";
 import { hashLinkToken } from "../../../server/auth/staff-links";
@@ -15,7 +16,7 @@ import type { App } from "../../../server/app";
 /** Signed out three ways, and signed in as each role. */
 export const AUTH_STATES = ["anonymous", "admin", "sales", "expired", "loggedOut"] as const;
 export type AuthState = (typeof AUTH_STATES)[number];
-export const SIGNED_OUT: readonly AuthState[] = ["anonymous", "expired", "loggedOut"];
+export const SIGNED_OUT: readonly Caller[] = ["anonymous", "expired", "loggedOut"];
 
 /** The sales account of every fixture: two-factor on, so it can also turn it off. */
 export const SALES_EMAIL = "thandi@erf.co.za";
@@ -49,6 +50,69 @@ export interface Fixture {
 
 export const INVITEE_EMAIL = "new.rep@erf.co.za";
 
+/**
+ * API tokens as callers (decision 0044), each with its scopes and its creator's account as it is now: an
+ * admin; a demoted admin (now a sales rep); disabled; gone. They run on the staff routes (/api/admin)
+ * only: elsewhere a bearer is not read, and the request is anonymous.
+ */
+export const TOKEN_CALLERS = {
+  token: { scopes: ["records:read", "records:write", "export"], creator: "admin" },
+  readToken: { scopes: ["records:read"], creator: "admin" },
+  demotedToken: { scopes: ["records:read", "records:write", "export"], creator: "sales" },
+  disabledToken: { scopes: ["records:read", "records:write", "export"], creator: "disabled" },
+  deletedToken: { scopes: ["records:read", "records:write", "export"], creator: "deleted" },
+} as const satisfies Record<string, { scopes: readonly TokenScope[]; creator: "admin" | "sales" | "disabled" | "deleted" }>;
+export type TokenState = keyof typeof TOKEN_CALLERS;
+export const TOKEN_STATES = Object.keys(TOKEN_CALLERS) as TokenState[];
+/** Every kind of caller the matrix runs: the sign-in states and the tokens. */
+export type Caller = AuthState | TokenState;
+export const isTokenState = (state: Caller): state is TokenState => state in TOKEN_CALLERS;
+/** The account that made the callers' tokens (absent for deletedToken). */
+export const TOKEN_CREATOR_EMAIL = "integrations@erf.co.za";
+
+/**
+ * The scope a token needs on a staff route, written out here apart from the server's (auth/api-tokens.ts);
+ * null where no scope lets a token in.
+ */
+export function tokenScopeOf(method: string, route: string): TokenScope | null {
+  if (route === "/api/admin/export.csv") return method === "GET" ? "export" : null;
+  const match = /^\/api\/admin\/(?:leads|contacts|newsletter)(?:\/(:id|count|bulk))?$/.exec(route);
+  if (!match) return null;
+  const tail = match[1];
+  if (method === "GET" && tail !== "bulk") return "records:read";
+  if ((method === "PATCH" && tail === ":id") || (method === "POST" && tail === "bulk")) return "records:write";
+  return null;
+}
+
+/**
+ * What a token caller gets: 401 while its creator is disabled or gone; 403 where no scope of it lets it
+ * in, where its creator's role no longer has the scope (a sales rep does not have export: decision 0044)
+ * or where the answer would embed a view tokens are refused on its own route; else what the route gives
+ * a sales rep (a token is seen as one, records only).
+ */
+export function tokenExpected(routeCase: RouteCase, state: TokenState): number {
+  const { scopes, creator } = TOKEN_CALLERS[state];
+  if (creator === "disabled" || creator === "deleted") return 401;
+  const [method = "", route = ""] = routeCase.route.split(" ");
+  const scope = tokenScopeOf(method, route);
+  if (!scope || routeCase.embeds) return 403;
+  if (!(scopes as readonly TokenScope[]).includes(scope)) return 403;
+  if (creator === "sales" && scope === "export") return 403;
+  return routeCase.expected.sales;
+}
+
+/** What a caller should get for a case: the table's answer for a sign-in state, tokenExpected for a token. */
+export const expectedFor = (routeCase: RouteCase, state: Caller): number => (isTokenState(state) ? tokenExpected(routeCase, state) : routeCase.expected[state]);
+
+/**
+ * Views of the data that some routes embed in their answer, each with the case of its own route that
+ * reads it and what in an answer shows it (the seeded note, a timeline). A caller refused the view's own
+ * route must not find it embedded anywhere.
+ */
+export const EMBEDDED_VIEWS = {
+  person: { route: "GET /api/admin/people/:personId", shows: (f: Fixture) => [f.noteId, '"timeline"'] },
+} as const;
+
 export interface ApiRequest {
   method: string;
   path: string;
@@ -78,6 +142,8 @@ export interface RouteCase {
    * again, with its errors) or a redirect, not JSON (decision 0027).
    */
   answersWithPage?: boolean;
+  /** The answer embeds this view (EMBEDDED_VIEWS), which has a route of its own: it needs the same right. */
+  embeds?: keyof typeof EMBEDDED_VIEWS;
 }
 
 export const everyone = (status: number): Record<AuthState, number> => ({ anonymous: status, admin: status, sales: status, expired: status, loggedOut: status });

@@ -3,15 +3,44 @@ import { useCallback, useId, useState } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type ApiToken, type TokenScope } from "../../../domain/api-tokens";
+import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES, TOKEN_SUSPENSION_LABELS, type ApiToken, type TokenScope } from "../../../domain/api-tokens";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { SecretNotice } from "./secret-notice";
 import { AlertLine, ListNotice, useIntegrationList } from "./list-state";
 
 // API tokens in the Integrations tab: create one (a name, its scopes, an optional expiry; the token is
-// shown once), see when each was last used, and revoke it.
+// shown once), see when each was last used and whether it works now (a token acts with at most its
+// creator's current rights: suspended while they are disabled or gone, or some scopes while their role
+// does not have them), and revoke it.
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
+
+/** Why the token does not work now, or which scopes it may not use, in words; null when it works in full. */
+export function tokenSuspensionText(token: Pick<ApiToken, "suspended" | "suspendedScopes">): string | null {
+  if (token.suspended) return `Suspended: ${TOKEN_SUSPENSION_LABELS[token.suspended]}`;
+  if (token.suspendedScopes.length > 0) return `Suspended scope${token.suspendedScopes.length > 1 ? "s" : ""}: creator's role no longer allows ${token.suspendedScopes.join(", ")}`;
+  return null;
+}
+
+/** One token in the list: its name, scopes, creator, use, and whether it works now. */
+export function TokenItem({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiToken) => void }) {
+  const suspension = tokenSuspensionText(token);
+  return (
+    <li data-token={token.id} data-suspended={suspension ? "" : undefined} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+      <div>
+        <p className="font-semibold">{token.name}</p>
+        <p className="text-slate-700">
+          {token.scopes.join(", ")} · created by {token.createdBy} · last used {when(token.lastUsedAt)}
+          {token.expiresAt && ` · expires ${when(token.expiresAt)}`}
+        </p>
+        {suspension && <p className="font-medium text-amber-800">{suspension}</p>}
+      </div>
+      <Button variant="danger" size="sm" aria-label={`Revoke ${token.name}`} onClick={() => onRevoke(token)}>
+        Revoke
+      </Button>
+    </li>
+  );
+}
 
 function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated: (token: string) => void }) {
   const [name, setName] = useState("");
@@ -119,18 +148,7 @@ export function ApiTokensSection({ admin }: { admin: IntegrationsAdmin }) {
       {tokens && tokens.length > 0 && (
         <ul aria-label="API tokens" className="grid gap-2">
           {tokens.map((token) => (
-            <li key={token.id} data-token={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
-              <div>
-                <p className="font-semibold">{token.name}</p>
-                <p className="text-slate-700">
-                  {token.scopes.join(", ")} · created by {token.createdBy} · last used {when(token.lastUsedAt)}
-                  {token.expiresAt && ` · expires ${when(token.expiresAt)}`}
-                </p>
-              </div>
-              <Button variant="danger" size="sm" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)}>
-                Revoke
-              </Button>
-            </li>
+            <TokenItem key={token.id} token={token} onRevoke={setRevoking} />
           ))}
         </ul>
       )}
