@@ -112,7 +112,7 @@ describe("two-factor sign-in for admins", () => {
     expect(await focusedName(page)).toBe("code");
     await accessible(page);
     await submitCode(page, staleCode(ADMIN.secret));
-    await form.getByText(/That code is not right/).waitFor();
+    await form.getByText(/That code was not accepted/).waitFor();
     expect(await focusedName(page)).toBe("code");
     await submitCode(page, await freshCode(ADMIN.secret));
     await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
@@ -124,7 +124,7 @@ describe("two-factor sign-in for admins", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${server.url}/`);
     await signInWithRecovery(ADMIN.recovery);
-    await page.getByRole("form", { name: "Admin sign in" }).getByText(/That code is not right/).waitFor();
+    await page.getByRole("form", { name: "Admin sign in" }).getByText(/That code was not accepted/).waitFor();
     await signInAs(page, server.url, ADMIN);
   });
 });
