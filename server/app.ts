@@ -163,7 +163,7 @@ export function createApp({
   const devices = createDeviceTokens(config.appSecret, clock);
   const authDeps = { db, sessions, throttle, devices, hasher: passwordHasher, keys, trustProxy: config.trustProxy, clock };
   app.route("/api/auth", authRoutes(authDeps));
-  app.route("/api/auth/2fa", twoFactorRoutes(authDeps));
+  app.route("/api/auth/2fa", twoFactorRoutes({ ...authDeps, mail: mail.staff, wakeOutbox }));
   app.route("/api/auth", recoveryRoutes({ ...authDeps, resetThrottle: createResetThrottle(db, clock), mail: mail.staff, wakeOutbox }));
   app.route(
     "/api/admin",

@@ -133,7 +133,10 @@ export async function setDisabledCommand(rawEmail: string | undefined, disabled:
 export async function resetTwoFactorCommand(rawEmail: string | undefined, { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">): Promise<ExitCode> {
   const email = parseEmail(rawEmail, io);
   if (!email) return EXIT.usage;
-  const account = await resetTwoFactor(db, email, { actor: "cli", at: now() });
+  // The operator at the server's shell: its sessions end as with an admin's reset; the CLI does not read
+  // SMTP settings, so no email is queued (the server would have none to send it with either way).
+  const reset = await resetTwoFactor(db, email, { actor: "cli", at: now() }, { notify: false });
+  const account = reset?.account;
   if (!account) {
     io.err(`No account with email ${email}. Use list to see the accounts.`);
     return EXIT.unknownEmail;

@@ -203,10 +203,10 @@ export interface AuditTable {
 }
 
 /**
- * What an outbox row is about: a record of one of the collections, or (staff emails) an invitation or a
- * password reset, named by its row id.
+ * What an outbox row is about: a record of one of the collections, or (staff emails) an invitation, a
+ * password reset or a staff account (its two-factor changed), named by its row id.
  */
-export type OutboxSubject = Collection | "staff-invitations" | "password-resets";
+export type OutboxSubject = Collection | "staff-invitations" | "password-resets" | "staff-accounts";
 
 export interface OutboxTable {
   id: string;

@@ -4,7 +4,7 @@ import { appendAudit, type NewAuditEntry } from "./audit";
 import { isPostgres } from "./connect";
 import type { Db } from "./schema";
 import { findStaffAccount, toStaffAccount } from "./staff";
-import { clearTwoFactor } from "./two-factor";
+import { afterTwoFactorChange, clearTwoFactor } from "./two-factor";
 
 // What an admin changes about another account (or their own): role, disabled, availability, and a reset
 // of its two-factor. Each change and its audit entry commit together.
@@ -65,14 +65,19 @@ export async function changeStaffAccount(db: Db, email: string, change: AccountC
   });
 }
 
-/** Turns another account's two-factor off (a lost phone); undefined for an unknown email. */
-export async function resetTwoFactor(db: Db, email: string, base: AuditBase): Promise<StaffAccount | undefined> {
+/**
+ * Turns another account's two-factor off (a lost phone); undefined for an unknown email. When it had a
+ * factor, every session of the account ends and, with `notify` (mail is on), it is emailed (decision 0043).
+ */
+export async function resetTwoFactor(db: Db, email: string, base: AuditBase, { notify }: { notify: boolean }): Promise<{ account: StaffAccount; adminId: string; hadFactor: boolean } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom("admins").select("id").where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    const target = await trx.selectFrom("admins").select(["id", "email", "totpSecret"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
     if (!target) return undefined;
     await clearTwoFactor(trx, target.id, base.at);
+    const hadFactor = target.totpSecret !== null;
+    if (hadFactor) await afterTwoFactorChange(trx, target.id, { keepSession: null, notify: notify ? target.email : null }, base.at);
     const account = await findStaffAccount(trx, email);
     await appendAudit(trx, { ...base, action: "staff.two-factor-reset", details: { email: account!.email } });
-    return account;
+    return { account: account!, adminId: target.id, hadFactor };
   });
 }

@@ -5,7 +5,8 @@ import type { MailSettings } from "./settings";
 
 // The staff team's emails: an invitation to create an account, and a link to set a new password. Both
 // carry a single-use link built from PUBLIC_URL, its token in the fragment; neither names anything but
-// the inviting admin's address and the role.
+// the inviting admin's address and the role. And the notice that an account's two-factor changed,
+// which carries no link at all (a notice with a link to act on is what a phishing mail looks like).
 
 export function invitationEmail(to: string, link: string, { role, invitedBy }: { role: Role; invitedBy: string }, settings: MailSettings): MailMessage {
   const text = [
@@ -37,4 +38,24 @@ export function passwordResetEmail(to: string, link: string, settings: MailSetti
     `${BRAND.name} - ${settings.publicUrl}`,
   ].join("\n");
   return { from: settings.from, to: [to], subject: `Reset your ${BRAND.name} password`, text };
+}
+
+/**
+ * The notice that an account's second factor was set up again, turned off or reset by an admin
+ * (decision 0043). `on`: whether the account has two-factor now, when the email is composed.
+ */
+export function twoFactorChangedEmail(to: string, { on, at }: { on: boolean; at: string }, settings: MailSettings): MailMessage {
+  const text = [
+    "Hello,",
+    "",
+    `The two-factor sign-in of the ${BRAND.name} staff account for this address was changed at ${at.slice(0, 16).replace("T", " ")} UTC.`,
+    on ? "It is on, with a new authenticator app entry and new recovery codes." : "It is off now: the password alone signs this account in.",
+    "Every other signed-in session of the account was signed out.",
+    "",
+    "If this was you, there is nothing to do.",
+    "If it was not you, reset your password from the sign-in page now and tell an admin, who can reset your two-factor.",
+    "",
+    `${BRAND.name} - ${settings.publicUrl}`,
+  ].join("\n");
+  return { from: settings.from, to: [to], subject: `Your ${BRAND.name} two-factor sign-in was changed`, text };
 }

@@ -5,6 +5,7 @@ import { testApp } from "../test-support/app";
 import { describeStorage } from "../test-support/storage-suite";
 import { minute, seedContact, seedLead, seedSubscriber } from "../test-support/records";
 import { staffClient } from "../test-support/workspace";
+import { ADMIN_PASSWORD, totpFor } from "../test-support/admin";
 import { auditEntry, dashboardStats, erasureResult, insights, listPage, outboxHealth, subjectRecords, recordDetail, staffAccount, twoFactorSetup } from "./answers";
 import { z } from "zod";
 import { DOCS_SCRIPT } from "./routes";
@@ -120,7 +121,8 @@ describeStorage("the live answers against the schemas the description is generat
     const changed = await staff.write("PATCH", `/api/admin/staff/${encodeURIComponent(accounts[0]!.email)}`, { available: true });
     expect(changed.status).toBe(200);
     fits(staffAccount, await changed.json(), "account change");
-    const setup = await staff.write("POST", "/api/auth/2fa/setup");
+    // With the password and a current code: two-factor is on for the seeded admin (decision 0043).
+    const setup = await staff.write("POST", "/api/auth/2fa/setup", { password: ADMIN_PASSWORD, code: await totpFor(staff.app) });
     expect(setup.status).toBe(200);
     fits(twoFactorSetup, await setup.json(), "two-factor set-up");
   });

@@ -1,6 +1,6 @@
-import { findContactById, findLeadById, findOpenConfirmation, findOpenInvitation, findOpenReset, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
+import { findAdminById, findContactById, findLeadById, findOpenConfirmation, findOpenInvitation, findOpenReset, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
 import { invitationUrl, linkToken, passwordResetUrl } from "../auth/staff-links";
-import { invitationEmail, passwordResetEmail } from "../mail/staff-emails";
+import { invitationEmail, passwordResetEmail, twoFactorChangedEmail } from "../mail/staff-emails";
 import { assignmentEmail } from "../mail/assignment-email";
 import { leadAlertEmail } from "../mail/lead-alert";
 import { confirmationEmail } from "../mail/confirmation-email";
@@ -43,6 +43,11 @@ export async function composeMessage(db: Db, message: OutboxTable, settings: Mai
     const reset = await findOpenReset(db, message.recordId, now);
     if (!reset) return { cancel: "the reset link was used or has expired, or the account is disabled" };
     return { send: passwordResetEmail(reset.email, passwordResetUrl(settings.publicUrl, linkToken(keys.passwordReset, "password-reset", reset.id)), settings) };
+  }
+  if (message.kind === "two-factor-changed") {
+    const account = await findAdminById(db, message.recordId);
+    if (!account || account.disabledAt !== null) return { cancel: "the account no longer exists or is disabled" };
+    return { send: twoFactorChangedEmail(account.email, { on: account.totpSecret !== null, at: message.createdAt }, settings) };
   }
   if (message.kind === "newsletter-confirmation") {
     // Not checked against the suppression list: this email is the one way back for an opted-out address.

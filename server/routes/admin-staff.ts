@@ -77,8 +77,17 @@ export function adminStaffRoutes({ db, reader, clock, sessions, keys, mail, wake
       if (outcome.disabledNow) sessions.announceEnded(outcome.adminId);
       return c.json(outcome.account);
     })
-    .post("/:email/two-factor/reset", describe({ tag: "Staff", summary: "Reset an account's two-factor", access: "session", answers: { 200: { description: "The account", schema: answer.staffAccount } }, refusals: [404] }), staffOnly, pathKey("email"), async (c) => {
-      const account = await resetTwoFactor(db, c.req.param("email"), auditBase(c, trustProxy, clock()));
-      return account ? c.json(account) : c.json({ error: "not-found" }, 404);
+    .post("/:email/two-factor/reset", describe({ tag: "Staff", summary: "Reset another account's two-factor", description: "Not one's own (409 own-account): that is changed on one's account page, with the password and a code (decision 0043). Ends every session of the account and emails it.", access: "session", answers: { 200: { description: "The account", schema: answer.staffAccount } }, refusals: [404, 409] }), staffOnly, pathKey("email"), async (c) => {
+      // One's own second factor is never removed around the password-and-code step of /api/auth/2fa.
+      if (normalizeEmail(c.req.param("email")) === c.get("admin").email) {
+        return c.json({ error: "own-account", message: "You cannot reset your own two-factor here. Change it on your account page, with your password and a code." }, 409);
+      }
+      const reset = await resetTwoFactor(db, c.req.param("email"), auditBase(c, trustProxy, clock()), { notify: mail });
+      if (!reset) return c.json({ error: "not-found" }, 404);
+      if (reset.hadFactor) {
+        sessions.announceEnded(reset.adminId);
+        if (mail) wakeOutbox();
+      }
+      return c.json(reset.account);
     });
 }

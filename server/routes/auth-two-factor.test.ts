@@ -23,10 +23,14 @@ describeStorage("two-factor sign-in", (open) => {
     const app = testApp(open.db, { clock: time.clock, config: testConfig({ loginMaxFailures: limit }) });
     const step = () => totpStep(time.clock().getTime());
     const login = (email: string, code?: string, password = ADMIN_PASSWORD) => send(app, "POST", "/api/auth/login", { body: { email, password, ...(code !== undefined && { code }) } });
-    /** Sets up and turns on two-factor through the API, as the enrolment page does. */
-    const enrol = async (cookie: string, email: string) => {
-      const setup = (await (await send(app, "POST", "/api/auth/2fa/setup", { cookie, body: {} })).json()) as { secret: string; otpauthUri: string };
-      const response = await send(app, "POST", "/api/auth/2fa/enable", { cookie, body: { code: totpCode(setup.secret, step()) } });
+    /**
+     * Sets up and turns on two-factor through the API, as the enrolment page does: with the password, and
+     * while a factor is on, `current`, a code of it (decision 0043).
+     */
+    const enrol = async (cookie: string, email: string, current?: string) => {
+      const proof = { password: ADMIN_PASSWORD, ...(current !== undefined && { code: current }) };
+      const setup = (await (await send(app, "POST", "/api/auth/2fa/setup", { cookie, body: proof })).json()) as { secret: string; otpauthUri: string };
+      const response = await send(app, "POST", "/api/auth/2fa/enable", { cookie, body: { code: totpCode(setup.secret, step()), password: ADMIN_PASSWORD } });
       expect(response.status).toBe(200);
       setTestSecret(email, setup.secret);
       noteTotpStep(email, step());
@@ -49,7 +53,7 @@ describeStorage("two-factor sign-in", (open) => {
     expect((await send(app, "GET", "/api/auth/session", { cookie })).status).toBe(200);
 
     const mark = await auditMark(open.db);
-    const setup = (await (await send(app, "POST", "/api/auth/2fa/setup", { cookie, body: {} })).json()) as { secret: string; otpauthUri: string };
+    const setup = (await (await send(app, "POST", "/api/auth/2fa/setup", { cookie, body: { password: ADMIN_PASSWORD } })).json()) as { secret: string; otpauthUri: string };
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(setup.otpauthUri);
     expect(`${uri.protocol}//${uri.host}${decodeURIComponent(uri.pathname)}`).toBe(`otpauth://totp/Erf:${NEW_ADMIN}`);
@@ -60,10 +64,10 @@ describeStorage("two-factor sign-in", (open) => {
     expect(pending.totpPendingSecret).not.toContain(setup.secret);
     expect(openSecret(keys.twoFactorSecret, pending.id, pending.totpPendingSecret!)).toBe(setup.secret);
 
-    const wrong = await send(app, "POST", "/api/auth/2fa/enable", { cookie, body: { code: totpCode(setup.secret, step() + 3) } });
+    const wrong = await send(app, "POST", "/api/auth/2fa/enable", { cookie, body: { code: totpCode(setup.secret, step() + 3), password: ADMIN_PASSWORD } });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ error: "invalid-code" });
-    const enabled = await send(app, "POST", "/api/auth/2fa/enable", { cookie, body: { code: totpCode(setup.secret, step()) } });
+    expect(await wrong.json()).toMatchObject({ error: "invalid-code", fields: { code: expect.any(String) } });
+    const enabled = await send(app, "POST", "/api/auth/2fa/enable", { cookie, body: { code: totpCode(setup.secret, step()), password: ADMIN_PASSWORD } });
     expect(enabled.status).toBe(200);
     const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -146,7 +150,7 @@ describeStorage("two-factor sign-in", (open) => {
     await seedSales(open.db, REP);
     const repCookie = await signIn(app, REP);
     const { secret } = await enrol(repCookie, REP);
-    const disable = (cookie: string, code: string) => send(app, "POST", "/api/auth/2fa/disable", { cookie, body: { code } });
+    const disable = (cookie: string, code: string) => send(app, "POST", "/api/auth/2fa/disable", { cookie, body: { code, password: ADMIN_PASSWORD } });
 
     const adminCookie = await signIn(app);
     const refused = await disable(adminCookie, totpCode(TEST_TOTP_SECRET, step() + 1));
@@ -163,10 +167,13 @@ describeStorage("two-factor sign-in", (open) => {
     await seedSales(open.db, REP);
     const cookie = await signIn(app, REP);
     const old = await enrol(cookie, REP);
-    await send(app, "POST", "/api/auth/2fa/setup", { cookie, body: {} });
+    time.advance(STEP_MS);
+    expect((await send(app, "POST", "/api/auth/2fa/setup", { cookie, body: { password: ADMIN_PASSWORD, code: totpCode(old.secret, step()) } })).status).toBe(200);
     time.advance(STEP_MS);
     expect((await login(REP, totpCode(old.secret, step()))).status).toBe(200);
-    const replacement = await enrol(cookie, REP);
+    time.advance(STEP_MS);
+    // The sign-in above ended no session; the replacement needs a current code of the old secret.
+    const replacement = await enrol(cookie, REP, totpCode(old.secret, step()));
     time.advance(STEP_MS);
     expect(await (await login(REP, totpCode(old.secret, step()))).json()).toMatchObject({ error: "invalid-code" });
     expect(await (await login(REP, old.recoveryCodes[0])).json()).toMatchObject({ error: "invalid-code" });

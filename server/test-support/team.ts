@@ -21,8 +21,8 @@ export interface TeamSetup {
   nextMail(count: number): Promise<{ to: string[]; subject: string; text: string }>;
 }
 
-export function teamSetup(db: Db, smtp: TestSmtpServer, time = manualClock("2025-06-02T08:00:00.000Z")): TeamSetup {
-  const config = testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL, trustProxy: 1 });
+export function teamSetup(db: Db, smtp: TestSmtpServer, time = manualClock("2025-06-02T08:00:00.000Z"), overrides: Parameters<typeof testConfig>[0] = {}): TeamSetup {
+  const config = testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL, trustProxy: 1, ...overrides });
   const worker = createOutboxWorker({ db, mailer: createSmtpMailer(smtp.url), settings: mailSettings(config), keys: derivePrivacyKeys(TEST_APP_SECRET), clock: time.clock, logger: createLogger("silent") });
   const app = testApp(db, { clock: time.clock, config });
   return {

@@ -126,11 +126,17 @@ export interface TeamAdmin {
   resetTwoFactor(email: string): Promise<StaffAccount>;
 }
 
+/**
+ * The signed-in account's own two-factor. Every call proves the person (decision 0043): the password,
+ * and while two-factor is on, a current code (or an unused recovery code) for a new set-up and to turn
+ * it off. A wrong one rejects with AdminApiError 400 whose `fields` names `password` or `code`.
+ */
 export interface TwoFactorAdmin {
-  setup(): Promise<TwoFactorSetup>;
-  /** Confirms enrolment with one code; resolves to the RECOVERY_CODE_COUNT recovery codes, shown once. */
-  enable(code: string): Promise<string[]>;
-  disable(code: string): Promise<void>;
+  /** A new secret to scan; `code` is needed (and used up) while two-factor is on. */
+  setup(proof: { password: string; code?: string }): Promise<TwoFactorSetup>;
+  /** Confirms enrolment with one code of the new secret; resolves to the RECOVERY_CODE_COUNT recovery codes, shown once. */
+  enable(code: string, password: string): Promise<string[]>;
+  disable(code: string, password: string): Promise<void>;
 }
 
 export interface AccountRecovery {

@@ -110,8 +110,10 @@ export interface AuditPage {
 /**
  * "assignment": the email a staff member gets when a lead or contact is assigned to them. "invitation" and
  * "password-reset": the staff team's links to create an account and to set a new password.
+ * "two-factor-changed": the notice to a staff account that its second factor was set up again, turned
+ * off or reset by an admin.
  */
-export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation", "assignment", "invitation", "password-reset"] as const;
+export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation", "assignment", "invitation", "password-reset", "two-factor-changed"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const OUTBOX_STATES = ["pending", "sent", "failed", "cancelled"] as const;

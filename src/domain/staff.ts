@@ -67,7 +67,21 @@ export const passwordResetInput = z.object({ email });
 export const passwordResetConfirmInput = z.object({ token, password });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;
 
-export const twoFactorCodeInput = z.object({ code });
+/** The password typed again to prove the person (any length a sign-in takes: it is checked, not set). */
+const currentPassword = z
+  .string({ error: "Required" })
+  .min(1, "Required")
+  .max(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * POST /api/auth/2fa/setup: the password, always; with two-factor on, also `code`, a current code from
+ * the app (or an unused recovery code), required by the server then (decision 0043).
+ */
+export const twoFactorSetupInput = z.object({ password: currentPassword, code: code.optional() });
+/** POST /api/auth/2fa/enable: the code of the new secret, and the password again. */
+export const twoFactorEnableInput = z.object({ code, password: currentPassword });
+/** POST /api/auth/2fa/disable: a current code (or a recovery code), and the password. */
+export const twoFactorDisableInput = z.object({ code, password: currentPassword });
 
 /** PATCH /api/admin/staff/{email}: an admin may change role and disabled; anyone only their own availability. */
 export const staffChangeInput = z

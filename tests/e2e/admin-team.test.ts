@@ -66,6 +66,8 @@ describe("two-factor sign-in for admins", () => {
   it("sends an admin without two-factor to enrolment, and nowhere else, until a code from the shown secret turns it on", async () => {
     await submitPassword(page, server.url, ADMIN);
     await page.waitForURL(`${server.url}/admin/two-factor`);
+    // The password again before a secret is made (decision 0043).
+    await confirmWithPassword();
     await page.getByRole("button", { name: "Turn on two-factor" }).waitFor();
     expect(await page.getByRole("img", { name: "QR code for your authenticator app" }).getAttribute("src")).toMatch(/^data:image\/png;base64,/);
     await accessible(page);
@@ -73,6 +75,7 @@ describe("two-factor sign-in for admins", () => {
     // The dashboard is out of reach until enrolment is done.
     await page.goto(`${server.url}/admin/dashboard?tab=team`);
     await page.waitForURL(/\/admin\/two-factor\?next=/);
+    await confirmWithPassword();
     const shown = await page.locator("code").innerText();
     expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
     ADMIN.secret = shown.replace(/\s+/g, "");
@@ -112,7 +115,7 @@ describe("two-factor sign-in for admins", () => {
     expect(await focusedName(page)).toBe("code");
     await accessible(page);
     await submitCode(page, staleCode(ADMIN.secret));
-    await form.getByText(/That code is not right/).waitFor();
+    await form.getByText(/That code was not accepted/).waitFor();
     expect(await focusedName(page)).toBe("code");
     await submitCode(page, await freshCode(ADMIN.secret));
     await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
@@ -124,10 +127,17 @@ describe("two-factor sign-in for admins", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${server.url}/`);
     await signInWithRecovery(ADMIN.recovery);
-    await page.getByRole("form", { name: "Admin sign in" }).getByText(/That code is not right/).waitFor();
+    await page.getByRole("form", { name: "Admin sign in" }).getByText(/That code was not accepted/).waitFor();
     await signInAs(page, server.url, ADMIN);
   });
 });
+
+/** The enrolment page's first step: the password, typed again. */
+async function confirmWithPassword() {
+  const form = page.getByRole("form", { name: "Confirm it is you" });
+  await form.getByLabel("Password").fill(ADMIN.password);
+  await form.getByRole("button", { name: "Continue" }).click();
+}
 
 async function signInWithRecovery(code: string) {
   await submitPassword(page, server.url, ADMIN);

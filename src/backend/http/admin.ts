@@ -89,10 +89,10 @@ const httpTeamAdmin: TeamAdmin = {
 };
 
 const httpTwoFactorAdmin: TwoFactorAdmin = {
-  setup: () => call<TwoFactorSetup>("POST", "/api/auth/2fa/setup", {}),
-  enable: async (code) => (await call<{ recoveryCodes: string[] }>("POST", "/api/auth/2fa/enable", { code })).recoveryCodes,
-  disable: async (code) => {
-    await call("POST", "/api/auth/2fa/disable", { code });
+  setup: ({ password, code }) => call<TwoFactorSetup>("POST", "/api/auth/2fa/setup", { password, ...(code !== undefined && { code }) }),
+  enable: async (code, password) => (await call<{ recoveryCodes: string[] }>("POST", "/api/auth/2fa/enable", { code, password })).recoveryCodes,
+  disable: async (code, password) => {
+    await call("POST", "/api/auth/2fa/disable", { code, password });
   },
 };
 

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL } from "../../../server/test-support/admin";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../../../server/test-support/admin";
 import { everyone, SALES_EMAIL, staff, staffOnly, type RouteCase } from "./route-case";
 
 // The staff team's rows of the route table (api-routes.ts): the Team tab, invitations, password reset
@@ -36,12 +36,18 @@ export const TEAM_ROUTE_CASES: RouteCase[] = [
   publicAuth("/api/auth/invitations/accept", "a made-up invitation", () => ({ token: "made-up-token", name: "New Rep", password: NEW_PASSWORD }), 400),
   publicAuth("/api/auth/invitations/accept", "an invitation without a name", (f) => ({ token: f.invitationToken, password: NEW_PASSWORD }), 400),
 
-  ownTwoFactor("/api/auth/2fa/setup", "a new secret to scan", 200),
-  ownTwoFactor("/api/auth/2fa/enable", "the pending secret confirmed with its code", 200, { code: "pending" }),
-  ownTwoFactor("/api/auth/2fa/enable", "a wrong code", 400, { body: { code: "000000" } }),
-  // Admins must keep two-factor; a sales rep may turn theirs off with a code.
-  ownTwoFactor("/api/auth/2fa/disable", "two-factor off with a code", 409, { salesStatus: 204, code: "account" }),
-  ownTwoFactor("/api/auth/2fa/disable", "a request without a code", 400, { salesStatus: 400 }),
+  // Both fixture accounts have two-factor on: a change proves the person, password and a current code (decision 0043).
+  ownTwoFactor("/api/auth/2fa/setup", "a new secret to scan, with the password and a current code", 200, { code: "account", body: { password: ADMIN_PASSWORD } }),
+  ownTwoFactor("/api/auth/2fa/setup", "a new secret with the password but no current code", 400, { body: { password: ADMIN_PASSWORD } }),
+  ownTwoFactor("/api/auth/2fa/setup", "a new secret with a current code but a wrong password", 400, { code: "account", body: { password: "not the password" } }),
+  ownTwoFactor("/api/auth/2fa/setup", "a new secret with neither", 400),
+  ownTwoFactor("/api/auth/2fa/enable", "the pending secret confirmed with its code and the password", 200, { code: "pending", body: { password: ADMIN_PASSWORD } }),
+  ownTwoFactor("/api/auth/2fa/enable", "the pending secret's code without the password", 400, { code: "pending" }),
+  ownTwoFactor("/api/auth/2fa/enable", "a wrong code", 400, { body: { code: "000000", password: ADMIN_PASSWORD } }),
+  // Admins must keep two-factor; a sales rep may turn theirs off with a code and the password.
+  ownTwoFactor("/api/auth/2fa/disable", "two-factor off with a code and the password", 409, { salesStatus: 204, code: "account", body: { password: ADMIN_PASSWORD } }),
+  ownTwoFactor("/api/auth/2fa/disable", "two-factor off with a code but no password", 400, { salesStatus: 400, code: "account" }),
+  ownTwoFactor("/api/auth/2fa/disable", "a request without a code", 400, { salesStatus: 400, body: { password: ADMIN_PASSWORD } }),
 
   staff("POST", "/api/admin/staff/invitations", "an invitation of a sales rep", () => "/api/admin/staff/invitations", 201, { email: "invited@erf.co.za", role: "sales" }),
   staff("POST", "/api/admin/staff/invitations", "an invitation with an unknown role", () => "/api/admin/staff/invitations", 400, { email: "invited@erf.co.za", role: "owner" }),
@@ -53,4 +59,6 @@ export const TEAM_ROUTE_CASES: RouteCase[] = [
   staff("PATCH", "/api/admin/staff/:email", "an unknown field", () => `/api/admin/staff/${sales}`, 400, { owner: true }),
   staff("POST", "/api/admin/staff/:email/two-factor/reset", "a rep's two-factor reset", () => `/api/admin/staff/${sales}/two-factor/reset`, 200, {}),
   staff("POST", "/api/admin/staff/:email/two-factor/reset", "an unknown account", () => "/api/admin/staff/nobody%40erf.co.za/two-factor/reset", 404, {}),
+  // One's own second factor is changed on the account page, with the password and a code: never reset here.
+  staff("POST", "/api/admin/staff/:email/two-factor/reset", "the caller's own two-factor", () => `/api/admin/staff/${encodeURIComponent(ADMIN_EMAIL)}/two-factor/reset`, 409, {}),
 ];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -17,14 +17,24 @@ export interface LoginArrival {
 
 /**
  * Email and password; then, for an account with two-factor, the same form asks for the code from the
- * authenticator app (or a recovery code) and sends all three again.
+ * authenticator app (or a recovery code) in a new, empty field of its own, and sends all three again.
+ *
+ * The password never leaves its password-type input, and that input is gone (unmounted, its value
+ * emptied first) once the code step shows: the two steps are keyed apart, so React cannot reuse the
+ * password's <input> for the code (it did, showing the password in clear text with the code appended).
+ * What the HTTP API needs again with the code is kept in a ref, not in React state or the page, and
+ * dropped as soon as the sign-in ends either way.
  */
 export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
   const [busy, setBusy] = useState(false);
-  /** Set once the password was right and the account asked for a code. */
-  const [pending, setPending] = useState<Credentials | null>(null);
+  /** The email, once the password was right and the account asked for a code. */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  /** The email and password of that sign-in, for the call that brings the code; out of state and DOM. */
+  const credentials = useRef<Credentials | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const code = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const pending = pendingEmail !== null;
   const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -39,23 +49,36 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
     return backend.signIn(credentials.email, credentials.password, totp);
   }
 
+  // Forget the password when the form goes away (signed in, or the person left the page).
+  useEffect(
+    () => () => {
+      credentials.current = null;
+    },
+    [],
+  );
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const credentials = pending ?? { email: String(data.get("email") ?? "").trim(), password: String(data.get("password") ?? "") };
+    const sent = pending ? credentials.current : { email: String(data.get("email") ?? "").trim(), password: String(data.get("password") ?? "") };
+    if (!sent) return startAgain();
     const totp = pending ? String(data.get("code") ?? "").replace(/\s+/g, "") : undefined;
     if (pending && !totp) return setCodeError("Enter the code from your authenticator app, or a recovery code.");
     setBusy(true);
     try {
-      const result = await signIn(credentials, totp);
+      const result = await signIn(sent, totp);
       if (result.ok) {
+        credentials.current = null;
         toast({ title: "Login successful", description: "Welcome to the admin dashboard" });
         await navigate(pathAfterSignIn(result.user, params.get("next")), { replace: true });
         return;
       }
       console.error("Login failed:", result.code, result.message);
       if (result.code === "two-factor-required" && !pending) {
-        setPending(credentials);
+        credentials.current = sent;
+        // Emptied before it unmounts, so no copy of the password stays in the page.
+        if (password.current) password.current.value = "";
+        setPendingEmail(sent.email);
         return;
       }
       const stepError = pending ? codeStepError(result.code) : null;
@@ -65,8 +88,7 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
         return;
       }
       // Anything else starts again from the password (which may have been changed meanwhile).
-      setPending(null);
-      setCodeError(null);
+      startAgain();
       toast({ title: "Login failed", description: loginFailureText(result.code, result.message), variant: "destructive" });
     } catch (error) {
       console.error("Login failed:", error);
@@ -77,16 +99,17 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
   }
 
   function startAgain() {
-    setPending(null);
+    credentials.current = null;
+    setPendingEmail(null);
     setCodeError(null);
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Admin sign in" className="grid gap-5" noValidate={pending !== null}>
+    <form onSubmit={onSubmit} aria-label="Admin sign in" className="grid gap-5" noValidate={pending}>
       {pending ? (
-        <>
+        <Fragment key="code-step">
           <p className="text-sm text-slate-700">
-            Two-factor sign-in is on for <strong className="break-all">{pending.email}</strong>.
+            Two-factor sign-in is on for <strong className="break-all">{pendingEmail}</strong>.
           </p>
           <Field
             label="Authentication code"
@@ -94,7 +117,16 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
             error={codeError}
             required
           >
-            <Input ref={code} name="code" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} maxLength={32} />
+            <Input
+              ref={code}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={32}
+            />
           </Field>
           <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
             {busy ? "Verifying..." : "Verify"}
@@ -102,14 +134,14 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
           <Button variant="ghost" onClick={startAgain} disabled={busy}>
             Use another account
           </Button>
-        </>
+        </Fragment>
       ) : (
-        <>
+        <Fragment key="password-step">
           <Field label="Email" required>
             <Input name="email" type="email" autoComplete="username" defaultValue={arrival?.email} />
           </Field>
           <Field label="Password" required>
-            <Input name="password" type="password" autoComplete="current-password" />
+            <Input ref={password} name="password" type="password" autoComplete="current-password" />
           </Field>
           <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
             {busy ? "Signing in..." : "Sign In"}
@@ -119,7 +151,7 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
               Forgot password?
             </Link>
           </p>
-        </>
+        </Fragment>
       )}
     </form>
   );

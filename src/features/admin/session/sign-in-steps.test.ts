@@ -3,7 +3,9 @@ import { codeStepError, loginFailureText } from "./sign-in-steps";
 
 describe("codeStepError", () => {
   it("keeps the code step open for a wrong, replayed or missing code, and for the lockout", () => {
-    expect(codeStepError("invalid-code")).toMatch(/not right or was already used/);
+    expect(codeStepError("invalid-code")).toMatch(/not accepted.*recovery code/);
+    // Waiting does not mend a wrong code: the text must not send the person to wait for the next one.
+    expect(codeStepError("invalid-code")).not.toMatch(/wait/i);
     expect(codeStepError("two-factor-required")).toMatch(/Enter the code/);
     expect(codeStepError("too-many-requests")).toMatch(/locked/);
   });

@@ -11,7 +11,9 @@ export interface Credentials {
 export function codeStepError(code: string): string | null {
   switch (code) {
     case "invalid-code":
-      return "That code is not right or was already used. Wait for the next code from your app, or type a recovery code.";
+      // Not "wait for the next code": the server does not say the code was merely used already, and a
+      // wrong code (a typo, another account's entry in the app) is not mended by waiting.
+      return "That code was not accepted. Check that it is this account's code in your authenticator app and type it again, or use a recovery code.";
     case "two-factor-required":
       return "Enter the code from your authenticator app, or a recovery code.";
     case "too-many-requests":

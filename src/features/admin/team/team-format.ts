@@ -46,8 +46,8 @@ export function confirmationFor(
         title: `Reset two-factor for ${account.email}?`,
         description:
           account.role === "admin"
-            ? "Their authenticator app and recovery codes stop working. As an admin they must set up two-factor again when they next sign in."
-            : "Their authenticator app and recovery codes stop working, and they sign in with their password alone until they set up two-factor again.",
+            ? "Their authenticator app and recovery codes stop working, they are signed out everywhere and emailed. As an admin they must set up two-factor again when they next sign in."
+            : "Their authenticator app and recovery codes stop working, they are signed out everywhere and emailed, and they sign in with their password alone until they set up two-factor again.",
         confirmLabel: "Reset two-factor",
       };
     case "role":

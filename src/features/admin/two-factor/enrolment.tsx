@@ -1,69 +1,80 @@
-import { Loader2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { TwoFactorAdmin } from "../../../backend/admin-port";
-import { Button } from "../../../components/ui/button";
 import type { TwoFactorSetup } from "../../../domain/staff";
-import { adminErrorText } from "../common/admin-error";
+import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { CodeForm } from "./code-form";
+import { proofErrors } from "./proof-errors";
+import { ProofForm, type ProofErrors } from "./proof-form";
 import { QrCode } from "./qr-code";
 import { groupSecret } from "./two-factor-format";
 
 interface EnrolmentProps {
   twoFactor: TwoFactorAdmin;
+  /** Two-factor is on already (this replaces it): the current code is asked for too. */
+  replacing: boolean;
   /** Two-factor is on: the recovery codes, to be shown once. */
   onEnabled: (recoveryCodes: string[]) => void;
 }
 
 /**
- * Setting up two-factor: a new secret as a QR code and as text, confirmed by one code from the app.
- * The secret is asked for once per visit: asking again replaces it, and a code for the old one fails.
+ * Setting up two-factor: first the person is proven (the password, and while a factor is on a current
+ * code: decision 0043), then a new secret as a QR code and as text, confirmed by one code from the app.
+ * The server wants the password again with that code; it is kept in a ref (never in state or the page)
+ * from the proof to the confirmation, and dropped then or when the page goes.
  */
-export function Enrolment({ twoFactor, onEnabled }: EnrolmentProps) {
+export function Enrolment({ twoFactor, replacing, onEnabled }: EnrolmentProps) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const asked = useRef(false);
+  const proven = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      proven.current = null;
+    },
+    [],
+  );
 
-  const start = useCallback(async () => {
-    setFailure(null);
+  async function prove(proof: { password: string; code?: string }): Promise<ProofErrors | null> {
     try {
-      setSetup(await twoFactor.setup());
+      const started = await twoFactor.setup(proof);
+      proven.current = proof.password;
+      setSetup(started);
+      return null;
     } catch (error) {
       console.error("Starting two-factor set-up failed:", error);
-      setFailure(adminErrorText(error, "The server could not be reached. Try again in a moment."));
+      return proofErrors(error);
     }
-  }, [twoFactor]);
-
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    void start();
-  }, [start]);
+  }
 
   async function confirm(code: string): Promise<string | null> {
     try {
-      onEnabled(await twoFactor.enable(code));
+      const codes = await twoFactor.enable(code, proven.current ?? "");
+      proven.current = null;
+      onEnabled(codes);
       return null;
     } catch (error) {
       console.error("Turning on two-factor failed:", error);
+      // The password is checked again here: refused (changed meanwhile), it is asked for again.
+      if (fieldErrors(error).password) {
+        proven.current = null;
+        setSetup(null);
+      }
       return adminErrorText(error, "The server could not be reached. Try again in a moment.");
     }
   }
 
-  if (failure) {
-    return (
-      <div role="alert" className="grid gap-3 text-sm">
-        <p className="font-medium text-red-800">{failure}</p>
-        <Button variant="outline" onClick={() => void start()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
   if (!setup) {
     return (
-      <p role="status" className="inline-flex items-center gap-2 text-slate-700">
-        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Preparing your secret...
-      </p>
+      <ProofForm
+        label="Confirm it is you"
+        intro={
+          replacing
+            ? "To set up a new authenticator app, confirm it is you: your password and the code your current app shows now (or a recovery code). Your current app and recovery codes stop working once the new app is confirmed."
+            : "To set up two-factor sign-in, confirm it is you with your password."
+        }
+        submitLabel="Continue"
+        busyLabel="Checking..."
+        withCode={replacing}
+        onProof={prove}
+      />
     );
   }
   return (
