@@ -167,11 +167,11 @@ describeStorage("the live answers against the schemas the description is generat
     await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email });
     await seedContact(open.db, "0190aaaa-0000-7000-8000-000000000003", minute(3), { email });
     await seedSubscriber(open.db, "0190aaaa-0000-7000-8000-000000000004", minute(4), email);
-    const found = await staff.read<{ leads: unknown[]; contacts: unknown[]; newsletter: unknown[] }>(`/api/admin/subjects?email=${encodeURIComponent(email)}`);
+    const found = (await (await staff.write("POST", "/api/admin/subjects/lookup", { email })).json()) as { leads: unknown[]; contacts: unknown[]; newsletter: unknown[] };
     expect([found.leads.length, found.contacts.length, found.newsletter.length]).toEqual([1, 1, 1]);
     fits(subjectRecords, found, "subject");
     fits(outboxHealth, await staff.read("/api/admin/outbox"), "outbox");
-    const erased = await staff.write("DELETE", `/api/admin/subjects?email=${encodeURIComponent(email)}`);
+    const erased = await staff.write("POST", "/api/admin/subjects/erase", { email });
     expect(erased.status).toBe(200);
     fits(erasureResult, await erased.json(), "erasure");
     const audit = await staff.read<{ items: unknown[] }>("/api/admin/audit");
