@@ -1,5 +1,5 @@
-// npm run build: the sitemap, the site (React Router prerenders every public page), the precompressed twins
-// of its assets, then the server bundle that `npm start` runs (scripts/bundle-server.mjs).
+// npm run build: the sitemap, the site (React Router prerenders every public page), the API reference
+// page's script (scripts/copy-api-reference.mjs), the precompressed twins of its assets, then the server bundle that `npm start` runs (scripts/bundle-server.mjs).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const steps = [
   ["tsx", "scripts/generate-sitemap.ts"],
   ["react-router", "build"],
+  ["node", "scripts/copy-api-reference.mjs"],
   ["node", "scripts/postbuild.mjs"],
   ["node", "scripts/bundle-server.mjs"],
 ];

@@ -191,7 +191,7 @@ export function createApp({
   );
 
   // The API description and its reference page (server/openapi), generated from the routes above.
-  app.route("/api", openApiRoutes(() => app));
+  app.route("/api", openApiRoutes(() => app, site?.apiReferenceScript ?? null));
 
   if (site) app.get("*", serveSite(site));
 

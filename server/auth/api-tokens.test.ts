@@ -94,7 +94,7 @@ describeStorage("API tokens", (open) => {
     const all = await createToken(["records:read", "records:write", "export"]);
     for (const [method, path] of [
       ["GET", "/api/admin/staff"],
-      ["GET", "/api/admin/subjects?email=ama%40example.com"],
+      ["POST", "/api/admin/subjects/lookup"],
       ["GET", "/api/admin/audit"],
       ["GET", "/api/admin/settings"],
       ["PUT", "/api/admin/settings"],

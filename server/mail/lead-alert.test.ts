@@ -6,7 +6,7 @@ import { leadAlertEmail } from "./lead-alert";
 import type { MailSettings } from "./settings";
 
 const settings: MailSettings = { from: "Erf <hello@erf.co.za>", notifyTo: ["sales@erf.test"], publicUrl: "https://erf.test", unsubscribeMailto: "mailto:privacy@erf.co.za" };
-const OUR_LINK = "https://erf.test/admin/dashboard?tab=leads&q=ama%40example.com";
+const OUR_LINK = "https://erf.test/admin/dashboard?tab=leads&record=l1";
 const FAKE = "Open it in the dashboard: https://evil.test/admin/login";
 
 // Built as the server builds them (schema, row, record), so a field added to a list needs nothing here.
@@ -27,6 +27,25 @@ const ourLines = (text: string) => text.split("\n").filter((line) => !line.start
 const hrefs = (html: string) => [...html.matchAll(/href\s*=\s*"([^"]*)"/gi)].map((match) => match[1]);
 
 describe("lead alert email", () => {
+  it("links to the record's panel by its id, and no URL in it carries the visitor's address", () => {
+    for (const [record, link] of [
+      [demo, OUR_LINK],
+      [contact, "https://erf.test/admin/dashboard?tab=contacts&record=c1"],
+    ] as const) {
+      const mail = leadAlertEmail(record, settings);
+      const urls = [...mail.text.matchAll(/https?:\/\/\S+/g)].map(([url]) => url);
+      expect(urls).toEqual([link]);
+      const html = hrefs(mail.html ?? "").map(String);
+      expect(html).toEqual([link.replaceAll("&", "&amp;")]);
+      const [local] = record.email.split("@");
+      for (const url of [...urls, ...html]) {
+        const decoded = decodeURIComponent(url).toLowerCase();
+        expect(decoded, url).not.toContain(record.email.toLowerCase());
+        expect(decoded, url).not.toContain(local!.toLowerCase());
+      }
+    }
+  });
+
   it("quotes a visitor's free text after our link, so a link they write is not a line of ours", () => {
     const mail = leadAlertEmail({ ...demo, challenges: `line\r\n\r\n${FAKE}` }, settings);
     const lines = mail.text.split("\n");

@@ -1,12 +1,15 @@
 import { BRAND } from "../../src/config/brand";
 import type { ContactRecord, LeadRecord } from "../../src/domain/records";
+import { recordPanelLink } from "./assignment-email";
 import { renderAlertHtml, renderAlertText, type AlertContent, type AlertField } from "./alert-render";
 import type { MailMessage } from "./mailer";
 import type { MailSettings } from "./settings";
 import { oneLine, quotedLines, visitorLine } from "./visitor-text";
 
 // The speed-to-lead alert: enough to act on from a phone (who, how to reach them, what they want) and
-// a link to the record in the dashboard. Reply-To is the lead, so "reply" answers them directly.
+// a link to the record's panel in the dashboard, by its id: never by the visitor's address, which
+// proxies, browser history and mail gateways' link scanners would keep (decision 0046). Reply-To is
+// the lead, so "reply" answers them directly.
 // Everything but the address (checked by the schema, and the Reply-To anyway) is the visitor's own
 // text: single-line fields stay one line, free text is quoted as theirs after our link, and nothing of
 // theirs can become a link (visitor-text.ts). The one link is ours, built from PUBLIC_URL.
@@ -15,10 +18,6 @@ const field = (label: string, value: string | null | undefined): AlertField[] =>
   const shown = visitorLine(value);
   return shown ? [{ label, value: shown }] : [];
 };
-
-export function dashboardLink(settings: MailSettings, tab: "leads" | "contacts", email: string): string {
-  return `${settings.publicUrl}/admin/dashboard?tab=${tab}&q=${encodeURIComponent(email)}`;
-}
 
 function alertContent(record: LeadRecord | ContactRecord, settings: MailSettings): AlertContent {
   const name = visitorLine(`${record.firstName} ${record.lastName}`);
@@ -46,7 +45,7 @@ function alertContent(record: LeadRecord | ContactRecord, settings: MailSettings
       ...details,
       ...field("Bot check", record.botCheck === "skipped" ? null : record.botCheck),
     ],
-    link: { text: "Open it in the dashboard", href: dashboardLink(settings, isContact ? "contacts" : "leads", record.email) },
+    link: { text: "Open it in the dashboard", href: recordPanelLink(settings, isContact ? "contacts" : "leads", record.id) },
     quotes: lines.length > 0 ? [{ heading: `Their words (${words.label}), quoted as sent, links disabled:`, lines }] : [],
   };
 }

@@ -212,7 +212,6 @@ export const exportQuery = listFilters("leads").extend({
 });
 export const insightsQuery = z.object({ from: text("First day, YYYY-MM-DD (default 30 days ago)"), to: text("Last day, YYYY-MM-DD (default today)"), owner: text('"me", "none" or a staff email') });
 export const auditQuery = z.object({ limit: z.string().optional().describe("1-500 (default 100)"), cursor: text("A previous page's nextCursor") });
-export const subjectQuery = z.object({ email: z.string().describe("The data subject's email address") });
 export const eventsQuery = z.object({ after: text("A position to replay changes after (or send Last-Event-ID)") });
 export const outboxQuery = z.object({ state: z.literal("failing").optional().describe('Only "failing"') });
 

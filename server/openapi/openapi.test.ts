@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe as group, expect, it } from "vitest";
 import { COLLECTIONS } from "../../src/domain/status";
 import { testDatabases } from "../test-support/databases";
@@ -8,7 +11,8 @@ import { staffClient } from "../test-support/workspace";
 import { ADMIN_PASSWORD, totpFor } from "../test-support/admin";
 import { auditEntry, dashboardStats, erasureResult, insights, listPage, outboxHealth, subjectRecords, recordDetail, staffAccount, twoFactorSetup } from "./answers";
 import { z } from "zod";
-import { DOCS_SCRIPT } from "./routes";
+import { copyApiReference } from "../../scripts/copy-api-reference.mjs";
+import { loadSite } from "../static/site";
 import { ROUTE_NOTES } from "./route-notes";
 
 // The API description is generated from the app's routes (server/openapi): it must name every route the
@@ -63,22 +67,54 @@ group("the API description", () => {
     expect(Object.keys(document.webhooks).sort()).toEqual(["contact.created", "lead.created", "newsletter.subscribed", "newsletter.unsubscribed", "note.created", "record.assigned", "record.status_changed"].sort());
   });
 
-  it("serves the reference page under a policy of its own: the pinned bundle and one nonce, nothing else", async () => {
+  it("serves the reference page and its script from this origin only: no other origin in the page or its policy", async () => {
+    // A built site with the real script copied in as `npm run build` does (scripts/copy-api-reference.mjs).
+    const root = await mkdtemp(join(tmpdir(), "erf-docs-"));
+    await writeFile(join(root, "index.html"), "<!doctype html><title>Erf</title>");
+    await copyApiReference(root);
+    const site = await loadSite(root);
+    const { db } = await testDatabases[0]!.open();
+    try {
+      const app = testApp(db, { site });
+      const response = await app.request("/api/docs");
+      expect(response.status).toBe(200);
+      const policy = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+      // No origin but our own: not in a source list (a scheme, a host) nor anywhere in the page.
+      expect(policy).not.toMatch(/https?:|\*|\b[a-z0-9-]+\.[a-z]{2,}\b/i);
+      const html = await response.text();
+      expect(html).not.toMatch(/https?:|\/\/[a-z0-9]/i);
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      expect(scripts.length).toBe(2);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      // Without the script the page is still a link to the description.
+      expect(html).toContain('<a href="/api/openapi.json">');
+      expect(html).toMatch(/<noscript>[^]*\/api\/openapi\.json[^]*<\/noscript>/);
+
+      const src = /<script src="([^"]+)"/.exec(html)?.[1] ?? "";
+      expect(src).toMatch(/^\/api-reference\/scalar\.[0-9a-f]{12}\.js$/);
+      const script = await app.request(src, { headers: { "Accept-Encoding": "identity" } });
+      expect(script.status).toBe(200);
+      expect(script.headers.get("content-type")).toMatch(/^(text|application)\/javascript/);
+      expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(await script.text()).toContain("createApiReference");
+    } finally {
+      await db.destroy();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("serves the page with its link to the description when there is no build (an API-only server)", async () => {
     const { db } = await testDatabases[0]!.open();
     const response = await testApp(db).request("/api/docs");
     await db.destroy();
     expect(response.status).toBe(200);
-    const policy = response.headers.get("content-security-policy") ?? "";
-    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(policy).toContain(`script-src 'nonce-${nonce}' ${DOCS_SCRIPT}`);
-    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     const html = await response.text();
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    expect(html).toContain(`src="${DOCS_SCRIPT}"`);
-    expect(html).toContain("/api/openapi.json");
+    expect(html).not.toContain("<script");
+    expect(html).toContain('<a href="/api/openapi.json">');
   });
 });
 
@@ -133,11 +169,11 @@ describeStorage("the live answers against the schemas the description is generat
     await seedLead(open.db, "0190aaaa-0000-7000-8000-000000000001", minute(1), { email });
     await seedContact(open.db, "0190aaaa-0000-7000-8000-000000000003", minute(3), { email });
     await seedSubscriber(open.db, "0190aaaa-0000-7000-8000-000000000004", minute(4), email);
-    const found = await staff.read<{ leads: unknown[]; contacts: unknown[]; newsletter: unknown[] }>(`/api/admin/subjects?email=${encodeURIComponent(email)}`);
+    const found = (await (await staff.write("POST", "/api/admin/subjects/lookup", { email })).json()) as { leads: unknown[]; contacts: unknown[]; newsletter: unknown[] };
     expect([found.leads.length, found.contacts.length, found.newsletter.length]).toEqual([1, 1, 1]);
     fits(subjectRecords, found, "subject");
     fits(outboxHealth, await staff.read("/api/admin/outbox"), "outbox");
-    const erased = await staff.write("DELETE", `/api/admin/subjects?email=${encodeURIComponent(email)}`);
+    const erased = await staff.write("POST", "/api/admin/subjects/erase", { email });
     expect(erased.status).toBe(200);
     fits(erasureResult, await erased.json(), "erasure");
     const audit = await staff.read<{ items: unknown[] }>("/api/admin/audit");

@@ -18,7 +18,8 @@ import { createOutboxWorker, type OutboxWorker } from "./worker";
 const keys = derivePrivacyKeys(TEST_APP_SECRET);
 const PUBLIC_URL = "https://erf.test";
 const FAKE = "Open it in the dashboard: https://evil.test/admin/login";
-const OUR_LINE = `Open it in the dashboard: ${PUBLIC_URL}/admin/dashboard?tab=leads&q=ama%40example.com`;
+/** Our one link: the lead's record panel, by its id (never the visitor's address). */
+const ourLine = (id: string) => `Open it in the dashboard: ${PUBLIC_URL}/admin/dashboard?tab=leads&record=${id}`;
 const DEFANGED = "Open it in the dashboard: https[:]//evil[.]test/admin/login";
 
 const hostileDemo = {
@@ -64,7 +65,9 @@ describeStorage("staff alert with a visitor's fake link", (open) => {
     const config = testConfig({ smtpUrl: smtp.url, notifyTo: ["sales@erf.test"], publicUrl: PUBLIC_URL });
     worker = createOutboxWorker({ db: open.db, mailer: createSmtpMailer(smtp.url), settings: mailSettings(config), keys, clock: () => new Date(), logger: createLogger("silent"), pollMs: 200 });
     const app = testApp(open.db, { config, wakeOutbox: worker.wake });
-    expect((await postJson(app, "/api/leads", hostileDemo)).status).toBe(201);
+    const created = await postJson(app, "/api/leads", hostileDemo);
+    expect(created.status).toBe(201);
+    const OUR_LINE = ourLine(((await created.json()) as { id: string }).id);
     expect(await worker.runOnce()).toMatchObject({ sent: 1 });
     const [mail] = await smtp.waitForMessages(1);
 

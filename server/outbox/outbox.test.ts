@@ -60,7 +60,9 @@ describeStorage("outbox", (open) => {
     const started = Date.now();
     expect((await postJson(app, "/api/contacts", validContact)).status).toBe(201);
     expect((await postJson(app, "/api/leads", validSignup)).status).toBe(201);
-    expect((await postJson(app, "/api/leads", validDemo)).status).toBe(201);
+    const demoCreated = await postJson(app, "/api/leads", validDemo);
+    expect(demoCreated.status).toBe(201);
+    const demoId = ((await demoCreated.json()) as { id: string }).id;
     const mails = await smtp.waitForMessages(3, 5_000);
     // Woken after each commit, not at the next poll.
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -78,7 +80,13 @@ describeStorage("outbox", (open) => {
     for (const expected of ["Email: ama@example.com", "Phone: +233 20 000 0000", "Company: Accra Estates", "Job title: Operations Lead", "> Arrears tracking across 3 buildings"]) {
       expect(demo.parsed.text).toContain(expected);
     }
-    expect(demo.parsed.text).toContain(`${PUBLIC_URL}/admin/dashboard?tab=leads&q=ama%40example.com`);
+    // The record's panel by its id; no link carries the visitor's address.
+    expect(demo.parsed.text).toContain(`${PUBLIC_URL}/admin/dashboard?tab=leads&record=${demoId}`);
+    for (const mail of mails) {
+      const links = [...`${mail.parsed.text ?? ""} ${typeof mail.parsed.html === "string" ? mail.parsed.html : ""}`.matchAll(/https?:\/\/[^\s"<>]+/g)].map(([url]) => decodeURIComponent(url));
+      expect(links.length).toBeGreaterThan(0);
+      for (const address of ["ama@example.com", "naledi@example.co.za", "pieter@example.co.za"]) expect(links.join(" ").toLowerCase()).not.toContain(address);
+    }
     expect(bySubject.get("New contact message: Naledi Mokoena")!.parsed.text).toContain("> Please call me about 40 units in Sandton.");
     // Marked sent just after the server accepted it.
     await expect.poll(async () => (await open.db.selectFrom("outbox").select("state").execute()).map((row) => row.state)).toEqual(["sent", "sent", "sent"]);

@@ -8,9 +8,20 @@ export interface Actor extends RequestContext {
   email: string;
 }
 
-/** What the Privacy tab lists for an address. */
-export async function findSubject(db: Db, keys: PrivacyKeys, email: string): Promise<SubjectRecords> {
+/**
+ * What the Privacy tab lists for an address. Audited like the export (a look-up shows personal data
+ * too), the address kept only as its keyed hash.
+ */
+export async function findSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date): Promise<SubjectRecords> {
   const rows = await subjectRows(db, email);
+  await appendAudit(db, {
+    actor: actor.email,
+    action: "subject.lookup",
+    details: { emailHash: emailHash(keys, email), rows: rows.leads.length + rows.contacts.length + rows.newsletter.length },
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    at: now,
+  });
   return {
     email,
     leads: rows.leads.map(toLeadRecord),

@@ -28,7 +28,7 @@ describeStorage("erasure and retention of the workspace's rows", (open) => {
     const staff = await staffClient(open.db, { clock: manualClock().clock });
     const erased = await person(staff, "gone@example.com");
     const kept = await person(staff, "kept@example.com");
-    const response = await staff.write("DELETE", `/api/admin/subjects?email=${encodeURIComponent("gone@example.com")}`);
+    const response = await staff.write("POST", "/api/admin/subjects/erase", { email: "gone@example.com" });
     const { deleted } = (await response.json()) as ErasureResult;
     expect(deleted).toMatchObject({ leads: 1, contacts: 1, notes: 2, timeline: 3, people: 1 });
     expect(await open.db.selectFrom("notes").select("email").distinct().execute()).toEqual([{ email: "kept@example.com" }]);
@@ -53,7 +53,7 @@ describeStorage("erasure and retention of the workspace's rows", (open) => {
       { email: "mailed@example.com", details: '{"email":"welcome"}' },
       { email: "other@example.com", details: '{"email":"lead-alert"}' },
     ]);
-    const response = await staff.write("DELETE", `/api/admin/subjects?email=${encodeURIComponent("mailed@example.com")}`);
+    const response = await staff.write("POST", "/api/admin/subjects/erase", { email: "mailed@example.com" });
     expect(((await response.json()) as ErasureResult).deleted).toMatchObject({ contacts: 1, newsletter: 1, outbox: 0, timeline: 2 });
     expect(await sentTo()).toEqual([{ email: "other@example.com", details: '{"email":"lead-alert"}' }]);
   });
@@ -61,7 +61,7 @@ describeStorage("erasure and retention of the workspace's rows", (open) => {
   it("lists notes and timeline entries in the data-subject export", async () => {
     const staff = await staffClient(open.db, { clock: manualClock().clock });
     await person(staff, "asks@example.com");
-    const body = await staff.read<{ notes: { body: string }[]; timeline: { kind: string }[] }>(`/api/admin/subjects/export?email=${encodeURIComponent("asks@example.com")}`);
+    const body = (await (await staff.write("POST", "/api/admin/subjects/export", { email: "asks@example.com" })).json()) as { notes: { body: string }[]; timeline: { kind: string }[] };
     expect(body.notes.map((note) => note.body).sort()).toEqual(["Not interested", "Spoke to asks@example.com"]);
     expect(body.timeline.map((entry) => entry.kind).sort()).toEqual(["assigned", "status-changed", "status-changed"]);
   });

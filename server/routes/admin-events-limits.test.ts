@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeStorage } from "../test-support/storage-suite";
 import { postJson, testApp, testConfig, validContact } from "../test-support/app";
-import { seedAdmin, send, signIn } from "../test-support/admin";
+import { mintSession, seedAdmin, send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
-import { MAX_STREAMS_PER_SESSION } from "../events/stream-slots";
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_SESSION, streamsPerAccount } from "../events/stream-slots";
 
 // Each open live stream holds a connection, a wake-up listener and a read of the change log per commit.
 // Without a cap, one session (or a stolen cookie) could open them until the server ran out.
@@ -18,6 +18,7 @@ describeStorage("live stream caps", (open) => {
   });
   beforeEach(async () => {
     await seedAdmin(open.db, "second@erf.co.za");
+    await seedAdmin(open.db, "third@erf.co.za");
     shutdown = new AbortController();
   });
 
@@ -82,15 +83,60 @@ describeStorage("live stream caps", (open) => {
   });
 
   it("caps the streams of all sessions together at EVENT_STREAMS_MAX, freeing slots as streams close", async () => {
-    const app = appWith(3);
+    const app = appWith(4);
     const one = await signIn(app);
     const two = await signIn(app, "second@erf.co.za");
-    const [a] = await streams(app, one, 2);
-    await streams(app, two, 1);
-    await expectRefused(await openStream(app, two));
-    await expectRefused(await openStream(app, one));
+    const three = await signIn(app, "third@erf.co.za");
+    await streams(app, one, 2);
+    const [a] = await streams(app, two, 2);
+    await expectRefused(await openStream(app, three));
     await a!.close();
-    await expectStreamOpensAgain(app, two);
+    await expectStreamOpensAgain(app, three);
+  });
+
+  /** Reads `reader` to its end: the server closed it (it throws if the stream stays open). */
+  const expectEnded = async (reader: ReturnType<typeof sseReader>) => {
+    let frame = await reader.nextFrame(5_000);
+    while (frame) frame = await reader.nextFrame(5_000);
+  };
+  /** Each of `readers` delivers the next submission. */
+  const expectDelivering = async (app: ReturnType<typeof appWith>, readers: ReturnType<typeof sseReader>[]) => {
+    const { id } = (await (await postJson(app, "/api/contacts", validContact)).json()) as { id: string };
+    for (const reader of readers) expect((await reader.nextChange()).change.record.id).toBe(id);
+  };
+
+  it("holds one account, over all its sign-ins, to half of EVENT_STREAMS_MAX: its oldest stream closes for its newest", async () => {
+    const app = appWith(8);
+    expect(streamsPerAccount(8)).toBe(4);
+    // Three sign-ins of one account (sessions made directly: this is not about signing in).
+    const sessions = [await mintSession(app, open.db), await mintSession(app, open.db), await mintSession(app, open.db)];
+    const [oldest, second] = await streams(app, sessions[0]!, 2);
+    const others = await streams(app, sessions[1]!, 2);
+    // The fifth is not refused: the account's oldest stream gives it its slot and ends.
+    const [newest] = await streams(app, sessions[2]!, 1);
+    await expectEnded(oldest!);
+    // And the next after that takes the then-oldest one's.
+    const [newer] = await streams(app, sessions[2]!, 1);
+    await expectEnded(second!);
+    // The rest of the team still has the other half.
+    const team = await signIn(app, "second@erf.co.za");
+    const theirs = await streams(app, team, 4);
+    await expectDelivering(app, [...others, newest!, newer!, ...theirs]);
+  });
+
+  it(`never lets one account hold more than ${MAX_STREAMS_PER_ACCOUNT} streams, however large EVENT_STREAMS_MAX is`, async () => {
+    const app = appWith(1_000);
+    expect(streamsPerAccount(1_000)).toBe(MAX_STREAMS_PER_ACCOUNT);
+    const sessions = [await mintSession(app, open.db), await mintSession(app, open.db), await mintSession(app, open.db)];
+    const first = await streams(app, sessions[0]!, MAX_STREAMS_PER_SESSION);
+    const second = await streams(app, sessions[1]!, MAX_STREAMS_PER_ACCOUNT - MAX_STREAMS_PER_SESSION);
+    const [extra] = await streams(app, sessions[2]!, 1);
+    await expectEnded(first[0]!);
+    await expectDelivering(app, [...first.slice(1), ...second, extra!]);
+  });
+
+  it("sets an account's cap at half of EVENT_STREAMS_MAX, at least one and at most 20", () => {
+    expect([1, 2, 3, 5, 41].map(streamsPerAccount)).toEqual([1, 1, 1, 2, 20]);
   });
 
   it("frees the slots of streams ended by a shutdown", async () => {

@@ -208,7 +208,7 @@ describeStorage("GET /api/admin/events", (open) => {
     const erased = await submitContact({ email: "erase.me@example.com" });
     expect((await reader.nextChange()).change.record.id).toBe(erased);
 
-    const response = await send(app, "DELETE", "/api/admin/subjects?email=erase.me@example.com", { cookie, body: {} });
+    const response = await send(app, "POST", "/api/admin/subjects/erase", { cookie, body: { email: "erase.me@example.com" } });
     expect(response.status).toBe(200);
     const notice = await reader.nextChange();
     expect(notice.change).toEqual({ position: notice.id, collection: "contacts", op: "reload" });

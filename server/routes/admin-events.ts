@@ -31,7 +31,7 @@ export interface EventsDeps {
   heartbeatMs: number;
   /** Aborted at shutdown: open streams end, so the server can close promptly. */
   shutdown: AbortSignal;
-  /** Caps the streams open at once, per session and in all (events/stream-slots.ts). */
+  /** Caps the streams open at once, per session, per account and in all (events/stream-slots.ts). */
   slots: StreamSlots;
 }
 
@@ -46,8 +46,9 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
   const { db, slots } = deps;
   return async (c) => {
     const token = c.get("sessionToken");
-    const release = slots.take(token);
-    if (!release) {
+    const { adminId } = c.get("admin");
+    const slot = slots.take(token, adminId);
+    if (!slot) {
       c.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
       return c.json({ error: "too-many-streams", message: "Too many live streams are open; close another dashboard tab or try again shortly." }, 429);
     }
@@ -58,7 +59,7 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
       // An id from the future (a restored or reset database) would hide every change until the log caught up.
       last = lastEventId === null || lastEventId > latest ? latest : lastEventId;
     } catch (error) {
-      release();
+      slot.release();
       throw error;
     }
     // nginx and similar proxies buffer responses by default, which would hold events back.
@@ -66,9 +67,9 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
 
     return streamSSE(c, async (stream) => {
       try {
-        await serveStream(stream, deps, { token, adminId: c.get("admin").adminId }, last);
+        await serveStream(stream, deps, { token, adminId, superseded: slot.superseded }, last);
       } finally {
-        release();
+        slot.release();
       }
     });
   };
@@ -78,11 +79,13 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
  * Sends changes from `start` until the client leaves, the session ends or the server shuts down. The
  * session is checked again at least once a heartbeat, busy or not, and at once when this process ends
  * the account's sessions (disabled, new password): a disabled account's open dashboard goes dark then.
+ * It also ends when a newer stream of the same account takes its slot (`superseded`): EventSource then
+ * reconnects by itself, and takes the slot of what is by then that account's oldest stream.
  */
 async function serveStream(
   stream: SSEStreamingApi,
   { db, feed, sessions, logger, heartbeatMs, shutdown }: EventsDeps,
-  { token, adminId }: { token: string; adminId: string },
+  { token, adminId, superseded }: { token: string; adminId: string; superseded: AbortSignal },
   start: LogPosition,
 ): Promise<void> {
   let last = start;
@@ -96,8 +99,9 @@ async function serveStream(
   });
   let lastCheck = performance.now();
   shutdown.addEventListener("abort", wakeup.fire);
+  superseded.addEventListener("abort", wakeup.fire);
   stream.onAbort(wakeup.fire);
-  const open = () => !stream.aborted && !stream.closed && !shutdown.aborted;
+  const open = () => !stream.aborted && !stream.closed && !shutdown.aborted && !superseded.aborted;
   try {
     // The starting point as the stream's last event id (an id with no data dispatches nothing but
     // sets EventSource's lastEventId): a connection that drops before its first change then
@@ -144,5 +148,6 @@ async function serveStream(
     unsubscribe();
     stopListening();
     shutdown.removeEventListener("abort", wakeup.fire);
+    superseded.removeEventListener("abort", wakeup.fire);
   }
 }

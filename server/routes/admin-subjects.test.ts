@@ -67,7 +67,7 @@ describeStorage("data-subject requests", (open) => {
   it("lists what is stored about an address, by exact address in any case", async () => {
     await seedSubject();
     const cookie = await signIn(app());
-    const response = await send(app(), "GET", `/api/admin/subjects?email=${encodeURIComponent(" Thandi@Example.co.za ")}`, { cookie });
+    const response = await send(app(), "POST", "/api/admin/subjects/lookup", { cookie, body: { email: " Thandi@Example.co.za " } });
     expect(response.status).toBe(200);
     const subject = (await response.json()) as SubjectRecords;
     expect(subject.email).toBe(SUBJECT);
@@ -89,7 +89,7 @@ describeStorage("data-subject requests", (open) => {
     await seedSubject();
     const cookie = await signIn(app());
     const mark = await auditMark(open.db);
-    const response = await send(app(), "GET", `/api/admin/subjects/export?email=${SUBJECT}`, { cookie });
+    const response = await send(app(), "POST", "/api/admin/subjects/export", { cookie, body: { email: SUBJECT } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="erf-subject-export-2025-08-01.json"');
@@ -127,7 +127,7 @@ describeStorage("data-subject requests", (open) => {
     const bystanderRows = mentioning(before, BYSTANDER).length;
 
     const mark = await auditMark(open.db);
-    const response = await send(app(), "DELETE", `/api/admin/subjects?email=${SUBJECT}`, { cookie, body: {} });
+    const response = await send(app(), "POST", "/api/admin/subjects/erase", { cookie, body: { email: SUBJECT } });
     expect(response.status).toBe(200);
     const result = (await response.json()) as ErasureResult;
     expect(result.deleted).toMatchObject({ leads: 2, contacts: 1, newsletter: 1, consents: 4, outbox: 6, confirmations: 1 });
@@ -149,29 +149,72 @@ describeStorage("data-subject requests", (open) => {
     expect(entries[0]).toMatchObject({ action: "subject.erase", actor: "staff@erf.co.za", details: { emailHash: emailHash(keys, SUBJECT), deleted: result.deleted } });
 
     // Nothing left to find; a later erasure of the same address finds nothing and still answers.
-    const again = (await (await send(app(), "GET", `/api/admin/subjects?email=${SUBJECT}`, { cookie })).json()) as SubjectRecords;
+    const again = (await (await send(app(), "POST", "/api/admin/subjects/lookup", { cookie, body: { email: SUBJECT } })).json()) as SubjectRecords;
     expect(again).toMatchObject({ leads: [], contacts: [], newsletter: [], consents: [], outbox: 0, suppressed: true });
   });
 
-  it("refuses a missing or malformed address with 400 naming the field", async () => {
+  it("refuses a missing or malformed address, or another field, with 400 naming it", async () => {
     const cookie = await signIn(app());
-    for (const path of ["/api/admin/subjects", "/api/admin/subjects?email=nope", "/api/admin/subjects/export?email="]) {
-      const response = await send(app(), "GET", path, { cookie });
-      expect(response.status, path).toBe(400);
-      expect(((await response.json()) as { fields: Record<string, string> }).fields.email).toEqual(expect.any(String));
+    for (const path of ["/api/admin/subjects/lookup", "/api/admin/subjects/export", "/api/admin/subjects/erase"]) {
+      for (const [body, field] of [[{}, "email"], [{ email: "nope" }, "email"], [{ email: "" }, "email"], [{ email: 7 }, "email"], [{ email: SUBJECT, q: 1 }, "q"], ["{not json", "body"]] as const) {
+        const response = await send(app(), "POST", path, { cookie, body });
+        expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(((await response.json()) as { fields: Record<string, string> }).fields[field], `${path} ${JSON.stringify(body)}`).toEqual(expect.any(String));
+      }
     }
   });
 
-  it("needs a session, and a same-origin JSON request to erase", async () => {
+  it("answers the old query forms with 404 and nothing about the address, and erases nothing through them", async () => {
     await seedSubject();
-    expect((await send(app(), "GET", `/api/admin/subjects?email=${SUBJECT}`)).status).toBe(401);
     const cookie = await signIn(app());
-    const crossSite = await send(app(), "DELETE", `/api/admin/subjects?email=${SUBJECT}`, {
-      cookie,
-      body: {},
-      headers: { Origin: "https://evil.example" },
-    });
-    expect(crossSite.status).toBe(403);
+    const mark = await auditMark(open.db);
+    for (const [method, path] of [
+      ["GET", `/api/admin/subjects?email=${encodeURIComponent(SUBJECT)}`],
+      ["GET", `/api/admin/subjects/export?email=${encodeURIComponent(SUBJECT)}`],
+      ["DELETE", `/api/admin/subjects?email=${encodeURIComponent(SUBJECT)}`],
+    ] as const) {
+      const response = await send(app(), method, path, { cookie, ...(method === "DELETE" && { body: {} }) });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers.get("content-type"), `${method} ${path}`).toMatch(/^application\/json/);
+      const text = await response.text();
+      expect(JSON.parse(text), `${method} ${path}`).toMatchObject({ error: expect.any(String) });
+      expect(text).not.toContain(SUBJECT);
+    }
+    expect(await open.db.selectFrom("leads").select("id").where("email", "=", SUBJECT).execute()).toHaveLength(2);
+    expect(await auditSince(open.db, mark)).toEqual([]);
+  });
+
+  it("keeps the address out of every URL: the request log and the audit trail of a look-up, export and erasure hold no address", async () => {
+    await seedSubject();
+    const logged: unknown[] = [];
+    const record = (message: string, fields?: object) => void logged.push({ message, ...fields });
+    const logger = { error: record, warn: record, info: record, debug: record };
+    const logging = testApp(open.db, { clock: time.clock, config, logger });
+    const cookie = await signIn(logging);
+    const mark = await auditMark(open.db);
+    for (const path of ["/api/admin/subjects/lookup", "/api/admin/subjects/export", "/api/admin/subjects/erase"]) {
+      expect((await send(logging, "POST", path, { cookie, body: { email: SUBJECT } })).status, path).toBe(200);
+    }
+    const requests = logged.filter((entry) => (entry as { message: string }).message === "request") as { path: string }[];
+    expect(requests.map((entry) => entry.path)).toEqual(expect.arrayContaining(["/api/admin/subjects/lookup", "/api/admin/subjects/export", "/api/admin/subjects/erase"]));
+    for (const needle of [SUBJECT, encodeURIComponent(SUBJECT)]) expect(JSON.stringify(logged)).not.toContain(needle);
+    const entries = await auditSince(open.db, mark);
+    expect(entries.map((entry) => entry.action)).toEqual(["subject.lookup", "subject.export", "subject.erase"]);
+    for (const needle of [SUBJECT, encodeURIComponent(SUBJECT)]) expect(JSON.stringify(entries)).not.toContain(needle);
+  });
+
+  it("needs a session, and a same-origin JSON request for each of the three", async () => {
+    await seedSubject();
+    expect((await send(app(), "POST", "/api/admin/subjects/lookup", { body: { email: SUBJECT } })).status).toBe(401);
+    const cookie = await signIn(app());
+    for (const path of ["/api/admin/subjects/lookup", "/api/admin/subjects/export", "/api/admin/subjects/erase"]) {
+      const crossSite = await send(app(), "POST", path, { cookie, body: { email: SUBJECT }, headers: { Origin: "https://evil.example" } });
+      expect(crossSite.status, path).toBe(403);
+      expect(await crossSite.text()).not.toContain(SUBJECT);
+      // A form post (no JSON) is refused too: a cross-site form cannot send application/json.
+      const form = await send(app(), "POST", path, { cookie, body: `email=${encodeURIComponent(SUBJECT)}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      expect([403, 415], path).toContain(form.status);
+    }
     expect(await open.db.selectFrom("leads").select("id").where("email", "=", SUBJECT).execute()).toHaveLength(2);
   });
 }, { admin: true });

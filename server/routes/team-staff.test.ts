@@ -30,7 +30,7 @@ describeStorage("staff accounts", (open) => {
     expect(await status("GET", "/api/admin/settings")).toBe(200);
     expect((await patch(cookie, REP, { available: false })).status).toBe(200);
     for (const [method, path, body] of [
-      ["GET", "/api/admin/subjects?email=a%40example.com"],
+      ["POST", "/api/admin/subjects/lookup", { email: "a@example.com" }],
       ["GET", "/api/admin/audit"],
       ["GET", "/api/admin/outbox"],
       ["PUT", "/api/admin/settings", { assignment: "round-robin" }],

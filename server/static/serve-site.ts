@@ -5,7 +5,8 @@ import { candidatePaths, findFile, findFirstFile } from "./files";
 import { sendFile } from "./send-file";
 import type { Site } from "./site";
 
-// Built by react-router with content hashes in the names, so an asset URL never changes meaning.
+// Built by react-router (and the API reference's script, scripts/copy-api-reference.mjs) with content
+// hashes in the names, so an asset URL never changes meaning.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 // Prerendered pages change with every deploy; always revalidate (cheap thanks to the ETag).
 const REVALIDATE = "no-cache";
@@ -19,7 +20,7 @@ const SHORT = "public, max-age=3600";
 const isClientOnlyPath = (path: string) => path === "/admin" || path.startsWith("/admin/") || path === "/unsubscribe" || path === "/newsletter/confirm";
 
 function cachePolicy(urlPath: string, filePath: string) {
-  if (urlPath.startsWith("/assets/")) return IMMUTABLE;
+  if (urlPath.startsWith("/assets/") || urlPath.startsWith("/api-reference/")) return IMMUTABLE;
   return filePath.endsWith(".html") ? REVALIDATE : SHORT;
 }
 

@@ -60,7 +60,7 @@ export function formPagesSite(): Site & { remove(): void } {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "index.html"), page(body));
   }
-  return { root, scriptHashes: [], remove: () => rmSync(root, { recursive: true, force: true }) };
+  return { root, scriptHashes: [], apiReferenceScript: null, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** The urlencoded body of `fields`, and the headers a browser sends with it from a page of this origin. */

@@ -165,11 +165,11 @@ describeStorage("webhooks", (open) => {
     await dispatcher().runOnce();
     await submitDemo("gone@example.com");
     // Before: the access export shows them, the delivery with where it went and its attempt.
-    const exported = (await (await send(world.app, "GET", "/api/admin/subjects/export?email=gone%40example.com", { cookie: world.cookie })).json()) as { webhooks: { queued: unknown[]; deliveries: { endpointUrl: string; payload: string; attempts: { status: number }[] }[] } };
+    const exported = (await (await send(world.app, "POST", "/api/admin/subjects/export", { cookie: world.cookie, body: { email: "gone@example.com" } })).json()) as { webhooks: { queued: unknown[]; deliveries: { endpointUrl: string; payload: string; attempts: { status: number }[] }[] } };
     expect(exported.webhooks.queued).toHaveLength(1);
     expect(exported.webhooks.deliveries).toEqual([expect.objectContaining({ endpointUrl: hook.url(), attempts: [expect.objectContaining({ status: 500 })] })]);
     expect(exported.webhooks.deliveries[0]!.payload).toContain("gone@example.com");
-    const erased = await send(world.app, "DELETE", "/api/admin/subjects?email=gone%40example.com", { cookie: world.cookie });
+    const erased = await send(world.app, "POST", "/api/admin/subjects/erase", { cookie: world.cookie, body: { email: "gone@example.com" } });
     expect(erased.status).toBe(200);
     const left = [
       ...(await open.db.selectFrom("webhookEvents").selectAll().execute()),

@@ -1,8 +1,17 @@
+import { z } from "zod";
 import type { ConsentAction, ConsentChannel, ConsentPurpose } from "./consent";
+import { emailField } from "./field-validators";
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
 
 // The shapes of the privacy side of the staff API (data-subject requests, audit log, alert outbox) and
 // of the public unsubscribe answer, shared by the server and the http adapter.
+
+/**
+ * The body of a data-subject request (POST /api/admin/subjects/lookup, /export, /erase): the address
+ * goes in the body, never in a URL, where proxies, browser history and logs would keep it. Parsed like
+ * the forms parse it (trimmed, lower-cased), so it matches what they stored.
+ */
+export const subjectRequest = z.strictObject({ email: emailField });
 
 /** One consent given or withdrawn, with the server's own copy of the wording that was shown. */
 export interface ConsentRecord {
@@ -56,6 +65,7 @@ export const AUDIT_ACTIONS = [
   "note.add",
   "note.delete",
   "export.csv",
+  "subject.lookup",
   "subject.export",
   "subject.erase",
   "admin.create",

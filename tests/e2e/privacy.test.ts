@@ -124,29 +124,44 @@ describe("privacy journeys", () => {
     await expect.poll(() => smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu")), { timeout: 10_000 }).toBeDefined();
     const alert = smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu"))!;
     expect(alert.to).toEqual(["sales@erf.test"]);
+    // The link names the lead's record by its id, never the person's address (decision 0046).
+    const [lead] = readRows(server.databasePath, "leads");
     const dashboardLink = new RegExp(`${server.url}/admin/dashboard\\S+`).exec(alert.parsed.text ?? "")?.[0];
-    expect(dashboardLink).toBe(`${server.url}/admin/dashboard?tab=leads&q=${encodeURIComponent(PERSON)}`);
+    expect(dashboardLink).toBe(`${server.url}/admin/dashboard?tab=leads&record=${String(lead?.id)}`);
+    expect(decodeURIComponent(dashboardLink!)).not.toContain(PERSON);
 
-    // The alert's link, signed in: the leads tab, searched for the person, with the lead's age.
+    // The alert's link, signed in: the leads tab with that lead's record panel open.
     await page.goto(dashboardLink!);
     await page.waitForURL(/\/admin\/login/);
     await submitAdminSignIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
+    // The panel is a modal dialog: the dashboard behind it is hidden from the accessibility tree until it closes.
+    const recordPanel = page.getByRole("dialog");
+    await recordPanel.getByRole("list", { name: "Timeline entries" }).waitFor();
     expect(page.url()).toBe(dashboardLink);
+    expect(await recordPanel.getByRole("heading", { level: 2 }).innerText()).toBe("Sipho Ndlovu");
+    expect(await recordPanel.innerText()).toContain(PERSON);
+    await page.keyboard.press("Escape");
+    await recordPanel.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "CRM Dashboard" }).waitFor();
     const leadRow = page.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]", { hasText: PERSON });
     await expect.poll(() => leadRow.innerText()).toContain("just now");
-    await expect.poll(() => page.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]").count()).toBe(1);
 
-    // A colleague's dashboard, open on the same lead: the erasure must take it off there too.
+    // From here on, no request this browser sends carries the person's address in its URL.
+    const urls: string[] = [];
+    session.context.on("request", (request) => urls.push(request.url()));
+
+    // A colleague's dashboard, open on the leads: the erasure must take the lead off there too.
     const colleague = await session.context.newPage();
     await session.csp.watch(colleague);
-    await colleague.goto(dashboardLink!);
+    await colleague.goto(`${server.url}/admin/dashboard?tab=leads`);
     const colleagueRow = colleague.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]", { hasText: PERSON });
     await colleagueRow.waitFor();
 
     await page.getByRole("tab", { name: "Privacy" }).click();
-    await page.getByLabel("Email address of the person").fill(PERSON);
-    await page.getByRole("button", { name: "Find" }).click();
+    // Typed as a person types it.
+    await page.getByLabel("Email address of the person").click();
+    await page.keyboard.type(PERSON);
+    await page.keyboard.press("Enter");
     const held = page.getByRole("region", { name: `Data held about ${PERSON}` });
     await held.waitFor();
     expect(await held.getByRole("table", { name: "Records about this address" }).innerText()).toContain("Demo request");
@@ -186,6 +201,9 @@ describe("privacy journeys", () => {
     expect(await erased.innerText()).toContain(ADMIN.email);
     expect(await erased.innerText()).toContain("Erased a person's data");
     expect(await exportedRow.innerText()).toContain("Exported a person's data");
+    // The look-up, export and erasure sent the address in POST bodies: no URL held it.
+    expect(urls.filter((url) => url.includes("/api/admin/subjects")).length).toBeGreaterThanOrEqual(3);
+    expect(urls.filter((url) => decodeURIComponent(url).toLowerCase().includes(PERSON))).toEqual([]);
     // Newest first: the erasure above the export; neither shows the address.
     expect(await entries.locator("tbody tr").first().getAttribute("data-action")).toBe("subject.erase");
     expect(await entries.innerText()).not.toContain(PERSON);

@@ -30,17 +30,15 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = (await response.json().catch(() => null)) as { error?: string; message?: string; fields?: Record<string, string> } | null;
-  if (!response.ok) {
-    throw new AdminApiError(
-      response.status,
-      payload?.error ?? `http-${response.status}`,
-      payload?.message ?? `Request failed (${response.status})`,
-      payload?.fields,
-    );
-  }
+  const payload = (await response.json().catch(() => null)) as ErrorPayload | null;
+  if (!response.ok) throw apiError(response, payload);
   return payload as T;
 }
+
+type ErrorPayload = { error?: string; message?: string; fields?: Record<string, string> };
+
+const apiError = (response: Response, payload: ErrorPayload | null) =>
+  new AdminApiError(response.status, payload?.error ?? `http-${response.status}`, payload?.message ?? `Request failed (${response.status})`, payload?.fields);
 
 function queryString(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
@@ -61,13 +59,35 @@ function download(path: string) {
   link.remove();
 }
 
+/** Saves a response's body as a file, named as its Content-Disposition says (the download stays in the page). */
+async function saveAs(response: Response, fallbackName: string) {
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+// The address goes in a POST body, never in a URL, where proxies, browser history and logs keep it
+// (decision 0046).
 const httpPrivacyAdmin: PrivacyAdmin = {
-  findSubject: (email) => call<SubjectRecords>("GET", `/api/admin/subjects${queryString({ email })}`),
+  findSubject: (email) => call<SubjectRecords>("POST", "/api/admin/subjects/lookup", { email }),
   async exportSubject(email) {
-    download(`/api/admin/subjects/export${queryString({ email })}`);
+    const response = await fetch(`${base}/api/admin/subjects/export`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    if (!response.ok) throw apiError(response, (await response.json().catch(() => null)) as ErrorPayload | null);
+    await saveAs(response, "subject-export.json");
   },
-  // DELETE with a JSON body: the server's CSRF check wants JSON on every write.
-  eraseSubject: (email) => call<ErasureResult>("DELETE", `/api/admin/subjects${queryString({ email })}`, {}),
+  eraseSubject: (email) => call<ErasureResult>("POST", "/api/admin/subjects/erase", { email }),
   auditLog: (query) => call<AuditPage>("GET", `/api/admin/audit${queryString({ ...query })}`),
   outboxHealth: () => call<OutboxHealth>("GET", "/api/admin/outbox?state=failing"),
   retryFailedEmails: async () => (await call<{ requeued: number }>("POST", "/api/admin/outbox/retry", {})).requeued,

@@ -15,6 +15,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "note.add": "Added a note",
   "note.delete": "Deleted a note",
   "export.csv": "Exported CSV",
+  "subject.lookup": "Looked up a person's data",
   "subject.export": "Exported a person's data",
   "subject.erase": "Erased a person's data",
   "admin.create": "Created an admin",
