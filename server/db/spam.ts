@@ -76,27 +76,6 @@ export async function spamLookup(
   return { blocked: Number(row.blocked) > 0, otherSources: Number(row.others) };
 }
 
-/**
- * Claims a render stamp for the submission `recordId`, in that submission's transaction (one primary-key
- * insert): true when the stamp was free, false when another submission holds it. A rolled-back submission
- * (its group failed, or its Idempotency-Key turned out taken) releases its claim with it, so a retry is
- * never taken for a reuse.
- */
-export async function claimRenderStamp(trx: Writer, { nonce, recordId, expiresAt }: { nonce: string; recordId: string; expiresAt: string }): Promise<boolean> {
-  const row = await trx
-    .insertInto("usedRenderStamps")
-    .values({ nonce, recordId, expiresAt })
-    .onConflict((conflict) => conflict.column("nonce").doNothing())
-    .returning("nonce")
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Forgets claims of stamps past their age (they count as missing by then); returns how many went. */
-export async function purgeUsedRenderStamps(db: Db, now: string): Promise<number> {
-  const result = await db.deleteFrom("usedRenderStamps").where("expiresAt", "<", now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
 
 // One of two tables chosen at run time (see record-lists.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -59,7 +59,8 @@ export { addNote, deleteNote, findNote } from "./notes";
 export { findStaffAccount, isStaffEmail, listStaff, setStaffAvailable } from "./staff";
 export { readSettings, saveSettings } from "./settings";
 export { assignRoundRobin } from "./round-robin";
-export { addBlocklistEntry, claimRenderStamp, decideSpam, listBlocklist, purgeUsedRenderStamps, removeBlocklistEntry, spamLookup } from "./spam";
+export { addBlocklistEntry, decideSpam, listBlocklist, removeBlocklistEntry, spamLookup } from "./spam";
+export { purgeUsedRenderStamps } from "./render-stamps";
 
 // The change log that live streams follow.
 export { changesAfter, latestPosition, LOG_START, pruneChanges, recordChange, recordRemovals, REMOVAL_RECORD_ID, type Change } from "./changes";

@@ -5,6 +5,7 @@ import { splitSignals, type SpamSignal } from "../../src/domain/spam";
 import type { PersonView } from "../../src/domain/workspace";
 import type { Clock } from "../clock";
 import { findContactById, findLeadById, purgeUsedRenderStamps } from "../db/store";
+import { claimRenderStamps } from "../db/render-stamps";
 import { createLogger } from "../logger";
 import { createSmtpMailer } from "../mail/mailer";
 import { mailSettings } from "../mail/settings";
@@ -176,6 +177,26 @@ describeStorage("spam score", (open) => {
       await post(app, "/api/contacts", { ...validContact, email: "w2@example.org", message: "Best SEO ser\u200bvices for your prop\u2066erty website, reply now", renderStamp: await stamp(app) });
       const third = await post(app, "/api/contacts", { ...validContact, email: "w3@example.org", message: "Best SEO services for your property website, reply now", renderStamp: await stamp(app) });
       expect(await signalsOf(third)).toEqual(["repeated-content"]);
+    });
+
+    it("claims a group's stamps in one statement: the first holder of each nonce wins, in the group and against earlier groups", async () => {
+      const claim = (nonce: string, recordId: string) => ({ nonce, recordId, expiresAt: "2025-06-01T11:00:00.000Z" });
+      expect(await open.db.transaction().execute((trx) => claimRenderStamps(trx, [claim("n-old", "r0")]))).toEqual([true]);
+      const group = [claim("n-a", "r1"), null, claim("n-a", "r2"), claim("n-b", "r3"), claim("n-old", "r4")];
+      expect(await open.db.transaction().execute((trx) => claimRenderStamps(trx, group))).toEqual([true, true, false, true, false]);
+      expect(await open.db.selectFrom("usedRenderStamps").select(["nonce", "recordId"]).orderBy("nonce").execute()).toEqual([
+        { nonce: "n-a", recordId: "r1" },
+        { nonce: "n-b", recordId: "r3" },
+        { nonce: "n-old", recordId: "r0" },
+      ]);
+      // A group rolled back leaves nothing claimed.
+      await expect(
+        open.db.transaction().execute(async (trx) => {
+          await claimRenderStamps(trx, [claim("n-c", "r5")]);
+          throw new Error("the group failed");
+        }),
+      ).rejects.toThrow("the group failed");
+      expect(await open.db.selectFrom("usedRenderStamps").select("nonce").where("nonce", "=", "n-c").execute()).toEqual([]);
     });
 
     it("forgets a used stamp once it has expired (the hourly maintenance)", async () => {

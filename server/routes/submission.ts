@@ -6,7 +6,7 @@ import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/doma
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { claimRenderStamp, findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type IdempotencyScope, type RequestContext, type SubmissionWriter, type Tables } from "../db/store";
+import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type IdempotencyScope, type RequestContext, type SubmissionWriter, type Tables } from "../db/store";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { requestFingerprint } from "../http/request-fingerprint";
 import { readJsonBody } from "../http/json-body";
@@ -184,12 +184,12 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
   // anyone typing an address whether it is on the list, and a UUIDv7 even since when.
   const response = { status: 201, body: JSON.stringify({ id: record.id }) };
   let stored: S | undefined;
-  const storing = deps.writer.store({ idempotency, now }, async (trx, rows) => {
+  // Each render stamp serves one submission: the writer claims it in the submission's own transaction (one
+  // insert for the whole group), so a rolled-back attempt releases it and its retry is not taken for a reuse.
+  const stamp = spam?.stamp ? { nonce: spam.stamp.nonce, recordId: record.id, expiresAt: spam.stamp.expiresAt } : null;
+  const storing = deps.writer.store({ idempotency, now, stamp }, async (trx, rows, stampClaimed) => {
     context.queuedMail = false;
-    // Each render stamp serves one submission: claimed here, in the submission's own transaction (one
-    // primary-key insert), so a rolled-back attempt releases it and its retry is not taken for a reuse.
-    const claimed = spam?.stamp ? await claimRenderStamp(trx, { nonce: spam.stamp.nonce, recordId: record.id, expiresAt: spam.stamp.expiresAt }) : true;
-    const written = claimed || !spam?.ifStampReused ? record : { id: record.id, data: record.data, botCheck: record.botCheck, spam: { ...spam, ...spam.ifStampReused }, createdAt: record.createdAt };
+    const written = stampClaimed || !spam?.ifStampReused ? record : { id: record.id, data: record.data, botCheck: record.botCheck, spam: { ...spam, ...spam.ifStampReused }, createdAt: record.createdAt };
     stored = await form.store(trx, rows, written);
     await form.followUp?.(trx, rows, stored, written, context);
     const { changed } = stored;
