@@ -35,7 +35,7 @@ export interface SpamResult {
   /** The keyed hash of the source (client bucket), kept so later repetitions count sources, not addresses. */
   sourceHash: string | null;
   /**
-   * A valid render stamp's nonce, which the submission's transaction claims (db/spam.ts claimRenderStamp):
+   * A valid render stamp's nonce, which the submission's transaction claims (db/render-stamps.ts claimRenderStamps):
    * each stamp serves one submission. Null when there is no valid stamp to claim.
    */
   stamp: { nonce: string; expiresAt: string } | null;
