@@ -5,7 +5,8 @@
 // submissions a second and a ladder of lower rates, evenly spaced (open loop); the same for PostgreSQL.
 // Then what round-robin assignment adds to a submission (off and on alternating, one server each).
 // `npm run bench:api -- --round-robin` runs only that part. Then what the spam score and attribution add
-// (bench/lib/spam-cost.ts); `npm run bench:api -- --spam` runs only that part.
+// (bench/lib/spam-cost.ts); `npm run bench:api -- --spam` runs only that part. Then what claiming a
+// single-use form stamp adds (bench/lib/stamp-cost.ts); `npm run bench:api -- --stamps` runs only that part.
 // `npm run bench:api -- --baseline <commit>` instead builds that commit beside this checkout and alternates
 // the two builds, as a whole, with the bare group-commit server (bench/lib/compare-baseline.ts).
 // Bounded: about four minutes; 127.0.0.1 only; stops its servers itself.
@@ -22,6 +23,7 @@ import { freePort } from "../tests/support/free-port";
 import { requireBuild, ROOT, startBenchServer, waitFor } from "./lib/server";
 import { roundRobinRows } from "./lib/round-robin-rows";
 import { spamCostRows } from "./lib/spam-cost";
+import { stampCostRows } from "./lib/stamp-cost";
 import { ms, printTable, type Row } from "./lib/table";
 
 const MAX_LOAD = { connections: 50, durationSeconds: 5 };
@@ -109,6 +111,10 @@ if (process.argv.includes("--round-robin")) {
   printTable("Round-robin assignment: what it adds to a submission", "npm run bench:api -- --round-robin", await roundRobinRows());
   process.exit(0);
 }
+if (process.argv.includes("--stamps")) {
+  printTable("Single-use form stamps: what claiming one adds to a submission", "npm run bench:api -- --stamps", await stampCostRows());
+  process.exit(0);
+}
 if (process.argv.includes("--spam")) {
   printTable("Spam score and attribution: what they add to a submission", "npm run bench:api -- --spam", await spamCostRows());
   process.exit(0);
@@ -191,6 +197,7 @@ if (postgres) {
 }
 rows.push(...(await roundRobinRows()));
 rows.push(...(await spamCostRows()));
+rows.push(...(await stampCostRows()));
 printTable("Lead submission throughput", "npm run bench:api", rows, [
   `autocannon in this process; max: ${MAX_LOAD.connections} connections for ${MAX_LOAD.durationSeconds} s, ${ALTERNATIONS} times each alternating limit and Erf, median; fixed rates: an open loop (bench/lib/open-loop.ts: evenly spaced, latency from the moment each request was due), ${FIXED_RATE} req/s for ${FIXED_SECONDS} s, ladder steps ${LADDER_SECONDS} s; RATE_LIMIT_PER_MINUTE=100000000.`,
   "Both servers are one Node process and share the 2 cores with the load generator; every request is a distinct signup with its own Idempotency-Key.",

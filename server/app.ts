@@ -47,6 +47,7 @@ import { oneClickUnsubscribeRoutes, unsubscribeApiRoutes } from "./routes/unsubs
 import { newsletterConfirmRoutes } from "./routes/newsletter-confirm";
 import { csvChunks, type CsvSource } from "./export/csv-chunks";
 import { openApiRoutes } from "./openapi/routes";
+import { wellFormedPathParams } from "./http/path-params";
 
 export interface AppDeps {
   db: Db;
@@ -118,6 +119,8 @@ export function createApp({
       }),
     ),
   );
+  // A path parameter that does not percent-decode is a 400 naming it, for every route (http/path-params.ts).
+  app.use(wellFormedPathParams);
 
   // One limiter shared by the three forms: the limit is per client across all of them. PostgreSQL may
   // serve several instances, so it counts there; a SQLite file serves one process, which counts in memory.

@@ -6,6 +6,7 @@ import {
   purgeInvitations,
   purgePasswordResets,
   purgeRateLimits,
+  purgeUsedRenderStamps,
   type Db,
 } from "./db/store";
 import { RATE_LIMIT_WINDOW_MS } from "./security/rate-limit";
@@ -41,6 +42,8 @@ export async function runMaintenance({ db, sessions, throttle, logger, now }: Ma
     "rate-limits": () => purgeRateLimits(db, new Date(at.getTime() - RATE_LIMIT_WINDOW_MS).toISOString()),
     outbox: () => purgeFinishedOutbox(db, new Date(at.getTime() - OUTBOX_RETENTION_MS).toISOString()),
     "staff-invitations": () => purgeInvitations(db, new Date(at.getTime() - STAFF_LINK_RETENTION_MS).toISOString()),
+    // Claims of render stamps past their age (they count as missing by then).
+    "used-render-stamps": () => purgeUsedRenderStamps(db, at.toISOString()),
     "password-resets": () => purgePasswordResets(db, new Date(at.getTime() - STAFF_LINK_RETENTION_MS).toISOString()),
   };
   for (const [name, task] of Object.entries(tasks)) {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
+import { issueRenderStamp } from "../../server/security/render-stamp";
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -15,13 +16,16 @@ export interface LoadOptions {
   durationSeconds: number;
   /** A fixed offered load (requests per second across all connections); unset means as fast as it goes. */
   overallRate?: number;
+  /** Each signup carries a fresh render stamp signed with this key (10 s old), as a form that fetched one does. */
+  stampKey?: Buffer;
 }
 
 let sequence = 0;
 
 /** A signup the server accepts, with its own email; the form sends one Idempotency-Key per attempt. */
-function signupRequest() {
+function signupRequest(stampKey?: Buffer) {
   sequence += 1;
+  const stamp = stampKey ? { renderStamp: issueRenderStamp(stampKey, new Date(Date.now() - 10_000)) } : {};
   return {
     headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
     body: JSON.stringify({
@@ -35,6 +39,7 @@ function signupRequest() {
       propertyCount: "6-20",
       marketingOptIn: false,
       termsAccepted: true,
+      ...stamp,
     }),
   };
 }
@@ -72,7 +77,7 @@ export async function postForm(url: string, form: keyof typeof FORMS, options: L
     duration: options.durationSeconds,
     ...(options.overallRate !== undefined && { overallRate: options.overallRate }),
     timeout: 10,
-    requests: [{ method: "POST", path, setupRequest: (request) => ({ ...request, ...next() }) }],
+    requests: [{ method: "POST", path, setupRequest: (request) => ({ ...request, ...next(options.stampKey) }) }],
   });
   return {
     requestsPerSecond: result.requests.average,

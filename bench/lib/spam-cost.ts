@@ -92,6 +92,7 @@ async function scoreCost(databaseUrl: string): Promise<ScoreCost> {
         texts: ["Ama", "Owusu", "Accra Estates", `${DEMO.challenges} Call ${call}.`],
         content: call % 10 === 0 ? DEMO.challenges : `${DEMO.challenges} Call ${call}.`,
         renderStamp: stamp,
+        source: `198.51.100.${call % 200}`,
       };
       let started = performance.now();
       await preCheck(call);

@@ -41,6 +41,7 @@ export const contactRow = ({ id, data, botCheck, spam, createdAt }: NewContact):
   spamSignals: spam?.signals ?? null,
   spam: spam?.spam ? 1 : 0,
   contentHash: spam?.contentHash ?? null,
+  sourceHash: spam?.sourceHash ?? null,
   createdAt,
 });
 

@@ -21,8 +21,8 @@ const BOOKKEEPING = ["statusChangedAt"] as const;
 /** The column the tables with a phone have besides their fields and bookkeeping (migration 0013). */
 const PHONE_SEARCH = ["phoneE164"] as const;
 
-/** The column the tables the spam score holds back have besides (migration 0015): they are the ones with a spam flag. */
-const SPAM_CONTENT = ["contentHash"] as const;
+/** The columns the tables the spam score holds back have besides (migrations 0015, 0023): they are the ones with a spam flag. */
+const SPAM_CONTENT = ["contentHash", "sourceHash"] as const;
 
 /** A table's row as the field list says it must be: R is the list's record type. */
 type RowOf<L extends FieldList, R extends { [K in keyof L]: unknown }> = {
@@ -40,8 +40,9 @@ describe("the SQL row types", () => {
     expectTypeOf<Pick<LeadsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
     expectTypeOf<Pick<ContactsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
     expectTypeOf<NewsletterTable>().not.toHaveProperty("phoneE164");
-    expectTypeOf<Pick<ContactsTable, (typeof SPAM_CONTENT)[number]>>().toEqualTypeOf<{ contentHash: string | null }>();
+    expectTypeOf<Pick<ContactsTable, (typeof SPAM_CONTENT)[number]>>().toEqualTypeOf<{ contentHash: string | null; sourceHash: string | null }>();
     expectTypeOf<NewsletterTable>().not.toHaveProperty("contentHash");
+    expectTypeOf<NewsletterTable>().not.toHaveProperty("sourceHash");
   });
 });
 

@@ -58,6 +58,7 @@ export function leadRow({ id, data, botCheck, spam, createdAt }: NewLead): Leads
     spamSignals: spam?.signals ?? null,
     spam: spam?.spam ? 1 : 0,
     contentHash: spam?.contentHash ?? null,
+    sourceHash: spam?.sourceHash ?? null,
     createdAt,
   };
 }
@@ -72,9 +73,9 @@ export async function findLeadById(db: Db, id: string): Promise<LeadRecord | und
   return row && toLeadRecord(row);
 }
 
-// statusChangedAt (retention's bookkeeping), phoneE164 (search's) and contentHash (the spam score's) are
-// not part of the record staff read.
-export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, phoneE164: _phoneE164, contentHash: _contentHash, ...row }: LeadsTable): LeadRecord => ({
+// statusChangedAt (retention's bookkeeping), phoneE164 (search's), contentHash and sourceHash (the spam
+// score's) are not part of the record staff read.
+export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, phoneE164: _phoneE164, contentHash: _contentHash, sourceHash: _sourceHash, ...row }: LeadsTable): LeadRecord => ({
   ...row,
   marketingOptIn: row.marketingOptIn === null ? null : row.marketingOptIn === 1,
   spam: row.spam === 1,

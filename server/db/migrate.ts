@@ -22,6 +22,7 @@ import * as webhookEndpointDue from "./migrations/0019_webhook_endpoint_due";
 import * as webhookAttemptsUnlinked from "./migrations/0020_webhook_attempts_unlinked";
 import * as webhookGlobalDueIndexDropped from "./migrations/0021_webhook_global_due_index_dropped";
 import * as twoFactorChangedEmail from "./migrations/0022_two_factor_changed_email";
+import * as spamSourcesAndStamps from "./migrations/0023_spam_sources_and_stamps";
 
 // Migrations live in code (not read from a folder at run time) so they ship inside the bundle/tsx run
 // and are ordered by their names. Add new ones here.
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020_webhook_attempts_unlinked": webhookAttemptsUnlinked,
   "0021_webhook_global_due_index_dropped": webhookGlobalDueIndexDropped,
   "0022_two_factor_changed_email": twoFactorChangedEmail,
+  "0023_spam_sources_and_stamps": spamSourcesAndStamps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -23,8 +23,8 @@ const phoneOf = (i: number) => [null, `082 ${String(i).padStart(3, "0")} 0101`, 
 
 /** A row as the tables held it before 0013: no phone_e164, nor the attribution columns 0014 adds. */
 function withoutPhoneSearch<T extends { phoneE164: unknown }>({ phoneE164: _phoneE164, ...row }: T) {
-  // And the columns later migrations add: attribution (0014) and the spam score (0015).
-  const later = [...ATTRIBUTION_FIELD_NAMES, "spamScore", "spamSignals", "spam", "contentHash"] as readonly string[];
+  // And the columns later migrations add: attribution (0014) and the spam score (0015, 0023).
+  const later = [...ATTRIBUTION_FIELD_NAMES, "spamScore", "spamSignals", "spam", "contentHash", "sourceHash"] as readonly string[];
   return Object.fromEntries(Object.entries(row).filter(([key]) => !later.includes(key)));
 }
 

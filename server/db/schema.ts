@@ -32,6 +32,8 @@ interface SpamColumns {
   /** 0 or 1. */
   spam: number;
   contentHash: string | null;
+  /** The keyed hash of the client bucket it came from (migration 0023): repetition counts sources. */
+  sourceHash: string | null;
 }
 
 // The record tables hold what staff read (src/domain/records.ts), less the `type` the API adds to
@@ -251,6 +253,7 @@ export interface Tables {
   workspaceEvents: WorkspaceEventsTable;
   settings: SettingsTable;
   spamBlocklist: SpamBlocklistTable;
+  usedRenderStamps: UsedRenderStampsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookEvents: WebhookEventsTable;
   webhookDeliveries: WebhookDeliveriesTable;
@@ -259,6 +262,16 @@ export interface Tables {
 }
 
 /** Addresses and domains whose submissions score as spam (migration 0015). */
+/** A render stamp a submission used (migration 0023): each serves one submission (decision 0045). */
+export interface UsedRenderStampsTable {
+  /** The stamp's random part. */
+  nonce: string;
+  /** The submission it served. */
+  recordId: string;
+  /** The stamp's own expiry: after it, the stamp counts as missing and the row is purged (maintenance.ts). */
+  expiresAt: string;
+}
+
 export interface SpamBlocklistTable {
   /** Lower-case: an address, or a domain (which covers its subdomains). */
   entry: string;

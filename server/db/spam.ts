@@ -44,29 +44,38 @@ export function blocklistCandidates(email: string): string[] {
 export interface SpamLookup {
   /** The address or one of its domains is on the blocklist. */
   blocked: boolean;
-  /** Other addresses that sent the same content (hash) to leads or contacts since `since`. */
-  otherAddresses: number;
+  /**
+   * Other sources that sent the same content (hash) to leads or contacts since `since`: distinct client
+   * buckets (their keyed hashes, migration 0023), not this submission's own, from other addresses; a row
+   * stored before 0023 (or from an unknown client) counts by its address.
+   */
+  otherSources: number;
 }
 
 /**
- * One statement, on the reader: the blocklist (primary-key lookups) and the other addresses that sent
+ * One statement, on the reader: the blocklist (primary-key lookups) and the other sources that sent
  * this content lately (the content_hash index, migration 0015). No content: only the blocklist is read.
  */
-export async function spamLookup(db: Db, { email, contentHash, since }: { email: string; contentHash: string | null; since: string }): Promise<SpamLookup> {
+export async function spamLookup(
+  db: Db,
+  { email, contentHash, sourceHash, since }: { email: string; contentHash: string | null; sourceHash: string | null; since: string },
+): Promise<SpamLookup> {
   const candidates = sql.join(blocklistCandidates(email).map((entry) => sql`${entry}`));
+  const otherSource = sourceHash === null ? sql`` : sql` and (source_hash is null or source_hash <> ${sourceHash})`;
   const repeated =
     contentHash === null
       ? sql`0`
-      : sql`(select count(distinct email) from (
-          select email from contacts where content_hash = ${contentHash} and created_at >= ${since} and email <> ${email}
+      : sql`(select count(distinct coalesce(source_hash, 'address:' || email)) from (
+          select email, source_hash from contacts where content_hash = ${contentHash} and created_at >= ${since} and email <> ${email}${otherSource}
           union all
-          select email from leads where content_hash = ${contentHash} and created_at >= ${since} and email <> ${email}
+          select email, source_hash from leads where content_hash = ${contentHash} and created_at >= ${since} and email <> ${email}${otherSource}
         ) as senders)`;
   const { rows } = await sql<{ blocked: number | string; others: number | string }>`
     select (select count(*) from spam_blocklist where entry in (${candidates})) as blocked, ${repeated} as others`.execute(db);
   const row = rows[0]!;
-  return { blocked: Number(row.blocked) > 0, otherAddresses: Number(row.others) };
+  return { blocked: Number(row.blocked) > 0, otherSources: Number(row.others) };
 }
+
 
 // One of two tables chosen at run time (see record-lists.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

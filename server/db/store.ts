@@ -60,6 +60,7 @@ export { findStaffAccount, isStaffEmail, listStaff, setStaffAvailable } from "./
 export { readSettings, saveSettings } from "./settings";
 export { assignRoundRobin } from "./round-robin";
 export { addBlocklistEntry, decideSpam, listBlocklist, removeBlocklistEntry, spamLookup } from "./spam";
+export { claimRenderStamps, purgeUsedRenderStamps } from "./render-stamps";
 
 // The change log that live streams follow.
 export { changesAfter, latestPosition, LOG_START, pruneChanges, recordChange, recordRemovals, REMOVAL_RECORD_ID, type Change } from "./changes";

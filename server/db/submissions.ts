@@ -3,6 +3,7 @@ import { recordChanges, type NewChange } from "./changes";
 import { isPostgres } from "./connect";
 import { claimIdempotencyKeys, findStoredResponse, isReusedFor, type IdempotencyScope, type KeyClaim, type StoredResponse } from "./idempotency";
 import { GroupRows } from "./group-rows";
+import { claimRenderStamps, type StampClaim } from "./render-stamps";
 import type { Db, Tables } from "./schema";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -13,6 +14,8 @@ export const MAX_GROUP_SIZE = 256;
 export interface StoreOptions {
   idempotency: IdempotencyScope | null;
   now: Date;
+  /** The render stamp the submission claims (single use, decision 0045); none when it has no valid one. */
+  stamp?: StampClaim | null;
 }
 
 export interface StoreOutcome {
@@ -28,9 +31,10 @@ export interface Written {
 
 /**
  * Writes one submission: statements whose results it needs on `trx`, appended rows into `rows`. May run
- * twice (see SubmissionWriter), so it must only write.
+ * twice (see SubmissionWriter), so it must only write. `stampClaimed` is false when the submission's render
+ * stamp was already used by another (an earlier one, or one before it in the same group).
  */
-export type SubmissionWrite = (trx: Transaction<Tables>, rows: GroupRows) => Promise<Written>;
+export type SubmissionWrite = (trx: Transaction<Tables>, rows: GroupRows, stampClaimed: boolean) => Promise<Written>;
 
 /** Thrown inside a transaction to roll back the record when the key turns out to be taken. */
 class KeyTaken extends Error {}
@@ -182,7 +186,12 @@ export class SubmissionWriter {
     const responses = await this.#db.transaction().execute(async (trx) => {
       const rows = new GroupRows();
       const written: Written[] = [];
-      for (const { write } of group) written.push(await write(trx, rows));
+      // The group's render stamps, claimed in one statement before the writes, which score by the answer.
+      const claimed = await claimRenderStamps(
+        trx,
+        group.map(({ options }) => options.stamp ?? null),
+      );
+      for (const [index, { write }] of group.entries()) written.push(await write(trx, rows, claimed[index]!));
       // After the writes (which may wait on other rows' locks), so the cursor's lock is held briefly.
       if (this.#assign) step = await this.#assign(trx, rows);
       await rows.insertAll(trx);

@@ -14,7 +14,7 @@ export type Tag = "Forms" | "Subscriptions" | "Health" | "Auth" | "Records" | "N
 /** Who may call it: anyone; a staff session; or a session or an API token with this scope. */
 export type Access = "public" | "session" | TokenScope;
 
-const REFUSALS: Record<number, string> = {
+export const REFUSALS: Record<number, string> = {
   400: "Refused: the body, a parameter or a header is not valid (`fields` names each)",
   401: "No live session (or no valid token where one is accepted)",
   403: "Signed in, but this role (or this token's scopes) may not do it, or the request is cross-site",

@@ -7,7 +7,7 @@ import { COLLECTIONS } from "../../src/domain/status";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../src/domain/webhooks";
 import { SESSION_COOKIE_NAME } from "../auth/session-cookie";
 import { errorBody } from "./answers";
-import type { Tag } from "./describe";
+import { REFUSALS, type Tag } from "./describe";
 import { RECORD_NAMES, RECORD_SCHEMAS } from "./record-schemas";
 import { ROUTE_NOTES } from "./route-notes";
 
@@ -106,6 +106,10 @@ export async function apiDocument(app: Hono<never> | Hono): Promise<OpenAPIV3_1.
     for (const [method, operation] of Object.entries(operations)) {
       const notes = ROUTE_NOTES[`${method.toUpperCase()} ${path}`];
       if (notes) operation.description = operation.description ? `${operation.description}\n\n${notes}` : notes;
+      // A path parameter that does not percent-decode is refused on every route that has one (http/path-params.ts).
+      if (path.includes("{") && !operation.responses?.["400"]) {
+        operation.responses = { ...operation.responses, 400: { description: REFUSALS[400]!, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } };
+      }
     }
   }
   return { ...(document as unknown as OpenAPIV3_1.Document), webhooks: webhooks() };

@@ -77,7 +77,7 @@ export function adminSpamRoutes({ db, reader, clock, trustProxy }: SpamRoutesDep
       return added ? c.json(entry, 201) : c.json({ error: "validation", fields: { entry: "Already on the blocklist" } }, 409);
     })
     .delete("/blocklist/:entry", describe({ tag: "Settings", summary: "Unblock an address or a domain", access: "session", answers: { 204: { description: "Removed", schema: null } }, refusals: [400, 404] }), requireCapability("settings"), async (c) => {
-      const parsed = parseBlocklistEntry(decodeURIComponent(c.req.param("entry")));
+      const parsed = parseBlocklistEntry(c.req.param("entry"));
       if (!parsed.ok) return c.json({ error: "validation", fields: { entry: parsed.error } }, 400);
       const now = clock();
       const removed = await db.transaction().execute(async (trx) => {

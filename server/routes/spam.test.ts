@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DashboardStats, ListPage } from "../../src/domain/admin";
 import type { ContactRecord, LeadRecord } from "../../src/domain/records";
 import { splitSignals, type SpamSignal } from "../../src/domain/spam";
 import type { PersonView } from "../../src/domain/workspace";
 import type { Clock } from "../clock";
-import { findContactById, findLeadById } from "../db/store";
+import { claimRenderStamps, findContactById, findLeadById, purgeUsedRenderStamps } from "../db/store";
 import { createLogger } from "../logger";
 import { createSmtpMailer } from "../mail/mailer";
 import { mailSettings } from "../mail/settings";
@@ -92,6 +92,120 @@ describeStorage("spam score", (open) => {
     time.advance(24 * 60 * 60 * 1000);
     const later = await post(app, "/api/contacts", { ...validContact, email: "d@example.org", message: words, renderStamp: await stamp(app) });
     expect(await signalsOf(later)).toEqual([]);
+  });
+
+  // Issue 39, item 5: the score can be steered neither way (decision 0045).
+  describe("steering", () => {
+    const from = (ip: string) => ({ "X-Forwarded-For": ip });
+    const postFrom = async (app: ReturnType<typeof testApp>, path: "/api/contacts" | "/api/leads", body: object, ip: string, headers: Record<string, string> = {}) => {
+      const response = await postJson(app, path, body, { ...from(ip), ...headers });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const WORDS = "Please send me a quote for three bedroom rentals in Stellenbosch this winter";
+
+    it("does not hold a real visitor with a valid stamp for words a competitor seeded from three addresses and three IPs", async () => {
+      const app = appWith({ spamThreshold: 40, trustProxy: 1 });
+      for (const [index, ip] of ["203.0.113.7", "198.51.100.23", "192.0.2.200"].entries()) {
+        await postFrom(app, "/api/contacts", { ...validContact, email: `seed${index}@example.org`, message: WORDS, renderStamp: await stamp(app) }, ip);
+      }
+      const visitor = await postFrom(app, "/api/contacts", { ...validContact, email: "real.person@example.co.za", message: WORDS, renderStamp: await stamp(app) }, "2001:4860:4860::8888");
+      // The repetition is seen, and weighed: alone it does not hold anyone.
+      expect(await findContactById(open.db, visitor)).toMatchObject({ spamSignals: "repeated-content", spamScore: 30, spam: false });
+      // With a signal of its own (a link), the same repetition holds.
+      const spammer = await postFrom(app, "/api/contacts", { ...validContact, email: "bot@example.net", message: `${WORDS} https://cheap.example`, renderStamp: await stamp(app) }, "192.0.2.201");
+      expect(await signalsOf(spammer)).toEqual(["links"]);
+      const spammerAgain = await postFrom(app, "/api/contacts", { ...validContact, email: "bot@mailinator.com", message: WORDS, renderStamp: await stamp(app) }, "192.0.2.202");
+      expect(await findContactById(open.db, spammerAgain)).toMatchObject({ spamSignals: "disposable-email,repeated-content", spam: true });
+    });
+
+    it("counts repetition by source: three addresses from one client are one source", async () => {
+      const app = appWith({ spamThreshold: 40, trustProxy: 1 });
+      const ids: string[] = [];
+      for (const index of [0, 1, 2]) ids.push(await postFrom(app, "/api/contacts", { ...validContact, email: `same.machine${index}@example.org`, message: WORDS, renderStamp: await stamp(app) }, "203.0.113.9"));
+      // An IPv6 client's /64 is one source too.
+      ids.push(await postFrom(app, "/api/leads", { ...validDemo, email: "v6a@example.org", challenges: WORDS, renderStamp: await stamp(app) }, "2001:db8:1:2::10"));
+      ids.push(await postFrom(app, "/api/leads", { ...validDemo, email: "v6b@example.org", challenges: WORDS, renderStamp: await stamp(app) }, "2001:db8:1:2::99"));
+      expect(await Promise.all(ids.map(signalsOf))).toEqual([[], [], [], [], []]);
+      // A third source makes it repeated.
+      const third = await postFrom(app, "/api/contacts", { ...validContact, email: "elsewhere@example.org", message: WORDS, renderStamp: await stamp(app) }, "198.51.100.77");
+      expect(await signalsOf(third)).toEqual(["repeated-content"]);
+    });
+
+    it("uses each form stamp once: a second submission with it scores render-stamp-reused, stored all the same; a retry with its Idempotency-Key is not penalised", async () => {
+      const app = appWith({ spamThreshold: 40 });
+      const shared = await stamp(app);
+      const key = "0c8d2b1e-7f3a-4e5b-9a6c-1d2e3f4a5b6c";
+      const firstResponse = await postJson(app, "/api/contacts", { ...validContact, email: "first@example.org", renderStamp: shared }, { "Idempotency-Key": key });
+      expect(firstResponse.status).toBe(201);
+      const first = ((await firstResponse.json()) as { id: string }).id;
+      // The same request again (a lost answer, retried): the same answer, nothing new stored, nothing scored.
+      const retry = await postJson(app, "/api/contacts", { ...validContact, email: "first@example.org", renderStamp: shared }, { "Idempotency-Key": key });
+      expect([retry.status, ((await retry.json()) as { id: string }).id, retry.headers.get("idempotent-replayed")]).toEqual([201, first, "true"]);
+      const second = await post(app, "/api/contacts", { ...validContact, email: "second@example.org", message: "A different message, from a script that kept the stamp.", renderStamp: shared });
+      const third = await post(app, "/api/leads", { ...validSignup, email: "third@example.org", renderStamp: shared });
+      expect([await signalsOf(first), await signalsOf(second), await signalsOf(third)]).toEqual([[], ["render-stamp-reused"], ["render-stamp-reused"]]);
+      expect(await open.db.selectFrom("contacts").select("id").where("email", "in", ["first@example.org", "second@example.org"]).execute()).toHaveLength(2);
+      // Reuse together with repeated words is held.
+      for (const index of [0, 1]) await post(app, "/api/contacts", { ...validContact, email: `r${index}@example.org`, message: WORDS, renderStamp: await stamp(app) });
+      const reusedAndRepeated = await post(app, "/api/contacts", { ...validContact, email: "r2@example.org", message: WORDS, renderStamp: shared });
+      expect(await findContactById(open.db, reusedAndRepeated)).toMatchObject({ spamSignals: "repeated-content,render-stamp-reused", spam: true });
+    });
+
+    it("gives one stamp to one submission when several arrive together (one commit group)", async () => {
+      const app = appWith();
+      const shared = await stamp(app);
+      const responses = await Promise.all([0, 1, 2, 3].map((index) => postJson(app, "/api/contacts", { ...validContact, email: `together${index}@example.org`, renderStamp: shared })));
+      const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id));
+      const signals = await Promise.all(ids.map(signalsOf));
+      expect(signals.filter((named) => named.length === 0)).toHaveLength(1);
+      expect(signals.filter((named) => named.join() === "render-stamp-reused")).toHaveLength(3);
+      expect(await open.db.selectFrom("usedRenderStamps").select(["recordId"]).execute()).toEqual([{ recordId: ids[signals.findIndex((named) => named.length === 0)] }]);
+    });
+
+    it("counts links written with full-width letters, broken by zero-width characters or defanged, and evens them out before comparing words", async () => {
+      const app = appWith();
+      const obfuscated = "Visit ｈｔｔｐｓ：／／cheap.example, ht\u200btps://b.example and hxxp://c.example today";
+      const many = await post(app, "/api/contacts", { ...validContact, message: obfuscated, renderStamp: await stamp(app) });
+      expect(await signalsOf(many)).toEqual(["many-links"]);
+      const one = await post(app, "/api/contacts", { ...validContact, email: "one.link@example.org", message: "Our site: w\u200dww.karoo\u202e.example, call us", renderStamp: await stamp(app) });
+      expect(await signalsOf(one)).toEqual(["links"]);
+      // The same words with invisible characters and full-width letters are the same words.
+      const words = "Ｂｅｓｔ SEO services for your property website, reply now";
+      await post(app, "/api/contacts", { ...validContact, email: "w1@example.org", message: words, renderStamp: await stamp(app) });
+      await post(app, "/api/contacts", { ...validContact, email: "w2@example.org", message: "Best SEO ser\u200bvices for your prop\u2066erty website, reply now", renderStamp: await stamp(app) });
+      const third = await post(app, "/api/contacts", { ...validContact, email: "w3@example.org", message: "Best SEO services for your property website, reply now", renderStamp: await stamp(app) });
+      expect(await signalsOf(third)).toEqual(["repeated-content"]);
+    });
+
+    it("claims a group's stamps in one statement: the first holder of each nonce wins, in the group and against earlier groups", async () => {
+      const claim = (nonce: string, recordId: string) => ({ nonce, recordId, expiresAt: "2025-06-01T11:00:00.000Z" });
+      expect(await open.db.transaction().execute((trx) => claimRenderStamps(trx, [claim("n-old", "r0")]))).toEqual([true]);
+      const group = [claim("n-a", "r1"), null, claim("n-a", "r2"), claim("n-b", "r3"), claim("n-old", "r4")];
+      expect(await open.db.transaction().execute((trx) => claimRenderStamps(trx, group))).toEqual([true, true, false, true, false]);
+      expect(await open.db.selectFrom("usedRenderStamps").select(["nonce", "recordId"]).orderBy("nonce").execute()).toEqual([
+        { nonce: "n-a", recordId: "r1" },
+        { nonce: "n-b", recordId: "r3" },
+        { nonce: "n-old", recordId: "r0" },
+      ]);
+      // A group rolled back leaves nothing claimed.
+      await expect(
+        open.db.transaction().execute(async (trx) => {
+          await claimRenderStamps(trx, [claim("n-c", "r5")]);
+          throw new Error("the group failed");
+        }),
+      ).rejects.toThrow("the group failed");
+      expect(await open.db.selectFrom("usedRenderStamps").select("nonce").where("nonce", "=", "n-c").execute()).toEqual([]);
+    });
+
+    it("forgets a used stamp once it has expired (the hourly maintenance)", async () => {
+      const app = appWith();
+      await post(app, "/api/contacts", { ...validContact, renderStamp: await stamp(app) });
+      expect(await open.db.selectFrom("usedRenderStamps").select("nonce").execute()).toHaveLength(1);
+      expect(await purgeUsedRenderStamps(open.db, time.clock().toISOString())).toBe(0);
+      expect(await purgeUsedRenderStamps(open.db, new Date(time.clock().getTime() + 60 * 60 * 1000).toISOString())).toBe(1);
+      expect(await open.db.selectFrom("usedRenderStamps").select("nonce").execute()).toEqual([]);
+    });
   });
 
   it("fires blocklisted alone for an address or a domain an admin listed, its subdomains too", async () => {

@@ -17,6 +17,7 @@ import type { SpamFacts, SpamResult, SpamScorer } from "../security/spam-score";
 import type { ChangeFeed } from "../events/change-feed";
 import type { Insertable, Transaction } from "kysely";
 import { requestContext } from "../http/request-context";
+import { clientBucket } from "../security/client-bucket";
 import type { PrivacyKeys } from "../privacy/keys";
 
 // The pipeline every public form shares: honeypot, idempotent replay, shared-schema parse, bot check,
@@ -94,7 +95,7 @@ export interface SubmissionRoute<T extends Submitted, S extends StoredRecord = S
    * What the spam score reads of a submission (security/spam-score.ts); without it the form is not
    * scored (the newsletter: double opt-in is its defence, decision 0030).
    */
-  spamFacts?: (data: T) => Omit<SpamFacts, "botCheck" | "renderStamp">;
+  spamFacts?: (data: T) => Omit<SpamFacts, "botCheck" | "renderStamp" | "source">;
   /** Writes the record: on `trx` when its result is needed, else as a row for the group's INSERT. */
   store: (trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>) => Promise<S>;
   /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
@@ -146,9 +147,13 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
 ): Promise<SubmissionOutcome> {
   const now = deps.clock();
   const parsed = form.schema.safeParse(body);
+  const request = requestContext(c, deps.config.trustProxy);
   // The spam score's read starts now, beside the idempotency pre-check and the bot check rather than after
   // them; a replay or a refusal below drops it.
-  const scoring = parsed.success && form.spamFacts ? deps.spam.start({ ...form.spamFacts(parsed.data), renderStamp: parsed.data.renderStamp }, now) : null;
+  const scoring =
+    parsed.success && form.spamFacts
+      ? deps.spam.start({ ...form.spamFacts(parsed.data), renderStamp: parsed.data.renderStamp, source: request.ip === null ? null : clientBucket(request.ip) }, now)
+      : null;
   if (idempotency) {
     const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now, idempotency.windowMs));
     if (stored) return isReusedFor(stored, idempotency) ? { kind: "key-reused" } : { kind: "stored", response: stored, replayed: true };
@@ -169,7 +174,7 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
 
   const record = { id: newRecordId(now.getTime()), data: parsed.data, botCheck, spam, createdAt: now.toISOString() };
   const context: FollowUpContext = {
-    request: requestContext(c, deps.config.trustProxy),
+    request,
     keys: deps.keys,
     mail: deps.mail,
     queuedMail: false,
@@ -179,10 +184,14 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
   // anyone typing an address whether it is on the list, and a UUIDv7 even since when.
   const response = { status: 201, body: JSON.stringify({ id: record.id }) };
   let stored: S | undefined;
-  const storing = deps.writer.store({ idempotency, now }, async (trx, rows) => {
+  // Each render stamp serves one submission: the writer claims it in the submission's own transaction (one
+  // insert for the whole group), so a rolled-back attempt releases it and its retry is not taken for a reuse.
+  const stamp = spam?.stamp ? { nonce: spam.stamp.nonce, recordId: record.id, expiresAt: spam.stamp.expiresAt } : null;
+  const storing = deps.writer.store({ idempotency, now, stamp }, async (trx, rows, stampClaimed) => {
     context.queuedMail = false;
-    stored = await form.store(trx, rows, record);
-    await form.followUp?.(trx, rows, stored, record, context);
+    const written = stampClaimed || !spam?.ifStampReused ? record : { id: record.id, data: record.data, botCheck: record.botCheck, spam: { ...spam, ...spam.ifStampReused }, createdAt: record.createdAt };
+    stored = await form.store(trx, rows, written);
+    await form.followUp?.(trx, rows, stored, written, context);
     const { changed } = stored;
     return { response, change: changed && { collection: form.collection, recordId: changed.id, op: changed.op, createdAt: record.createdAt } };
   });

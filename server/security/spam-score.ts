@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import mailchecker from "mailchecker";
-import { joinSignals, REPEAT_ADDRESSES, REPEAT_WINDOW_MS, spamScore, TOO_FAST_MS, type SpamSignal } from "../../src/domain/spam";
+import { joinSignals, REPEAT_SOURCES, REPEAT_WINDOW_MS, spamScore, TOO_FAST_MS, type SpamSignal } from "../../src/domain/spam";
 import type { BotCheckVerdict } from "../../src/domain/status";
 import { spamLookup, type Db } from "../db/store";
 import { checkRenderStamp } from "./render-stamp";
@@ -19,6 +19,8 @@ export interface SpamFacts {
   content: string | null;
   botCheck: BotCheckVerdict;
   renderStamp: string | null | undefined;
+  /** Where it came from: the client's bucket (security/client-bucket.ts), null when unknown (in-process requests). */
+  source: string | null;
 }
 
 /** The score as stored on the record. */
@@ -30,6 +32,15 @@ export interface SpamResult {
   spam: boolean;
   /** The keyed hash of `content`, kept for the repeated-content signal of later submissions. */
   contentHash: string | null;
+  /** The keyed hash of the source (client bucket), kept so later repetitions count sources, not addresses. */
+  sourceHash: string | null;
+  /**
+   * A valid render stamp's nonce, which the submission's transaction claims (db/render-stamps.ts claimRenderStamps):
+   * each stamp serves one submission. Null when there is no valid stamp to claim.
+   */
+  stamp: { nonce: string; expiresAt: string } | null;
+  /** The score instead, when the claim finds the stamp used by another submission already. */
+  ifStampReused: Pick<SpamResult, "score" | "signals" | "spam"> | null;
 }
 
 const DISPOSABLE = mailchecker.blacklist();
@@ -44,10 +55,22 @@ export function isDisposableEmail(email: string): boolean {
   return false;
 }
 
-const LINK = /\bhttps?:\/\/|\bwww\.|<a\s|\[url[\]=]/gi;
+// Zero-width characters, the soft hyphen, the word joiner, the BOM, variation selectors and the bidirectional
+// controls: Unicode's default-ignorable code points, invisible, so they split a word or a link for a pattern
+// while a reader sees it whole ("ht\u200btp://").
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
-/** How many links a text holds: addresses with a scheme or www., HTML anchors, BBCode [url]. */
-export const countLinks = (text: string): number => text.match(LINK)?.length ?? 0;
+/**
+ * Text as a reader sees it: NFKC (full-width "ｈｔｔｐｓ：／／" and other compatibility forms become
+ * "https://"), with invisible characters and bidi controls removed. What links and repetition are counted on.
+ */
+export const normaliseText = (text: string): string => text.normalize("NFKC").replace(INVISIBLE, "");
+
+// A scheme (also defanged: hxxp, hxxps, h**p), www., an HTML anchor, a BBCode [url].
+const LINK = /\bh(?:tt|xx|\*\*)ps?:\/\/|\bwww\.|<a\s|\[url[\]=]/gi;
+
+/** How many links a text holds, once normalised: addresses with a scheme or www., HTML anchors, BBCode [url]. */
+export const countLinks = (text: string): number => normaliseText(text).match(LINK)?.length ?? 0;
 
 const REPEATED_CHARACTER = /(\S)\1{5,}/u;
 const LETTER = /\p{L}/gu;
@@ -76,12 +99,16 @@ const MIN_CONTENT = 20;
 
 /** The keyed hash of what a visitor wrote, with case, spacing and punctuation evened out; null when too short to compare. */
 export function contentHash(key: Buffer, content: string | null): string | null {
-  const normalised = (content ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const normalised = normaliseText(content ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   return normalised.length < MIN_CONTENT ? null : createHmac("sha256", key).update(normalised, "utf8").digest("base64url").slice(0, 32);
 }
 
+/** The keyed hash of a source (a client bucket), or null when unknown. */
+export const sourceHash = (key: Buffer, source: string | null): string | null =>
+  source === null ? null : createHmac("sha256", key).update(`source:${source}`, "utf8").digest("base64url").slice(0, 32);
+
 /** The signals of the submission itself, which need no database. */
-export function submissionSignals(facts: SpamFacts, stampKey: Buffer, now: Date): SpamSignal[] {
+export function submissionSignals(facts: Omit<SpamFacts, "source">, stampKey: Buffer, now: Date): SpamSignal[] {
   const signals: SpamSignal[] = [];
   if (facts.botCheck === "failed") signals.push("bot-check-failed");
   if (facts.botCheck === "missing") signals.push("bot-check-missing");
@@ -119,18 +146,32 @@ export interface SpamScorer {
 export function createSpamScorer({ reader, threshold, stampKey, contentKey }: { reader: Db; threshold: number; stampKey: Buffer; contentKey: Buffer }): SpamScorer {
   const start = (facts: Omit<SpamFacts, "botCheck">, now: Date): PendingSpamScore => {
     const hash = contentHash(contentKey, facts.content);
+    const source = sourceHash(contentKey, facts.source);
     const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
-    const lookup = spamLookup(reader, { email: facts.email, contentHash: hash, since });
+    const lookup = spamLookup(reader, { email: facts.email, contentHash: hash, sourceHash: source, since });
     // Awaited in finish(); a submission that ends before it must not leave an unhandled rejection.
     lookup.catch(() => undefined);
     return {
       async finish(botCheck) {
         const signals = submissionSignals({ ...facts, botCheck }, stampKey, now);
         const found = await lookup;
-        if (hash !== null && found.otherAddresses + 1 >= REPEAT_ADDRESSES) signals.push("repeated-content");
+        // Counted by source, not by address: one machine with three addresses is one source.
+        if (hash !== null && found.otherSources + 1 >= REPEAT_SOURCES) signals.push("repeated-content");
         if (found.blocked) signals.push("blocklisted");
-        const score = spamScore(signals);
-        return { score, signals: joinSignals(signals), spam: score > threshold, contentHash: hash };
+        const scored = (named: SpamSignal[]) => {
+          const score = spamScore(named);
+          return { score, signals: joinSignals(named), spam: score > threshold };
+        };
+        const stamp = checkRenderStamp(stampKey, facts.renderStamp, now);
+        // A stamp used before is no stamp credit: its own signal instead of whatever its age said.
+        const reused = stamp.kind === "valid" ? scored([...signals.filter((name) => name !== "too-fast"), "render-stamp-reused"]) : null;
+        return {
+          ...scored(signals),
+          contentHash: hash,
+          sourceHash: source,
+          stamp: stamp.kind === "valid" ? { nonce: stamp.nonce, expiresAt: stamp.expiresAt } : null,
+          ifStampReused: reused,
+        };
       },
     };
   };

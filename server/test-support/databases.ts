@@ -131,6 +131,7 @@ export async function clearTables(db: Db): Promise<void> {
     "people",
     "settings",
     "spamBlocklist",
+    "usedRenderStamps",
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -14,16 +14,39 @@ export interface AddressPolicy {
   allowPrivate: boolean;
 }
 
-/** ipaddr.js's names for the ranges a webhook may reach: only the public internet. */
-const PUBLIC_RANGES = new Set(["unicast"]);
+/**
+ * IPv6 ranges that carry an IPv4 address inside them (so a packet to them can end up at that IPv4 address,
+ * 127.0.0.1 included) or that only translate to other networks: refused whatever the address inside.
+ * ipaddr.js names most of them, but not ::/96 (IPv4-compatible, deprecated by RFC 4291 yet still parsed and
+ * routed by some stacks), so each is matched by its prefix here rather than trusted to a range name.
+ */
+const EMBEDS_IPV4 = [
+  "::/96", // IPv4-compatible: ::127.0.0.1, ::7f00:1 (RFC 4291 2.5.5.1)
+  "::ffff:0:0/96", // IPv4-mapped: ::ffff:127.0.0.1 (RFC 4291 2.5.5.2)
+  "::ffff:0:0:0/96", // IPv4-translated (RFC 6145)
+  "64:ff9b::/96", // NAT64 well-known prefix (RFC 6052)
+  "64:ff9b:1::/48", // NAT64 local-use prefixes (RFC 8215)
+  "2002::/16", // 6to4 (RFC 3056)
+  "2001::/32", // Teredo (RFC 4380)
+].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
 
-/** Whether a literal IP address (v4 or v6) is on the public internet. */
+/** Global unicast: the only IPv6 space handed out on the public internet (RFC 4291 2.4; IANA). */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
+
+/**
+ * Whether a literal IP address (v4 or v6) is on the public internet. An allow-list: an IPv4 address must be
+ * in what ipaddr.js calls `unicast` (none of its loopback, private, link-local, carrier-grade NAT, multicast,
+ * broadcast, reserved, documentation ... ranges); an IPv6 address must be in global unicast 2000::/3, in
+ * none of the ranges that embed IPv4, and `unicast` to ipaddr.js (not documentation, Teredo, ORCHID, AS112 ...).
+ * Anything that does not parse is refused.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  // ::ffff:127.0.0.1 and friends: judge the IPv4 address inside.
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return PUBLIC_RANGES.has(parsed.range());
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  if (EMBEDS_IPV4.some((range) => v6.match(range))) return false;
+  return v6.match(GLOBAL_UNICAST_V6) && v6.range() === "unicast";
 }
 
 /** The URL's host as an address when it is one ("[::1]" → "::1"), else null. */
@@ -77,9 +100,9 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * request opens, after the name is resolved and before the socket connects, so a record that changed
  * since the URL was saved is caught. Literal addresses never reach a lookup: check them with `refuseUrl`.
  */
-export function guardedLookup(policy: AddressPolicy) {
+export function guardedLookup(policy: AddressPolicy, resolve: typeof dnsLookup = dnsLookup) {
   return (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "");
       const blocked = policy.allowPrivate ? undefined : addresses.find((entry) => !isPublicAddress(entry.address));
       if (blocked) return callback(new BlockedAddressError(hostname, blocked.address), "");

@@ -29,6 +29,13 @@ describeStorage("webhook addresses", (open) => {
       "https://169.254.169.254/latest/meta-data",
       "https://[::1]/erf",
       "https://[::ffff:127.0.0.1]/erf",
+      // IPv4-compatible IPv6 (issue 39, item 4), and the other ranges that embed IPv4: NAT64, 6to4, Teredo.
+      "https://[::127.0.0.1]/h",
+      "https://[::7f00:1]/h",
+      "https://[0::127.0.0.1]/h",
+      "https://[64:ff9b::7f00:1]/h",
+      "https://[2002:7f00:1::]/h",
+      "https://[2001::1]/h",
       "https://2130706433/erf",
       "https://0x7f.0.0.1/erf",
       "https://10.0.0.8/erf",

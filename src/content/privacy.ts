@@ -9,7 +9,7 @@ export const PRIVACY_SEO: SeoCopy = {
 export const PRIVACY_NOTICE: LegalDocument = {
   title: "Privacy Notice",
   summary: `This notice explains how ${BRAND.legalName} ("${BRAND.name}", "we", "us") handles personal information when you visit our website, contact us, subscribe to our newsletter, request a demo or sign up for a trial. We process personal information in line with South Africa's Protection of Personal Information Act, 2013 (POPIA) and, where it applies, the EU General Data Protection Regulation (GDPR).`,
-  lastUpdated: "2026-11-23",
+  lastUpdated: "2026-12-02",
   sections: [
     {
       id: "who-we-are",
@@ -34,7 +34,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
             "Where your visit came from, sent only with a form you submit: the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term and utm_content), whether that link carried an advertising click id (we keep only which kind, never its value), the website that linked to us (its address only, not the page), the first page you opened and the page you sent the form from.",
             "Technical information: IP address, browser type, device information and pages requested, recorded in our server logs for security and troubleshooting.",
             "Bot-protection signals: when enabled, our forms use Google reCAPTCHA or Cloudflare Turnstile (whichever we have switched on), which analyse browser and interaction data to tell people from automated abuse.",
-            "A spam check on contact messages, signups and demo requests: a score kept with your submission, the names of the checks behind it (for example a throwaway email domain, links in the message, a form sent within seconds of being opened) and a one-way fingerprint of your message, used only to spot the same text sent from many addresses. A submission marked as spam is kept for 30 days for our staff to review, then deleted unless they find it genuine.",
+            "A spam check on contact messages, signups and demo requests: a score kept with your submission, the names of the checks behind it (for example a throwaway email domain, links in the message, a form sent within seconds of being opened) and one-way fingerprints of your message and of the network address it came from, used only to spot the same text sent from many places. A submission marked as spam is kept for 30 days for our staff to review, then deleted unless they find it genuine.",
           ],
         },
         "We do not ask for special personal information (such as health, religious or biometric information) through the website, and we ask you not to include it in messages.",

@@ -12,7 +12,7 @@ import { NEWSLETTER_FIELDS } from "./newsletter-fields";
 // bot-check token and the honeypot, none of them stored on the record as sent.
 
 const recaptchaToken = z.string().max(LIMITS.recaptchaToken).nullish();
-/** The signed render stamp the form got from GET /api/form-stamp (server/security/render-stamp.ts): scored, never stored. */
+/** The signed render stamp the form got from GET /api/form-stamp (server/security/render-stamp.ts): scored; only its random part is kept, for its hour, so it serves one submission. */
 const renderStamp = z.string().max(LIMITS.renderStamp).nullish();
 
 /** Accepted so real forms can send it empty; the server drops filled ones before parsing. */

@@ -15,6 +15,8 @@ export const SPAM_SIGNALS = {
   "render-stamp-invalid": { weight: 45, label: "Forged page timestamp" },
   /** No render stamp at all: a form sent without JavaScript (decision 0027), or a script posting directly. */
   "no-render-stamp": { weight: 10, label: "No page timestamp" },
+  /** A render stamp another submission already used: each stamp serves one submission (decision 0045). */
+  "render-stamp-reused": { weight: 30, label: "Page timestamp used before" },
   /** The address's domain is a throwaway-mail service (the `mailchecker` package's list). */
   "disposable-email": { weight: 30, label: "Disposable email address" },
   /** One or two links in what they wrote. */
@@ -23,8 +25,12 @@ export const SPAM_SIGNALS = {
   "many-links": { weight: 45, label: "Many links in the message" },
   /** Keyboard mashing, one character over and over, or one word repeated. */
   gibberish: { weight: 30, label: "Repeated or gibberish text" },
-  /** The same words sent from REPEAT_ADDRESSES addresses or more within REPEAT_WINDOW_MS. */
-  "repeated-content": { weight: 45, label: "Same message from many addresses" },
+  /**
+   * The same words from REPEAT_SOURCES sources or more within REPEAT_WINDOW_MS (a source: a client's IPv4
+   * address or IPv6 /64, and a different address). Under the threshold alone: anyone can seed words a real
+   * visitor will type, so it only holds a submission together with a signal of its own (decision 0045).
+   */
+  "repeated-content": { weight: 30, label: "Same message from many senders" },
   /** The address or its domain is on the staff's blocklist. */
   blocklisted: { weight: 100, label: "On the blocklist" },
 } as const;
@@ -36,8 +42,8 @@ export const SPAM_SIGNAL_NAMES = Object.keys(SPAM_SIGNALS) as SpamSignal[];
 export const DEFAULT_SPAM_THRESHOLD = 40;
 /** Under this many ms from the render stamp to the submission, a person could not have filled the form. */
 export const TOO_FAST_MS = 3_000;
-/** The same content from this many distinct addresses (this one included) in the window fires repeated-content. */
-export const REPEAT_ADDRESSES = 3;
+/** The same content from this many distinct sources (this one included) in the window fires repeated-content. */
+export const REPEAT_SOURCES = 3;
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Spam nobody restored is purged by the retention job this many days after it arrived. */
 export const SPAM_PURGE_DAYS = 30;

@@ -200,3 +200,15 @@ export const hostileRequest = (route: PublicRoute): fc.Arbitrary<WireRequest> =>
       })),
     },
   );
+
+// ---- hostile path parameters ----
+
+/**
+ * Percent-escapes that do not decode (a lone or short %, not hex, cut-off or overlong UTF-8, surrogates,
+ * past U+10FFFF, stray continuation bytes, the old %u form): every route with a path parameter answers
+ * them 400 naming the parameter (tests/unit/reliability/path-escapes.test.ts).
+ */
+export const MALFORMED_ESCAPES = ["%", "x%", "%%", "%Z", "%ZZ", "a%2", "%E0%A4%A", "%E2%82", "%C0%AF", "%C1%BF", "%ED%A0%80", "%F4%90%80%80", "%FF", "%80", "%u0041"];
+
+/** Escapes that do decode, to text that itself looks like an escape: decoded twice, they would throw. */
+export const ESCAPED_PERCENTS = ["x%25", "%25", "%2525", "%25E0%25A4%25A", "%25C0%25AF"];
