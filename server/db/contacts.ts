@@ -2,7 +2,7 @@ import type { ContactData } from "../../src/domain/schemas";
 import { toE164 } from "../../src/domain/phone";
 import type { ContactRecord } from "../../src/domain/records";
 import type { BotCheckVerdict } from "../../src/domain/status";
-import type { SpamResult } from "../security/spam-score";
+import type { SpamResult } from "./spam-result";
 import type { ContactsTable, Db } from "./schema";
 
 export interface NewContact {

@@ -2,7 +2,7 @@ import type { LeadData } from "../../src/domain/schemas";
 import { toE164 } from "../../src/domain/phone";
 import type { LeadRecord } from "../../src/domain/records";
 import type { BotCheckVerdict } from "../../src/domain/status";
-import type { SpamResult } from "../security/spam-score";
+import type { SpamResult } from "./spam-result";
 import type { Db, LeadsTable } from "./schema";
 
 export interface NewLead {

@@ -60,6 +60,7 @@ export { findStaffAccount, isStaffEmail, listStaff, setStaffAvailable } from "./
 export { readSettings, saveSettings } from "./settings";
 export { assignRoundRobin } from "./round-robin";
 export { addBlocklistEntry, decideSpam, listBlocklist, removeBlocklistEntry, spamLookup } from "./spam";
+export type { SpamResult } from "./spam-result";
 export { claimRenderStamps, purgeUsedRenderStamps } from "./render-stamps";
 
 // The change log that live streams follow.

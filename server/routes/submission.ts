@@ -6,14 +6,14 @@ import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/doma
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type IdempotencyScope, type RequestContext, type SubmissionWriter, type Tables } from "../db/store";
+import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type IdempotencyScope, type RequestContext, type SpamResult, type SubmissionWriter, type Tables } from "../db/store";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { requestFingerprint } from "../http/request-fingerprint";
 import { readJsonBody } from "../http/json-body";
 import { judgeBotCheck } from "../security/bot-check";
 import { isHoneypotFilled } from "../security/honeypot";
 import type { BotCheckVerifier } from "../security/bot-check";
-import type { SpamFacts, SpamResult, SpamScorer } from "../security/spam-score";
+import type { SpamFacts, SpamScorer } from "../security/spam-score";
 import type { ChangeFeed } from "../events/change-feed";
 import type { Insertable, Transaction } from "kysely";
 import { requestContext } from "../http/request-context";

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import mailchecker from "mailchecker";
 import { joinSignals, REPEAT_SOURCES, REPEAT_WINDOW_MS, spamScore, TOO_FAST_MS, type SpamSignal } from "../../src/domain/spam";
 import type { BotCheckVerdict } from "../../src/domain/status";
-import { spamLookup, type Db } from "../db/store";
+import { spamLookup, type Db, type SpamResult } from "../db/store";
 import { checkRenderStamp } from "./render-stamp";
 
 // A submission's spam score: named signals, each a plain function of the submission (tested one by
@@ -23,25 +23,6 @@ export interface SpamFacts {
   source: string | null;
 }
 
-/** The score as stored on the record. */
-export interface SpamResult {
-  score: number;
-  /** The signals that fired, comma-joined (src/domain/spam.ts joinSignals). */
-  signals: string;
-  /** Above the threshold: held in the Spam view. */
-  spam: boolean;
-  /** The keyed hash of `content`, kept for the repeated-content signal of later submissions. */
-  contentHash: string | null;
-  /** The keyed hash of the source (client bucket), kept so later repetitions count sources, not addresses. */
-  sourceHash: string | null;
-  /**
-   * A valid render stamp's nonce, which the submission's transaction claims (db/render-stamps.ts claimRenderStamps):
-   * each stamp serves one submission. Null when there is no valid stamp to claim.
-   */
-  stamp: { nonce: string; expiresAt: string } | null;
-  /** The score instead, when the claim finds the stamp used by another submission already. */
-  ifStampReused: Pick<SpamResult, "score" | "signals" | "spam"> | null;
-}
 
 const DISPOSABLE = mailchecker.blacklist();
 
