@@ -10,8 +10,9 @@ export const SERVER_BUNDLE = fileURLToPath(new URL("../build/server.mjs", import
 
 const source = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-// The server, and its worker threads' entries, each found beside build/server.mjs by the module that
-// starts it: the CSV export's (server/export/csv-thread.ts), the webhook sender's and its sending thread's (server/webhooks/dispatch-thread.ts, send-thread.ts), the SQLite read thread's
+// The server, the webhook worker as a process of its own (build/worker.mjs, `npm run worker` bundled:
+// server/worker.ts), and the server's worker threads' entries, each found beside build/server.mjs by the
+// module that starts it: the CSV export's (server/export/csv-thread.ts), the SQLite read thread's
 // (server/db/sqlite/sqlite-thread.ts) and the SQLite checkpoint thread's (server/db/sqlite/sqlite-checkpoints.ts).
 // Each entry carries what it imports, so a worker may import any module without a list of files to copy.
 // The staff accounts' CLI too (build/admin.mjs, `npm run admin` bundled): the browser suites make their
@@ -22,8 +23,7 @@ const ENTRIES = [
   { in: source("server/main.ts"), out: "server" },
   { in: source("server/cli/admin.ts"), out: "admin" },
   { in: source("server/export/csv-worker.ts"), out: "csv-worker" },
-  { in: source("server/webhooks/dispatch-worker.ts"), out: "dispatch-worker" },
-  { in: source("server/webhooks/send-worker.ts"), out: "send-worker" },
+  { in: source("server/worker.ts"), out: "worker" },
   { in: source("server/db/sqlite/sqlite-worker.mjs"), out: "sqlite-worker" },
   { in: source("server/db/sqlite/sqlite-checkpointer.mjs"), out: "sqlite-checkpointer" },
 ];
@@ -46,5 +46,5 @@ export const bundleServer = (outdir = dirname(SERVER_BUNDLE), only = ENTRIES.map
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundleServer();
-  console.log("bundle-server: wrote build/server.mjs, build/admin.mjs, build/csv-worker.mjs, build/dispatch-worker.mjs, build/send-worker.mjs, build/sqlite-worker.mjs and build/sqlite-checkpointer.mjs");
+  console.log("bundle-server: wrote build/server.mjs, build/admin.mjs, build/worker.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and build/sqlite-checkpointer.mjs");
 }

@@ -17,7 +17,8 @@ describe("configFromEnv", () => {
       spamThreshold: 40,
       trustProxy: 0,
       webhooksAllowPrivate: false,
-      webhookRetryBaseMs: 30_000,
+      webhookRetryBaseMs: 5_000,
+      webhookWorkerInServer: true,
       adminEmail: null,
       adminPassword: null,
       adminTotpSecret: null,
@@ -149,6 +150,12 @@ describe("configFromEnv", () => {
     for (const bad of ["JBSWY3DP", "not base32 at all!", "JBSWY3DPEHPK3PX1"]) {
       expect(() => configFromEnv({ ADMIN_TOTP_SECRET: bad }), bad).toThrow(/ADMIN_TOTP_SECRET: Use a base32 TOTP secret/);
     }
+  });
+
+  it("turns the server's webhook worker off with WEBHOOK_WORKER_IN_SERVER=false, and refuses a value that is not a flag", () => {
+    expect(configFromEnv({ WEBHOOK_WORKER_IN_SERVER: "false" }).webhookWorkerInServer).toBe(false);
+    expect(configFromEnv({ WEBHOOK_WORKER_IN_SERVER: "true" }).webhookWorkerInServer).toBe(true);
+    expect(() => configFromEnv({ WEBHOOK_WORKER_IN_SERVER: "sometimes" })).toThrow(/WEBHOOK_WORKER_IN_SERVER/);
   });
 
   it("reads WEBHOOK_RETRY_BASE_MS in whole milliseconds, at least 100", () => {

@@ -62,8 +62,11 @@ const envSchema = z.object({
   TRUST_PROXY: proxyHops.default(0),
   // Lets webhooks go to http:// URLs and to loopback and private addresses: development and tests only.
   WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
-  // The first webhook retry's wait, doubling to 120 times it: shorter only for development and the soak checks.
+  // The first webhook retry's wait, the later ones scaled with it (5 s: 5 min, 30 min, 2 h, 5 h, 10 h, 10 h):
+  // shorter only for development and the soak checks.
   WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(100, "At least 100").default(WEBHOOK_RETRY_BASE_MS),
+  // Whether the server sends webhooks itself (server/webhooks/worker.ts); off when `npm run worker` does.
+  WEBHOOK_WORKER_IN_SERVER: flag.default(true),
   // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
   ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -120,8 +123,10 @@ export interface Config {
   trustProxy: number;
   /** Webhooks may go to http:// and to private addresses (WEBHOOKS_ALLOW_PRIVATE): never in production. */
   webhooksAllowPrivate: boolean;
-  /** The first webhook retry's wait in ms (WEBHOOK_RETRY_BASE_MS), 30 s unless set. */
+  /** The first webhook retry's wait in ms (WEBHOOK_RETRY_BASE_MS), 5 s unless set. */
   webhookRetryBaseMs: number;
+  /** The server runs the webhook worker on its own event loop (WEBHOOK_WORKER_IN_SERVER); false when a separate `npm run worker` sends. */
+  webhookWorkerInServer: boolean;
   adminEmail: string | null;
   /** Used by the start-up bootstrap and by `npm run admin` as the password to set. */
   adminPassword: string | null;
@@ -183,6 +188,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    webhookWorkerInServer: e.WEBHOOK_WORKER_IN_SERVER,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     adminTotpSecret: e.ADMIN_TOTP_SECRET ?? null,

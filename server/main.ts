@@ -6,7 +6,7 @@ import { createLoginThrottle } from "./auth/login-throttle";
 import { createPasswordHasher } from "./auth/passwords";
 import { createSessionStore } from "./auth/sessions";
 import { systemClock } from "./clock";
-import { connectDatabase, connectReader, isInMemoryDatabase, migrateToLatest, newWriteGateBuffer, parseDatabaseUrl, type Db } from "./db/store";
+import { connectDatabase, connectReader, isInMemoryDatabase, migrateToLatest, parseDatabaseUrl, type Db } from "./db/store";
 import { EnvError, loadConfig, type Config } from "./env";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
 import { createPostgresChangeFeed } from "./events/pg-change-feed";
@@ -18,9 +18,7 @@ import { loadSite, MissingBuildError, type Site } from "./static/site";
 import { createSmtpMailer } from "./mail/mailer";
 import { mailSettings } from "./mail/settings";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker";
-import { createWebhookDispatcher } from "./webhooks/dispatcher";
-import { startDispatchThread } from "./webhooks/dispatch-thread";
-import { startSendThread } from "./webhooks/send-thread";
+import { createWebhookWorker } from "./webhooks/worker";
 import { appSecretFile, resolveAppSecret } from "./privacy/app-secret";
 import { derivePrivacyKeys } from "./privacy/keys";
 import { RETENTION_EVERY_MS, runRetention } from "./privacy/retention";
@@ -107,18 +105,17 @@ function startOutbox(db: Db, config: Config, logger: Logger): OutboxWorker | nul
 }
 
 /**
- * The webhook sender: in a thread of its own with its own connection (dispatch-thread.ts); for an
- * in-memory database, which no second connection could see, on this thread (development and tests).
+ * The webhook worker on this process's event loop (webhooks/worker.ts), unless WEBHOOK_WORKER_IN_SERVER
+ * is off because `npm run worker` sends instead (docs/operations.md).
  */
-function startWebhooks(db: Db, config: Config, appSecret: string, gateBuffer: SharedArrayBuffer, logger: Logger): { wake(): void; stop(): Promise<void> } {
-  const policy = { allowPrivate: config.webhooksAllowPrivate };
-  if (!isInMemoryDatabase(config.databaseUrl)) {
-    return startDispatchThread({ databaseUrl: config.databaseUrl, gateBuffer, appSecret, allowPrivate: policy.allowPrivate, retryBaseMs: config.webhookRetryBaseMs, logLevel: config.logLevel }, logger);
+function startWebhooks(db: Db, config: Config, appSecret: string, logger: Logger): { wake(): void; stop(): Promise<void> } {
+  if (!config.webhookWorkerInServer) {
+    logger.info("webhook-worker-elsewhere", { reason: "WEBHOOK_WORKER_IN_SERVER is off: this server sends no webhooks; run `npm run worker` beside it" });
+    return { wake() {}, stop: async () => {} };
   }
-  const sendThread = startSendThread();
-  const dispatcher = createWebhookDispatcher({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy, retryBaseMs: config.webhookRetryBaseMs, send: sendThread.send });
-  dispatcher.start();
-  return { wake: dispatcher.wake, stop: () => dispatcher.stop().then(() => sendThread.close()) };
+  const worker = createWebhookWorker({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate }, retryBaseMs: config.webhookRetryBaseMs });
+  worker.start();
+  return worker;
 }
 
 /** The retention purge, at start-up and then daily; each run is audited when it deleted something. */
@@ -144,12 +141,9 @@ async function main() {
   const logger = createLogger(loaded.logLevel);
   const appSecret = resolveAppSecret({ configured: loaded.appSecret, file: appSecretFile(loaded.databaseUrl), logger });
   const config: Config = { ...loaded, appSecret };
-  // Shared with the webhook sender's thread, whose connection writes a SQLite file too (dispatch-thread.ts).
-  const gateBuffer = newWriteGateBuffer();
   const db = connectDatabase(config.databaseUrl, {
     onPoolError: (error) => logger.error("database-pool-error", describeError(error)),
     checkpointThread: { onFailure: (error) => logger.error("sqlite-checkpoint-thread-failed", describeError(error)) },
-    writeGate: { buffer: gateBuffer, side: "server" },
   });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info("migrated", { migrations: applied });
@@ -176,7 +170,7 @@ async function main() {
   const outbox = startOutbox(db, config, logger);
   // Webhooks: woken by every change this instance (or, on PostgreSQL, any instance) announces.
   if (config.webhooksAllowPrivate) logger.warn("webhooks-private-allowed", { reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only." });
-  const webhooks = startWebhooks(db, config, appSecret, gateBuffer, logger);
+  const webhooks = startWebhooks(db, config, appSecret, logger);
   const stopFollowing = changeFeed.subscribe(webhooks.wake);
 
   const shutdownController = new AbortController();

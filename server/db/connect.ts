@@ -1,9 +1,8 @@
 import { CamelCasePlugin, Kysely, PostgresAdapter, type KyselyConfig, PostgresDialect, type Dialect, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
-import { sqliteBulkReader, sqliteReader, sqliteWriter, type GateSide } from "./sqlite/sqlite";
+import { sqliteBulkReader, sqliteReader, sqliteWriter } from "./sqlite/sqlite";
 
-export { newWriteGateBuffer, writeGate } from "./sqlite/sqlite";
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.
@@ -39,11 +38,6 @@ export interface ConnectOptions {
    * checkpoints itself again.
    */
   checkpointThread?: { onFailure: (error: Error) => void };
-  /**
-   * A SQLite file only: a second connection of this process writes the file too (the webhook sender's
-   * thread), and they take turns at this gate, each on its side (sqlite/write-gate.ts).
-   */
-  writeGate?: { buffer: SharedArrayBuffer; side: GateSide };
 }
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {

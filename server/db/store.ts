@@ -10,7 +10,7 @@
 // call through the door costs nothing per request.
 
 // Opening a database, its schema and its migrations.
-export { connectBulkReader, connectDatabase, connectReader, isInMemoryDatabase, isPostgres, isPostgresUrl, newWriteGateBuffer, parseDatabaseUrl, writeGate } from "./connect";
+export { connectBulkReader, connectDatabase, connectReader, isInMemoryDatabase, isPostgres, isPostgresUrl, parseDatabaseUrl } from "./connect";
 export { migrateToLatest } from "./migrate";
 export type { AdminsTable, ChangeOp, Db, OutboxTable, Tables } from "./schema";
 export { pingDatabase } from "./health";
@@ -117,7 +117,6 @@ export {
   pruneWebhookLog,
   recordDeliveryAttempt,
   recordDeliveryAttempts,
-  releaseDeliveries,
   resendDelivery,
   sendableEndpoints,
   type DueDelivery,

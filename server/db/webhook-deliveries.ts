@@ -3,7 +3,6 @@ import {
   retryDelayMs,
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_LOG_SIZE,
-  WEBHOOK_RETRY_WINDOW_MS,
   type WebhookAttempt,
   type WebhookEvent,
 } from "../../src/domain/webhooks";
@@ -13,7 +12,7 @@ import { newRecordId } from "./record-id";
 import type { Db, Tables, Writer } from "./schema";
 
 // An endpoint's webhook deliveries (migration 0017; fanned out from events in webhooks.ts): claimed under
-// a lease, their attempts recorded in batches and retried with backoff, the log trimmed to its last
+// a lease by the worker (server/webhooks/worker.ts), their attempts recorded in batches and retried with backoff, the log trimmed to its last
 // WEBHOOK_LOG_SIZE attempts, and any logged attempt sent again.
 
 /** How long a claimed delivery is left to its sender: the 10 s timeout and then some. */
@@ -61,8 +60,9 @@ export function dueDeliveriesQuery(db: Writer, endpointId: string, at: string, l
 
 /**
  * Claims up to `limit` of one endpoint's due deliveries under a lease (their next attempt) and counts the
- * attempt, through its own due index (SKIP LOCKED on PostgreSQL). Per endpoint, so the dispatcher can give
- * each endpoint its own share of the sending slots.
+ * attempt, in one statement through its own due index (SKIP LOCKED on PostgreSQL, where several workers
+ * may claim at once; on SQLite the one process's statements run one at a time). Per endpoint, so the
+ * worker can cap each endpoint's attempts in flight.
  */
 export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, limit: number): Promise<DueDelivery[]> {
   const at = now.toISOString();
@@ -80,21 +80,6 @@ export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, 
   const endpoint = await db.selectFrom("webhookEndpoints").select(["url", "secret", "previousSecret", "previousSecretUntil"]).where("id", "=", endpointId).executeTakeFirst();
   if (!endpoint) return [];
   return claimed.map((row) => ({ ...row, attempts: Number(row.attempts), url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }));
-}
-
-/**
- * Hands claimed deliveries back unsent (a sender stopping with some still waiting for a slot): due again
- * at once for any sender, the attempt their claim counted uncounted.
- */
-export async function releaseDeliveries(db: Db, ids: readonly string[]): Promise<void> {
-  for (let from = 0; from < ids.length; from += PRUNE_CHUNK) {
-    await db
-      .updateTable("webhookDeliveries")
-      .set((eb) => ({ lockedUntil: null, attempts: eb("attempts", "-", 1) }))
-      .where("id", "in", ids.slice(from, from + PRUNE_CHUNK))
-      .where(sql.ref("state"), "=", sql.lit("pending"))
-      .execute();
-  }
 }
 
 export interface AttemptOutcome {
@@ -115,9 +100,9 @@ export interface FinishedAttempt {
 }
 
 /**
- * Logs finished attempts and moves their deliveries on, in one transaction (a batch: on SQLite every
- * write transaction is a turn at the write gate the submissions wait at too). Each delivery is delivered on a
- * 2xx; otherwise retried with backoff until WEBHOOK_RETRY_WINDOW_MS after the event, then failed. A 410
+ * Logs finished attempts and moves their deliveries on, in one transaction (a batch: on SQLite the
+ * submissions wait for each write transaction). Each delivery is delivered on a 2xx; otherwise retried
+ * on the schedule of retryDelayMs, then failed. A 410
  * disables the endpoint at once; a failure when the endpoint has failed everything for
  * WEBHOOK_DISABLE_AFTER_MS disables it too. Returns each attempt's verdict, in order.
  */
@@ -163,11 +148,10 @@ const isDelivered = (outcome: AttemptOutcome) => outcome.status !== null && outc
 /** A failed attempt's consequence for its delivery (retried later, or failed for good) and its endpoint. */
 async function failed(trx: Transaction<Tables>, { delivery, outcome, at: now }: FinishedAttempt, random: () => number, retryBaseMs: number | undefined, recovered: boolean): Promise<EndpointVerdict> {
   const at = now.toISOString();
-  const next = now.getTime() + retryDelayMs(delivery.attempts, random, retryBaseMs);
-  const expired = next > Date.parse(delivery.createdAt) + WEBHOOK_RETRY_WINDOW_MS;
+  const wait = retryDelayMs(delivery.attempts, random, retryBaseMs);
   await trx
     .updateTable("webhookDeliveries")
-    .set(expired ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(next).toISOString(), lockedUntil: null })
+    .set(wait === null ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(now.getTime() + wait).toISOString(), lockedUntil: null })
     .where("id", "=", delivery.id)
     .execute();
   if (recovered && outcome.status !== 410) return "failing";
@@ -188,7 +172,7 @@ async function failed(trx: Transaction<Tables>, { delivery, outcome, at: now }: 
   return Number(disabled.numUpdatedRows) === 0 ? "failing" : verdict;
 }
 
-/** One attempt, recorded alone (tests; the dispatcher records in batches). */
+/** One attempt, recorded alone (tests; the worker records in batches). */
 export async function recordDeliveryAttempt(db: Db, delivery: FinishedAttempt["delivery"], outcome: AttemptOutcome, now: Date, random: () => number = Math.random): Promise<EndpointVerdict> {
   const [verdict] = await recordDeliveryAttempts(db, [{ delivery, outcome, at: now }], random);
   return verdict!;
@@ -196,7 +180,7 @@ export async function recordDeliveryAttempt(db: Db, delivery: FinishedAttempt["d
 
 /**
  * Keeps the newest WEBHOOK_LOG_SIZE attempts of an endpoint, and the finished deliveries that still have
- * one. The dispatcher calls it now and then (every PRUNE_EVERY attempts of the endpoint), not per attempt:
+ * one. The worker calls it now and then (every PRUNE_EVERY attempts of the endpoint), not per attempt:
  * the log may hold a few more until then, and the API lists the newest WEBHOOK_LOG_SIZE.
  */
 export async function pruneWebhookLog(db: Db, endpointId: string): Promise<void> {

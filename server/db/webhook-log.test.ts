@@ -8,7 +8,7 @@ import { claimDueDeliveries, dueDeliveriesQuery, listWebhookAttempts, pruneWebho
 
 // An endpoint's delivery log keeps its newest WEBHOOK_LOG_SIZE attempts (the last 1,000), and a finished
 // delivery goes with its last logged attempt; pending ones and other endpoints' stay. And the
-// dispatcher's claim reads an endpoint's due deliveries through their partial index, on both databases.
+// worker's claim reads an endpoint's due deliveries through their partial index, on both databases.
 
 const EXTRA = 250;
 const FINISHED = WEBHOOK_LOG_SIZE + EXTRA;

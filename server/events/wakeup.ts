@@ -60,7 +60,7 @@ export interface PollingLoopOptions {
 }
 
 /**
- * A background worker's loop (the mail outbox's, the webhook dispatcher's): `pass`, then wait for a
+ * A background worker's loop (the mail outbox's, the webhook worker's): `pass`, then wait for a
  * wake-up or `pollMs`, until stopped. A failed pass goes to `onFailure` and the next poll
  * tries again (the database may be briefly away).
  */

@@ -67,7 +67,7 @@ function webhooks(): Record<string, OpenAPIV3_1.PathItemObject> {
         summary: event,
         operationId: `webhook.${event}`,
         security: [],
-        description: "Sent to each endpoint that wants it, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within 10 s; anything else is retried for 24 hours, and 410 turns the endpoint off.",
+        description: "Sent to each endpoint that wants it, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, and 410 turns the endpoint off.",
         requestBody: { required: true, content: { "application/json": { schema: body } } },
         responses: { "200": { description: "Received" }, "410": { description: "Gone: stop sending to this endpoint" } },
       };

@@ -12,7 +12,7 @@ import { webhookWorld } from "./webhook-world";
 
 describeStorage("webhook addresses", (open) => {
   const world = webhookWorld(open);
-  const { hook, resolved, dispatcher, addEndpoint, submitDemo } = world;
+  const { hook, resolved, worker, addEndpoint, submitDemo } = world;
 
   it("refuses URLs that lead inside: a scheme, loopback, metadata, IPv6 loopback, a decimal IP, a name resolving inside", async () => {
     const strict = testApp(open.db, { clock: world.time.clock, resolveHost: async (host) => resolved.get(host) ?? ["93.184.216.34"] });
@@ -54,7 +54,7 @@ describeStorage("webhook addresses", (open) => {
     // As if DNS changed after the URL was saved: the name now points at the loopback receiver.
     await open.db.updateTable("webhookEndpoints").set({ url: hook.url().replace("http://127.0.0.1", "https://localhost") }).where("id", "=", id).execute();
     await submitDemo();
-    await dispatcher(false).runOnce();
+    await worker(false).runOnce();
     expect(hook.received).toHaveLength(0);
     const log = (await (await send(world.app, "GET", `/api/admin/webhooks/${id}/deliveries`, { cookie: world.cookie })).json()) as WebhookAttempt[];
     expect(log[0]).toMatchObject({ status: null, error: expect.stringMatching(/localhost resolved to (127\.0\.0\.1|::1), which is not on the public internet/) });

@@ -10,12 +10,12 @@ import { mintSession, send } from "../test-support/admin";
 import { manualClock, postJson, testApp, testConfig, validDemo } from "../test-support/app";
 import { TEST_APP_SECRET } from "../test-support/secrets";
 import type { StorageContext } from "../test-support/storage-suite";
-import { createWebhookDispatcher } from "./dispatcher";
 import type { sendWebhook } from "./send";
+import { createWebhookWorker } from "./worker";
 
-// What the webhook suites share (webhooks.test.ts, webhook-ssrf.test.ts, send-slots.test.ts): a real HTTP receiver on
+// What the webhook suites share (webhooks.test.ts, webhook-ssrf.test.ts, worker.test.ts): a real HTTP receiver on
 // 127.0.0.1, an app on the suite's database with a test clock and a stand-in DNS, a staff session, and
-// the dispatcher run by hand. Call webhookWorld inside the suite's describe block.
+// the worker run by hand. Call webhookWorld inside the suite's describe block.
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -68,9 +68,9 @@ export function webhookWorld(open: StorageContext) {
     }
   };
 
-  /** A dispatcher run by hand; `db` may be the suite's database seen through a plugin, `send` stand in for sending, `serverBusy` for the server's load. */
-  const dispatcher = (allowPrivate = true, db: Db = open.db, send?: typeof sendWebhook, serverBusy?: () => boolean) =>
-    createWebhookDispatcher({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5, ...(send && { send }), ...(serverBusy && { serverBusy }) });
+  /** A worker, run by hand or started; `db` may be the suite's database seen through a plugin, `send` stand in for sending. */
+  const worker = (allowPrivate = true, db: Db = open.db, send?: typeof sendWebhook, more: Partial<Parameters<typeof createWebhookWorker>[0]> = {}) =>
+    createWebhookWorker({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5, ...(send && { send }), ...more });
 
   beforeAll(() => hook.start());
   afterAll(() => hook.stop());
@@ -102,7 +102,7 @@ export function webhookWorld(open: StorageContext) {
     hook,
     resolved,
     verify,
-    dispatcher,
+    worker,
     addEndpoint,
     submitDemo,
     get app() {

@@ -6,14 +6,14 @@ import { describeStorage } from "../test-support/storage-suite";
 import { webhookWorld } from "./webhook-world";
 
 // Webhooks end to end on SQLite and PostgreSQL: an admin adds an endpoint, records arrive and change, the
-// dispatcher signs and posts each event to a real HTTP receiver started here, which verifies it with the
+// worker signs and posts each event to a real HTTP receiver started here, which verifies it with the
 // standardwebhooks package as a customer's would. Failures retry, a 410 disables, a resend keeps the
 // webhook-id, a rotation signs with both secrets, spam sends nothing, and an erasure takes the queue along.
-// The address rules are webhook-ssrf.test.ts's; how many sends run and are held at once, send-slots.test.ts's.
+// The address rules are webhook-ssrf.test.ts's; the worker's timing, caps and leases, worker.test.ts's.
 
 describeStorage("webhooks", (open) => {
   const world = webhookWorld(open);
-  const { hook, verify, dispatcher, addEndpoint, submitDemo } = world;
+  const { hook, verify, worker, addEndpoint, submitDemo } = world;
 
   it("signs each event as Standard Webhooks has it, with the record as the staff API lists it", async () => {
     const { id, secret, endpoint } = await addEndpoint(["lead.created", "record.status_changed", "record.assigned", "note.created"]);
@@ -24,7 +24,7 @@ describeStorage("webhooks", (open) => {
 
     const leadId = await submitDemo();
     await postJson(world.app, "/api/contacts", validContact, { "Idempotency-Key": "contact-1" });
-    expect(await dispatcher().runOnce()).toMatchObject({ fannedOut: 2, sent: 1 });
+    expect(await worker().runOnce()).toMatchObject({ fannedOut: 2, sent: 1 });
     expect(hook.received).toHaveLength(1);
     const created = verify(secret, hook.received[0]!);
     expect(created).toMatchObject({ type: "lead.created", data: { id: leadId, email: "ama@example.com", type: "demo", phoneE164: "+233200000000" } });
@@ -34,7 +34,7 @@ describeStorage("webhooks", (open) => {
 
     expect((await send(world.app, "PATCH", `/api/admin/leads/${leadId}`, { cookie: world.cookie, body: { status: "contacted", owner: ADMIN_EMAIL } })).status).toBe(200);
     expect((await send(world.app, "POST", `/api/admin/leads/${leadId}/notes`, { cookie: world.cookie, body: { body: "Called: wants a demo on Friday" } })).status).toBe(201);
-    await dispatcher().runOnce();
+    await worker().runOnce();
     const events = hook.received.slice(1).map((message) => verify(secret, message));
     expect(events.map((event) => event.type).sort()).toEqual(["note.created", "record.assigned", "record.status_changed"]);
     expect(events.find((event) => event.type === "record.status_changed")).toMatchObject({ change: { status: { from: "new", to: "contacted" }, by: ADMIN_EMAIL } });
@@ -56,22 +56,22 @@ describeStorage("webhooks", (open) => {
     expect((await send(world.app, "POST", "/api/admin/spam/blocklist", { cookie: world.cookie, body: { entry: "pest@example.org" } })).status).toBe(201);
     const spamResponse = await postJson(world.app, "/api/contacts", { ...validContact, email: "pest@example.org" }, { "Idempotency-Key": "spam-1" });
     const spamId = ((await spamResponse.json()) as { id: string }).id;
-    await dispatcher().runOnce();
+    await worker().runOnce();
     // Sent side by side: deliveries promise no order (each carries its own timestamp).
     expect(hook.received.map((message) => verify(secret, message).type).sort()).toEqual(["newsletter.subscribed", "newsletter.unsubscribed"]);
 
     expect((await send(world.app, "POST", `/api/admin/contacts/${spamId}/spam`, { cookie: world.cookie, body: { verdict: "not-spam" } })).status).toBe(200);
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(verify(secret, hook.received[2]!)).toMatchObject({ type: "contact.created", data: { id: spamId } });
 
     // Spam and not spam again, and a clean arrival marked spam and back: nothing is created twice.
     const clean = ((await (await postJson(world.app, "/api/contacts", { ...validContact, email: "clean@example.org" }, { "Idempotency-Key": "clean-1" })).json()) as { id: string }).id;
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(hook.received).toHaveLength(4);
     for (const id of [spamId, clean, spamId, clean]) {
       for (const verdict of ["spam", "not-spam"]) expect((await send(world.app, "POST", `/api/admin/contacts/${id}/spam`, { cookie: world.cookie, body: { verdict } })).status).toBe(200);
     }
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(hook.received.map((message) => verify(secret, message)).filter((event) => event.type === "contact.created").map((event) => (event.data as { id: string }).id).sort()).toEqual([spamId, clean].sort());
   });
 
@@ -79,28 +79,34 @@ describeStorage("webhooks", (open) => {
     const { id, secret } = await addEndpoint(["lead.created"]);
     hook.answers.push(500, 302);
     await submitDemo();
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(hook.received).toHaveLength(1);
+    verify(secret, hook.received[0]!);
     // Not due yet: nothing goes.
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(hook.received).toHaveLength(1);
-    world.time.advance(60_000);
-    await dispatcher().runOnce();
+    // The schedule's first two waits, 5 s and 5 min (the world's jitter is none).
+    world.time.advance(5_000);
+    await worker().runOnce();
     expect(hook.received).toHaveLength(2);
-    world.time.advance(120_000);
-    await dispatcher().runOnce();
+    verify(secret, hook.received[1]!);
+    world.time.advance(5 * 60_000 - 1);
+    await worker().runOnce();
+    expect(hook.received).toHaveLength(2);
+    world.time.advance(1);
+    await worker().runOnce();
     expect(hook.received).toHaveLength(3);
+    verify(secret, hook.received[2]!);
     const ids = new Set(hook.received.map((message) => message.headers["webhook-id"]));
     expect(ids.size).toBe(1);
     expect(hook.received.every((message) => message.path === "/hook")).toBe(true);
-    for (const message of hook.received) verify(secret, message);
 
     const log = (await (await send(world.app, "GET", `/api/admin/webhooks/${id}/deliveries`, { cookie: world.cookie })).json()) as WebhookAttempt[];
     expect(log.map((attempt) => attempt.status)).toEqual([204, 302, 500]);
     expect(log[1]!.error).toContain("redirects are not followed");
     const resent = await send(world.app, "POST", `/api/admin/webhook-deliveries/${log[0]!.id}/resend`, { cookie: world.cookie, body: {} });
     expect(resent.status).toBe(202);
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(hook.received).toHaveLength(4);
     expect(hook.received[3]!.headers["webhook-id"]).toBe(hook.received[0]!.headers["webhook-id"]);
     const audit = await open.db.selectFrom("audit").select(["action", "details"]).where("action", "like", "webhook.%").orderBy("id").execute();
@@ -111,7 +117,7 @@ describeStorage("webhooks", (open) => {
     const gone = await addEndpoint(["lead.created"], hook.url("/gone"));
     hook.answers.push(410);
     await submitDemo();
-    await dispatcher().runOnce();
+    await worker().runOnce();
     const endpoints = async () => {
       // Days pass here: a fresh session each time.
       world.cookie = await mintSession(world.app, open.db);
@@ -126,7 +132,7 @@ describeStorage("webhooks", (open) => {
     hook.answers.push(...Array.from({ length: 40 }, () => 503));
     for (let day = 0; day < 4; day += 1) {
       await submitDemo(`day${day}@example.com`);
-      await dispatcher().runOnce();
+      await worker().runOnce();
       world.time.advance(WEBHOOK_DISABLE_AFTER_MS / 3);
     }
     expect((await endpoints()).find((endpoint) => endpoint.id === failing.id)).toMatchObject({ disabled: true, disabledReason: "failing", failingSince: "2026-03-02T08:00:00.000Z" });
@@ -146,13 +152,13 @@ describeStorage("webhooks", (open) => {
     const rotated = (await (await send(world.app, "POST", `/api/admin/webhooks/${id}/rotate`, { cookie: world.cookie, body: {} })).json()) as { secret: string; previousSecretUntil: string };
     expect(rotated.previousSecretUntil).toBe("2026-03-03T08:00:00.000Z");
     await submitDemo();
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(String(hook.received[0]!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
     verify(secret, hook.received[0]!);
     verify(rotated.secret, hook.received[0]!);
     world.time.advance(24 * 60 * 60 * 1000 + 1);
     await submitDemo("later@example.com");
-    await dispatcher().runOnce();
+    await worker().runOnce();
     expect(String(hook.received[1]!.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     verify(rotated.secret, hook.received[1]!);
     expect(() => verify(secret, hook.received[1]!)).toThrow();
@@ -162,7 +168,7 @@ describeStorage("webhooks", (open) => {
     hook.answers.push(500);
     await addEndpoint(["lead.created"]);
     await submitDemo("gone@example.com");
-    await dispatcher().runOnce();
+    await worker().runOnce();
     await submitDemo("gone@example.com");
     // Before: the access export shows them, the delivery with where it went and its attempt.
     const exported = (await (await send(world.app, "POST", "/api/admin/subjects/export", { cookie: world.cookie, body: { email: "gone@example.com" } })).json()) as { webhooks: { queued: unknown[]; deliveries: { endpointUrl: string; payload: string; attempts: { status: number }[] }[] } };

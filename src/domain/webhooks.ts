@@ -31,8 +31,6 @@ export const WEBHOOK_URL_MAX = 2_000;
 export const WEBHOOK_ENDPOINTS_MAX = 20;
 /** A delivery attempt that has not answered within this is a failure. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** Retries go on, with backoff, until this long after the event; then the delivery is failed. */
-export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** An endpoint that has failed every delivery for this long is disabled. */
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 /** After a rotation the previous secret signs too, for this long. */
@@ -79,14 +77,22 @@ export interface WebhookPayload {
   change?: Record<string, unknown>;
 }
 
-/** The first retry's wait before jitter; each later one doubles it. */
-export const WEBHOOK_RETRY_BASE_MS = 30_000;
+/** The first retry's wait before jitter; the later ones are multiples of it (WEBHOOK_RETRY_STEPS). */
+export const WEBHOOK_RETRY_BASE_MS = 5_000;
 
 /**
- * The wait before retry n (1-based): exponential from `baseMs` (30 s), capped at 120 times that (an
- * hour), with full jitter (a random share of it), so endpoints that failed together do not retry together.
+ * The waits before retries 1 to 7, in multiples of the first: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h
+ * (Svix's schedule), about 28 hours in all. After the seventh retry fails, the delivery is failed.
  */
-export function retryDelayMs(attempt: number, random: () => number = Math.random, baseMs = WEBHOOK_RETRY_BASE_MS): number {
-  const ceiling = Math.min(120 * baseMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+export const WEBHOOK_RETRY_STEPS = [1, 60, 360, 1_440, 3_600, 7_200, 7_200] as const;
+
+/**
+ * The wait before retry n (1-based: after attempt n failed), or null when there is none left: the
+ * schedule's step, scaled to `baseMs`, with a jitter of up to a tenth either way (`random` 0.5: none), so
+ * endpoints that failed together do not retry together.
+ */
+export function retryDelayMs(attempt: number, random: () => number = Math.random, baseMs = WEBHOOK_RETRY_BASE_MS): number | null {
+  const step = WEBHOOK_RETRY_STEPS[Math.max(1, attempt) - 1];
+  if (step === undefined) return null;
+  return Math.round(step * baseMs * (0.9 + 0.2 * random()));
 }

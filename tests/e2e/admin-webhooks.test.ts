@@ -86,7 +86,7 @@ describe("webhooks", () => {
 
     await page.getByRole("button", { name: "Delivery log" }).click();
     const log = page.getByRole("region", { name: /^Delivery log of / });
-    // The receiver has the request before the dispatcher writes down its answer, and the log reads once
+    // The receiver has the request before the worker writes down its answer, and the log reads once
     // when opened: under load it can open in between and show nothing yet, as a person would see before
     // pressing Refresh.
     await until(async () => {

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,9 +10,9 @@ import { totpCode } from "../support/two-factor";
 
 // What `npm start` runs is build/server.mjs, a bundle, with the files its worker threads start beside it
 // (scripts/bundle-server.mjs), each bundled with what it imports: the CSV export's (csv-worker.mjs), the
-// SQLite read thread's (sqlite-worker.mjs), the SQLite checkpoint thread's (sqlite-checkpointer.mjs) and
-// the webhook sender's (dispatch-worker.mjs). The other suites run the sources; this one checks that the
-// bundle finds and starts all four.
+// SQLite read thread's (sqlite-worker.mjs) and the SQLite checkpoint thread's (sqlite-checkpointer.mjs);
+// and build/worker.mjs, the webhook worker as a process of its own. The other suites run the sources; this
+// one checks that the bundle finds and starts them all.
 
 const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passphrase" };
 
@@ -83,38 +84,80 @@ describe("the bundled server (npm start)", () => {
     expect(rows[1]).toEqual(expect.arrayContaining(["Thandi Bundle", "thandi@example.co.za", "Bundle Estates", "'=SUM(A1)"]));
   });
 
-  it("signs and sends a webhook from its sending thread, on a connection of its own", async () => {
-    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-    const receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
+  it("signs and sends a webhook from the worker on its event loop", async () => {
+    await expectWebhookSent(server, await signedIn(), "sipho@example.co.za");
+  });
+});
+
+/** Adds an endpoint on `on`, submits a contact, and waits for its signed delivery at a receiver started here. */
+async function expectWebhookSent(server: RunningServer, cookie: string, email: string) {
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(204).end();
     });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    try {
-      const cookie = await signedIn();
-      const created = await fetch(`${server.apiUrl}/api/admin/webhooks`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: server.apiUrl, Cookie: cookie },
-        body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ["contact.created"] }),
-      });
-      expect(created.status).toBe(201);
-      const { secret } = (await created.json()) as { secret: string };
-      const contact = await fetch(`${server.apiUrl}/api/contacts`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ firstName: "Sipho", lastName: "Bundle", email: "sipho@example.co.za", message: "Sent from the bundled server." }),
-      });
-      expect(contact.status).toBe(201);
-      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 50 });
-      const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>);
-      expect(payload).toMatchObject({ type: "contact.created", data: { email: "sipho@example.co.za" } });
-    } finally {
-      receiver.closeAllConnections();
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const created = await fetch(`${server.apiUrl}/api/admin/webhooks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.apiUrl, Cookie: cookie },
+      body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ["contact.created"] }),
+    });
+    expect(created.status).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+    const contact = await fetch(`${server.apiUrl}/api/contacts`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ firstName: "Sipho", lastName: "Bundle", email, message: `Sent from the bundled server to ${email}.` }),
+    });
+    expect(contact.status).toBe(201);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>);
+    expect(payload).toMatchObject({ type: "contact.created", data: { email } });
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+}
+
+describe("the bundled webhook worker (node build/worker.mjs)", () => {
+  let server: RunningServer;
+  let worker: ChildProcess | undefined;
+  let output = "";
+  beforeAll(async () => {
+    // The server sends no webhook itself: only the worker beside it can.
+    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_WORKER_IN_SERVER: "false" }, { bundle: true });
+    worker = spawn(process.execPath, ["build/worker.mjs"], {
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: `sqlite:${server.databasePath}`, WEBHOOKS_ALLOW_PRIVATE: "true", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    for (const stream of [worker.stdout, worker.stderr]) stream?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  });
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once("exit", resolve));
+      worker.kill("SIGTERM");
+      await exited;
     }
+    await server?.cleanup();
+  });
+
+  it("sends the server's events from its own process, and ends cleanly on SIGTERM", async () => {
+    const login = await fetch(`${server.apiUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.apiUrl },
+      body: JSON.stringify({ ...ADMIN, code: await totpCode(`${server.apiUrl}|${ADMIN.email}`) }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    await expectWebhookSent(server, cookie, "zanele@example.co.za");
+    expect(output).toContain("webhook-worker-started");
+    const exited = new Promise<number | null>((resolve) => worker!.once("exit", (code) => resolve(code)));
+    worker!.kill("SIGTERM");
+    expect(await exited).toBe(0);
   });
 });

@@ -90,7 +90,7 @@ async function checkOpensCleanly(kind: "sqlite" | "postgres", location: string):
 /** The server's own APP_SECRET in the soak (lib/server-process.ts): the endpoint's secret is sealed with it. */
 const SOAK_APP_SECRET = "soak-app-secret-0123456789abcdefghijklmnopqrstuv";
 const ENDPOINT_ID = "soak-endpoint";
-/** After the last restart, how long the deliveries have to arrive: past a killed sender's 60 s claim. */
+/** After the last restart, how long the deliveries have to arrive: past a killed worker's 60 s lease. */
 const WEBHOOK_SETTLE_MS = 150_000;
 
 /** A receiver that answers every delivery 204 and keeps the record ids it saw. */

@@ -3,7 +3,6 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { CheckpointThread } from "./sqlite-checkpoints";
 import { statementCache } from "./statement-cache.mjs";
-import type { WriteGate } from "./write-gate";
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -41,11 +40,6 @@ export interface SqliteWriterOptions {
    * Should that thread fail, this connection checkpoints itself again and `onFailure` hears why.
    */
   checkpointThread?: { onFailure: (error: Error) => void; intervalMs?: number };
-  /**
-   * Taken from each BEGIN, and each write outside a transaction, to the statement that ends it, when a
-   * second connection of this process writes the same file (write-gate.ts).
-   */
-  gate?: WriteGate;
 }
 
 /** SQLite's default: a commit that takes the WAL past this many pages checkpoints. */
@@ -96,38 +90,21 @@ class WriterConnection implements DatabaseConnection {
   /** Syncs the WAL file after a write; null for an in-memory database. */
   readonly #wal: Pick<WalSync, "sync" | "close"> | null;
 
-  readonly #gate: WriteGate | null;
-  #holdingGate = false;
-
-  constructor(database: SQLite.Database, wal: Pick<WalSync, "sync" | "close"> | null, gate: WriteGate | null) {
+  constructor(database: SQLite.Database, wal: Pick<WalSync, "sync" | "close"> | null) {
     this.#database = database;
     this.#prepare = statementCache(database);
     this.#wal = wal;
-    this.#gate = gate;
   }
 
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.#prepare(sql);
-    // SQLite counts BEGIN as read-only; the transaction it opens writes.
-    if (this.#gate && !this.#holdingGate && (sql === "begin" || !statement.readonly)) {
-      await this.#gate.acquire();
-      this.#holdingGate = true;
-    }
     let result: QueryResult<R>;
-    try {
-      if (statement.reader) {
-        // A write with RETURNING is a reader too.
-        result = { rows: statement.all(parameters) as R[] };
-      } else {
-        const { changes, lastInsertRowid } = statement.run(parameters);
-        result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-      }
-    } finally {
-      // The file's lock is free once no transaction is open: the gate too, before the WAL's sync.
-      if (this.#holdingGate && !this.#database.inTransaction) {
-        this.#holdingGate = false;
-        this.#gate!.release();
-      }
+    if (statement.reader) {
+      // A write with RETURNING is a reader too.
+      result = { rows: statement.all(parameters) as R[] };
+    } else {
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     }
     await this.#syncIfCommitted(statement, sql);
     return result;
@@ -179,7 +156,7 @@ class WriterDriver implements Driver {
     database.pragma("cache_size = -65536");
     for (const pragma of pragmas) database.pragma(pragma);
     const wal = inMemory ? null : this.#options.syncWal ? { sync: this.#options.syncWal, close() {} } : new WalSync(`${file}-wal`);
-    this.#connection = new WriterConnection(database, wal, this.#options.gate ?? null);
+    this.#connection = new WriterConnection(database, wal);
     const { checkpointThread } = this.#options;
     if (checkpointThread && !inMemory) {
       database.pragma(`wal_autocheckpoint = ${WAL_LIMIT_PAGES}`);

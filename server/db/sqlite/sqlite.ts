@@ -3,9 +3,6 @@ import { SqliteDialect, type Dialect } from "kysely";
 import { arrayRowsDatabase } from "./sqlite-bulk-reader";
 import { sqliteReadThreadDialect } from "./sqlite-thread";
 import { sqliteWriterDialect } from "./sqlite-writer";
-import { writeGate, type GateSide } from "./write-gate";
-
-export { newWriteGateBuffer, writeGate, type GateSide, type WriteGate } from "./write-gate";
 
 // The SQLite machinery's one door: the three kinds of connection connect.ts opens on a SQLite file.
 // Everything else in this folder (the threads, their workers, the statement cache, the WAL sync) is
@@ -18,21 +15,14 @@ type RowKey = (column: string) => string;
  * The write connection. WAL lets readers run beside the writer; every commit is on disk before its
  * promise resolves (the driver syncs the WAL off the event loop: sqlite-writer.ts), so a 201, sent after
  * the commit, survives kill -9 and power loss; busy_timeout waits out a second process's write lock.
- * With `checkpointThread`, checkpoints run in a thread of their own (sqlite-checkpoints.ts). With
- * `writeGate`, it takes turns with a second write connection of this process (write-gate.ts).
+ * With `checkpointThread`, checkpoints run in a thread of their own (sqlite-checkpoints.ts).
  * temp_store = MEMORY: the Insights counts' triggers (migration 0016) upsert inside every insert, and a
  * statement that may roll back on its own opens a statement journal; in a temporary file that cost about
  * a millisecond a submission, in memory a tenth of that (docs/decisions/0032-insight-counts.md).
  */
-export function sqliteWriter(
-  file: string,
-  { checkpointThread, writeGate: gate }: { checkpointThread?: { onFailure: (error: Error) => void }; writeGate?: { buffer: SharedArrayBuffer; side: GateSide } } = {},
-): Dialect {
+export function sqliteWriter(file: string, { checkpointThread }: { checkpointThread?: { onFailure: (error: Error) => void } } = {}): Dialect {
   const pragmas = ["foreign_keys = ON", "busy_timeout = 5000", "temp_store = MEMORY"];
-  // A thread's second connection leaves checkpoints to the server's (and its checkpoint thread): one
-  // inside its commit would hold the write gate for as long as it took.
-  if (gate?.side === "thread") pragmas.push("wal_autocheckpoint = 0");
-  return sqliteWriterDialect({ file, pragmas, ...(checkpointThread && { checkpointThread }), ...(gate && { gate: writeGate(gate.buffer, gate.side) }) });
+  return sqliteWriterDialect({ file, pragmas, ...(checkpointThread && { checkpointThread }) });
 }
 
 /**

@@ -9,13 +9,14 @@ import { Webhook } from "standardwebhooks";
 // be booked as server latency in one pass and not in the other.
 //
 // - fast: verifies every delivery's signature (standardwebhooks), answers 204 at once.
-// - faulty: answers 500 half the time and hangs 15 s (past the sender's 10 s) a tenth of the time; once
+// - faulty: answers 500 half the time and hangs 15 s (past the worker's 10 s) a tenth of the time; once
 //   told to recover, 204 at once. A hang is a receiver that did the work and answered too late: it keeps
-//   the event, so the sender's retry is a duplicate, to be recognised by its webhook-id.
+//   the event, so the worker's retry is a duplicate, to be recognised by its webhook-id.
 //
 //   node --import tsx tests/soak/lib/webhook-receivers.ts
 // Prints {"fast":port,"faulty":port}, then answers each JSON command line on stdin with one JSON line:
-// {"cmd":"secrets","fast":"whsec_…","faulty":"whsec_…"}, {"cmd":"recover"}, {"cmd":"tally","ids":bool}.
+// {"cmd":"secrets","fast":"whsec_…","faulty":"whsec_…"}, {"cmd":"recover"}, {"cmd":"mark"} (first-arrival
+// delays from here on), {"cmd":"tally","ids":bool}.
 // Exits when stdin closes.
 
 export interface ReceiverTally {
@@ -32,6 +33,8 @@ export interface ReceiverTally {
   /** Webhook-ids seen with more than one record: must be 0 for duplicates to be recognisable. */
   idsWithSeveralRecords: number;
   badSignatures: number;
+  /** From each event's timestamp (its commit) to its first arrival here, since the last {"cmd":"mark"} (ms). */
+  firstDelayMs: { count: number; p50: number; p95: number; max: number };
   /** With {"ids":true}: the distinct record ids. */
   recordIds?: string[];
 }
@@ -45,6 +48,7 @@ function receiver(answer: () => Answer) {
   const recordOf = new Map<string, string>();
   const records = new Set<string>();
   const tally = { requests: 0, kept: 0, duplicates: 0, idsWithSeveralRecords: 0, badSignatures: 0 };
+  let firstDelays: number[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -52,7 +56,7 @@ function receiver(answer: () => Answer) {
       tally.requests += 1;
       const { status, hangMs = 0 } = answer();
       if (status >= 300) return void response.writeHead(status).end();
-      let event: { data: { id: string } };
+      let event: { data: { id: string }; timestamp: string };
       try {
         if (!webhook) throw new Error("no secret yet");
         event = webhook.verify(Buffer.concat(chunks).toString("utf8"), request.headers as Record<string, string>) as typeof event;
@@ -65,7 +69,10 @@ function receiver(answer: () => Answer) {
       if (before !== undefined) {
         tally.duplicates += 1;
         if (before !== event.data.id) tally.idsWithSeveralRecords += 1;
-      } else recordOf.set(id, event.data.id);
+      } else {
+        recordOf.set(id, event.data.id);
+        firstDelays.push(Date.now() - Date.parse(event.timestamp));
+      }
       records.add(event.data.id);
       tally.kept += 1;
       if (hangMs === 0) return void response.writeHead(status).end();
@@ -75,7 +82,13 @@ function receiver(answer: () => Answer) {
   return {
     server,
     setSecret: (secret: string) => void (webhook = new Webhook(secret)),
-    tally: (ids: boolean): ReceiverTally => ({ ...tally, webhookIds: recordOf.size, records: records.size, ...(ids && { recordIds: [...records] }) }),
+    mark: () => void (firstDelays = []),
+    tally: (ids: boolean): ReceiverTally => {
+      const sorted = [...firstDelays].sort((a, b) => a - b);
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+      const firstDelayMs = { count: sorted.length, p50: at(50), p95: at(95), max: sorted.at(-1) ?? 0 };
+      return { ...tally, webhookIds: recordOf.size, records: records.size, firstDelayMs, ...(ids && { recordIds: [...records] }) };
+    },
     listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
   };
 }
@@ -101,12 +114,13 @@ process.stdout.write(`${JSON.stringify(ports)}\n`);
 
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
-  const command = JSON.parse(line) as { cmd: "secrets"; fast: string; faulty: string } | { cmd: "recover" } | { cmd: "tally"; ids?: boolean };
+  const command = JSON.parse(line) as { cmd: "secrets"; fast: string; faulty: string } | { cmd: "recover" } | { cmd: "mark" } | { cmd: "tally"; ids?: boolean };
   let answer: unknown = { ok: true };
   if (command.cmd === "secrets") {
     fast.setSecret(command.fast);
     faulty.setSecret(command.faulty);
   } else if (command.cmd === "recover") recovered = true;
+  else if (command.cmd === "mark") for (const target of [fast, faulty]) target.mark();
   else answer = { fast: fast.tally(command.ids === true), faulty: faulty.tally(command.ids === true) } satisfies ReceiverTallies;
   process.stdout.write(`${JSON.stringify(answer)}\n`);
 });

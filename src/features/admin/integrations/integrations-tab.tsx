@@ -188,7 +188,7 @@ export function IntegrationsTab({ integrations: webhooks }: { integrations: Inte
         </div>
         <p className="text-sm text-slate-700">
           {BRAND.name} posts each event to your endpoints, signed as the Standard Webhooks specification has it (the webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries
-          are retried for 24 hours. Spam sends nothing.
+          are retried seven times over about 28 hours. Spam sends nothing.
         </p>
         {secret && <SecretNotice secret={secret} what="signing secret" onDone={() => setSecret(null)} />}
         <AddEndpoint webhooks={webhooks} onAdded={showSecret} />
