@@ -25,7 +25,7 @@ import { errorCode } from "./write-errors";
 // call, which brings the code; a wrong code keeps it for another try. A call with a code but no kept
 // resolver (another page, or the resolver's session ran out) checks the password again first.
 // Firebase cannot make an admin enrol (the browser cannot be trusted to insist), so mustEnrolTwoFactor
-// is always false here: the project requires it in Identity Platform instead (docs/operations.md).
+// is always false here: the project requires it in Identity Platform instead (docs/firebase.md).
 
 export const NOT_ADMIN: SignInResult = { ok: false, code: "auth/not-admin", message: "This account is not a staff account." };
 

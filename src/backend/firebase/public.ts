@@ -50,7 +50,7 @@ async function submit<T>(schema: Schema<T>, input: unknown, store: (data: T) => 
   }
 }
 
-/** The browser's side of a consent record; the IP stays unknown (docs/operations.md, "Privacy on Firebase"). */
+/** The browser's side of a consent record; the IP stays unknown (docs/firebase.md, "Privacy on Firebase"). */
 const consentContext = (): ConsentContext => ({ userAgent: typeof navigator === "undefined" ? null : navigator.userAgent });
 
 type Write = { ref: DocumentReference; data: object; update?: boolean };
