@@ -10,7 +10,8 @@ const { detectClones } = createRequire(import.meta.url)("jscpd") as typeof impor
 
 // Copied code is held to a budget by jscpd (its settings in .jscpd.json, so `npx jscpd` by hand counts
 // the same). The budget only goes down: when a change removes clones, lower it to the new count in the
-// same commit. Target: 30 or fewer.
+// same commit. Target: 30 or fewer. Migrations are left out: each is written against the schema as it was
+// then and never edited, so two that rebuild the same table repeat each other on purpose.
 const CLONE_BUDGET = 36;
 
 const settings = JSON.parse(await readFile(".jscpd.json", "utf8")) as { path: string[]; format: string[]; minLines: number; ignore: string[] };
