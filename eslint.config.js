@@ -25,11 +25,24 @@ export default tseslint.config(
   {
     // zod checks at load whether eval works, which the Content Security Policy reports as a violation:
     // the UI and the http adapter take only types from src/domain/staff.ts (its values are in roles.ts).
-    files: ["src/features/**/*.{ts,tsx}", "src/routes/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/backend/http/**/*.ts"],
+    files: [
+      "src/features/**/*.{ts,tsx}",
+      "src/routes/**/*.{ts,tsx}",
+      "src/components/**/*.{ts,tsx}",
+      "src/backend/http/**/*.ts",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/domain/staff"], allowTypeImports: true, message: "Import values from src/domain/roles.ts: staff.ts loads zod." }] },
+        {
+          patterns: [
+            {
+              group: ["**/domain/staff"],
+              allowTypeImports: true,
+              message: "Import values from src/domain/roles.ts: staff.ts loads zod.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -33,13 +33,21 @@ const outsideDb = ["server/*", "server/!(db)/**", "tests/**", "bench/**", "scrip
 const layers = [
   { target: "src/domain", allow: [], why: "src/domain imports nothing of ours (zod and npm only)." },
   { target: "src/config", allow: [], why: "src/config is a leaf: settings and brand data import nothing of ours." },
-  { target: "src/content", allow: ["config"], why: "src/content is page copy: it may use src/config (the brand) only." },
+  {
+    target: "src/content",
+    allow: ["config"],
+    why: "src/content is page copy: it may use src/config (the brand) only.",
+  },
   {
     target: "src/components",
     allow: ["domain", "config"],
     why: "UI pieces depend on nothing above them: src/domain and src/config only (page copy comes in as props).",
   },
-  { target: "src/backend", allow: ["domain", "config"], why: "src/backend serves the UI and never imports it: src/domain and src/config only." },
+  {
+    target: "src/backend",
+    allow: ["domain", "config"],
+    why: "src/backend serves the UI and never imports it: src/domain and src/config only.",
+  },
   ...features.map((name) => ({
     target: `src/features/${name}`,
     allow: ["features", "components", "backend", "domain", "config", "content"],
@@ -94,7 +102,8 @@ const zones = [
   {
     target: ["src/features", "src/routes", "src/root.tsx", "src/components"],
     from: ["src/backend/firebase", "src/backend/http"],
-    message: "The UI reaches the back end through the ports and public-backend/admin-backend; the adapters load behind them.",
+    message:
+      "The UI reaches the back end through the ports and public-backend/admin-backend; the adapters load behind them.",
   },
   {
     // Public pages must stay light and must not expose staff code; admin files go by their folder or name.
@@ -106,7 +115,9 @@ const zones = [
       "src/content/**",
       ...publicFeatures.map((name) => `src/features/${name}/**`),
     ],
-    from: adminFeatures.map((name) => `src/features/${name}/**`).concat(["src/routes/admin-*", "src/backend/admin-*", "src/backend/*/admin*"]),
+    from: adminFeatures
+      .map((name) => `src/features/${name}/**`)
+      .concat(["src/routes/admin-*", "src/backend/admin-*", "src/backend/*/admin*"]),
     message: "Public site code never imports admin code.",
   },
   {
@@ -123,7 +134,9 @@ export const layerRules = [
     settings: {
       // Without these the plugin reads only .js files, and no-cycle would walk no TypeScript at all.
       "import-x/extensions": [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"],
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: path.join(root, "tsconfig.json"), alwaysTryTypes: true })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: path.join(root, "tsconfig.json"), alwaysTryTypes: true }),
+      ],
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: root, zones }],

@@ -16,7 +16,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const SHELL_ROUTES = /[\\/]src[\\/](root|routes[\\/]site-layout)\.tsx$/;
 // Used by (nearly) every marketing page besides the shell: the meta tags, the button and container pieces,
 // the closing call to action. Cheaper in the "site" chunk than as four files of a few hundred bytes.
-const SITE_WIDE = /[\\/]src[\\/](features[\\/]site[\\/](seo\.ts|cta-band\.tsx)|components[\\/]ui[\\/](button|container)\.tsx)$/;
+const SITE_WIDE =
+  /[\\/]src[\\/](features[\\/]site[\\/](seo\.ts|cta-band\.tsx)|components[\\/]ui[\\/](button|container)\.tsx)$/;
 // A static island's body (src/features/site/static-island.tsx), imported for prerendering only.
 const ISLAND_BODY = /\.island\.tsx$/;
 // Folders that only declare components and data. Rolldown keeps the import of any module it cannot prove

@@ -48,7 +48,12 @@ async function startLimit(groupCommit = false): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), "erf-limit-"));
   const port = await freePort();
   let log = "";
-  const args = [join(ROOT, "bench", "lib", "limit-server.mjs"), String(port), join(dir, "limit.sqlite"), ...(groupCommit ? ["--group-commit"] : [])];
+  const args = [
+    join(ROOT, "bench", "lib", "limit-server.mjs"),
+    String(port),
+    join(dir, "limit.sqlite"),
+    ...(groupCommit ? ["--group-commit"] : []),
+  ];
   const child = spawn(process.execPath, args, {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,7 +86,9 @@ async function alternateMax(targets: Target[]): Promise<LoadResult[]> {
   for (let round = 0; round < ALTERNATIONS; round += 1) {
     for (const [index, target] of targets.entries()) runs[index]!.push(await postLeads(target.url, MAX_LOAD));
   }
-  return runs.map((list) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!);
+  return runs.map(
+    (list) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!,
+  );
 }
 
 /** The ladder of rates for "highest rate with p99 within the goal" (rising, before any overload), then the fixed load. */
@@ -108,15 +115,27 @@ if (baselineAt !== -1) {
   process.exit(0);
 }
 if (process.argv.includes("--round-robin")) {
-  printTable("Round-robin assignment: what it adds to a submission", "npm run bench:api -- --round-robin", await roundRobinRows());
+  printTable(
+    "Round-robin assignment: what it adds to a submission",
+    "npm run bench:api -- --round-robin",
+    await roundRobinRows(),
+  );
   process.exit(0);
 }
 if (process.argv.includes("--stamps")) {
-  printTable("Single-use form stamps: what claiming one adds to a submission", "npm run bench:api -- --stamps", await stampCostRows());
+  printTable(
+    "Single-use form stamps: what claiming one adds to a submission",
+    "npm run bench:api -- --stamps",
+    await stampCostRows(),
+  );
   process.exit(0);
 }
 if (process.argv.includes("--spam")) {
-  printTable("Spam score and attribution: what they add to a submission", "npm run bench:api -- --spam", await spamCostRows());
+  printTable(
+    "Spam score and attribution: what they add to a submission",
+    "npm run bench:api -- --spam",
+    await spamCostRows(),
+  );
   process.exit(0);
 }
 // The disk alone, before any server runs: what one durable commit costs here.
@@ -159,10 +178,30 @@ if (scratch) {
 
 const ratio = sqlite.max.requestsPerSecond / limit.max.requestsPerSecond;
 const rows: Row[] = [
-  { what: "The disk alone: fdatasync after a 64 KB write, p50 / p99 / max (3 s, before the servers start)", goal: "", measured: `${ms(disk.p50)} / ${ms(disk.p99)} / ${ms(disk.max)} (${disk.syncs} syncs)`, met: null },
-  { what: "Limit: bare node:http + 1 prepared insert (SQLite, WAL, synchronous=FULL), max", goal: "", measured: rps(limit.max.requestsPerSecond) + failed(limit.max), met: null },
-  { what: "Erf POST /api/leads (SQLite), max", goal: "", measured: rps(sqlite.max.requestsPerSecond) + failed(sqlite.max), met: null },
-  { what: "Erf / limit, max throughput", goal: `≥ ${RATIO_GOAL}`, measured: ratio.toFixed(2), met: ratio >= RATIO_GOAL },
+  {
+    what: "The disk alone: fdatasync after a 64 KB write, p50 / p99 / max (3 s, before the servers start)",
+    goal: "",
+    measured: `${ms(disk.p50)} / ${ms(disk.p99)} / ${ms(disk.max)} (${disk.syncs} syncs)`,
+    met: null,
+  },
+  {
+    what: "Limit: bare node:http + 1 prepared insert (SQLite, WAL, synchronous=FULL), max",
+    goal: "",
+    measured: rps(limit.max.requestsPerSecond) + failed(limit.max),
+    met: null,
+  },
+  {
+    what: "Erf POST /api/leads (SQLite), max",
+    goal: "",
+    measured: rps(sqlite.max.requestsPerSecond) + failed(sqlite.max),
+    met: null,
+  },
+  {
+    what: "Erf / limit, max throughput",
+    goal: `≥ ${RATIO_GOAL}`,
+    measured: ratio.toFixed(2),
+    met: ratio >= RATIO_GOAL,
+  },
   {
     what: `Erf (SQLite) at ${FIXED_RATE.toLocaleString("en")} req/s offered: p99 (p50), achieved`,
     goal: `p99 ≤ ${P99_GOAL_MS} ms`,
@@ -175,7 +214,12 @@ const rows: Row[] = [
     measured: `${ms(limit.fixed.p99)} (${ms(limit.fixed.p50)}), ${rps(limit.fixed.achieved)}${failed(limit.fixed)}`,
     met: null,
   },
-  { what: `Highest offered rate with p99 ≤ ${P99_GOAL_MS} ms (of ${LADDER.join(", ")}): limit / Erf SQLite`, goal: "", measured: `${limit.sustainable} / ${sqlite.sustainable} req/s`, met: null },
+  {
+    what: `Highest offered rate with p99 ≤ ${P99_GOAL_MS} ms (of ${LADDER.join(", ")}): limit / Erf SQLite`,
+    goal: "",
+    measured: `${limit.sustainable} / ${sqlite.sustainable} req/s`,
+    met: null,
+  },
   {
     what: "For comparison, the limit server with group commit (one transaction per event-loop turn): max; p99 (p50), achieved at 2,000/s; highest rate with p99 ≤ 10 ms",
     goal: "",
@@ -185,14 +229,24 @@ const rows: Row[] = [
 ];
 if (postgres) {
   rows.push(
-    { what: "Erf POST /api/leads (PostgreSQL 127.0.0.1), max", goal: "", measured: rps(postgres.max.requestsPerSecond) + failed(postgres.max), met: null },
+    {
+      what: "Erf POST /api/leads (PostgreSQL 127.0.0.1), max",
+      goal: "",
+      measured: rps(postgres.max.requestsPerSecond) + failed(postgres.max),
+      met: null,
+    },
     {
       what: `Erf (PostgreSQL) at ${FIXED_RATE.toLocaleString("en")} req/s offered: p99 (p50), achieved`,
       goal: `p99 ≤ ${P99_GOAL_MS} ms`,
       measured: `${ms(postgres.fixed.p99)} (${ms(postgres.fixed.p50)}), ${rps(postgres.fixed.achieved)}${failed(postgres.fixed)}`,
       met: postgres.fixed.p99 <= P99_GOAL_MS && postgres.fixed.achieved >= FIXED_RATE * 0.98,
     },
-    { what: `Highest offered rate with p99 ≤ ${P99_GOAL_MS} ms: Erf PostgreSQL`, goal: "", measured: `${postgres.sustainable} req/s`, met: null },
+    {
+      what: `Highest offered rate with p99 ≤ ${P99_GOAL_MS} ms: Erf PostgreSQL`,
+      goal: "",
+      measured: `${postgres.sustainable} req/s`,
+      met: null,
+    },
   );
 }
 rows.push(...(await roundRobinRows()));
@@ -202,5 +256,7 @@ printTable("Lead submission throughput", "npm run bench:api", rows, [
   `autocannon in this process; max: ${MAX_LOAD.connections} connections for ${MAX_LOAD.durationSeconds} s, ${ALTERNATIONS} times each alternating limit and Erf, median; fixed rates: an open loop (bench/lib/open-loop.ts: evenly spaced, latency from the moment each request was due), ${FIXED_RATE} req/s for ${FIXED_SECONDS} s, ladder steps ${LADDER_SECONDS} s; RATE_LIMIT_PER_MINUTE=100000000.`,
   "Both servers are one Node process and share the 2 cores with the load generator; every request is a distinct signup with its own Idempotency-Key.",
   `The open loop's own CPU: ${sqlite.fixed.generatorCpuMsPerRequest.toFixed(3)} ms per request at ${FIXED_RATE}/s (bench/lib/lean-http.ts).`,
-  ...(postgres ? [] : ["PostgreSQL: no server answered at BENCH_POSTGRES_URL / 127.0.0.1:5432, so no PostgreSQL rows."]),
+  ...(postgres
+    ? []
+    : ["PostgreSQL: no server answered at BENCH_POSTGRES_URL / 127.0.0.1:5432, so no PostgreSQL rows."]),
 ]);

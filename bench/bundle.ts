@@ -14,11 +14,15 @@ const CLIENT_DIR = join(ROOT, "build", "client");
 const HOME_BUDGET = 120 * 1024;
 
 requireBuild();
-const emptyBuild = spawnSync(process.execPath, [join(ROOT, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
-  cwd: join(ROOT, "bench", "empty"),
-  env: { ...process.env, NODE_ENV: "production" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const emptyBuild = spawnSync(
+  process.execPath,
+  [join(ROOT, "node_modules", "@react-router", "dev", "bin.js"), "build"],
+  {
+    cwd: join(ROOT, "bench", "empty"),
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 if (emptyBuild.status !== 0) throw new Error("building bench/empty failed");
 const floor = await measurePageJavaScript(join(ROOT, "bench", "empty", "build", "client"), "/");
 // Generated code has no place in the repository (and `eslint .` would read it).
@@ -26,12 +30,21 @@ rmSync(join(ROOT, "bench", "empty", "build"), { recursive: true, force: true });
 rmSync(join(ROOT, "bench", "empty", ".react-router"), { recursive: true, force: true });
 const report = readBundleReport(CLIENT_DIR);
 const rows: Row[] = [
-  { what: "Floor: an empty React Router 7 framework-mode page, gzip KB in files (+ inline)", goal: "", measured: `${kib(floor.fileGzipBytes)} (+ ${kib(floor.inlineGzipBytes)})`, met: null },
+  {
+    what: "Floor: an empty React Router 7 framework-mode page, gzip KB in files (+ inline)",
+    goal: "",
+    measured: `${kib(floor.fileGzipBytes)} (+ ${kib(floor.inlineGzipBytes)})`,
+    met: null,
+  },
 ];
 for (const path of [...PUBLIC_PATHS, NOT_FOUND_PRERENDER_PATH]) {
   const page = await measurePageJavaScript(CLIENT_DIR, path);
   const files = page.scripts.filter((script) => script.via !== "inline").length;
-  const forbidden = report ? modulesOf(page, report).filter((module) => /^(node_modules\/(firebase|@firebase)\/|src\/(backend\/firebase|features\/admin|routes\/admin-))/.test(module)) : [];
+  const forbidden = report
+    ? modulesOf(page, report).filter((module) =>
+        /^(node_modules\/(firebase|@firebase)\/|src\/(backend\/firebase|features\/admin|routes\/admin-))/.test(module),
+      )
+    : [];
   rows.push({
     what: `\`${path}\`: gzip KB in files (+ inline), files; Firebase/admin modules`,
     goal: path === "/" ? `≤ ${HOME_BUDGET / 1024} KB; 0` : "0 Firebase/admin",

@@ -36,11 +36,15 @@ function numbered(db: Db, count: number) {
  * A value in 0..count-1 drawn afresh for each row and column, so the columns vary independently and a day
  * holds as many combinations of source, status, owner and the rest as real traffic would.
  */
-const draw = (db: Db, count: number) => (isPostgres(db) ? sql`floor(random() * ${sql.lit(count)})::int` : sql`abs(random()) % ${sql.lit(count)}`);
-const source = (db: Db) => sql`case ${draw(db, 5)} when 0 then null when 1 then 'newsletter' when 2 then 'google' when 3 then 'linkedin' else 'facebook' end`;
+const draw = (db: Db, count: number) =>
+  isPostgres(db) ? sql`floor(random() * ${sql.lit(count)})::int` : sql`abs(random()) % ${sql.lit(count)}`;
+const source = (db: Db) =>
+  sql`case ${draw(db, 5)} when 0 then null when 1 then 'newsletter' when 2 then 'google' when 3 then 'linkedin' else 'facebook' end`;
 const medium = (db: Db) => sql`case ${draw(db, 3)} when 0 then null when 1 then 'email' else 'cpc' end`;
-const status = (db: Db) => sql`case ${draw(db, 4)} when 0 then 'new' when 1 then 'contacted' when 2 then 'qualified' else 'closed' end`;
-const owner = (db: Db) => sql`case ${draw(db, 3)} when 0 then null when 1 then 'staff1@erf.co.za' else 'staff2@erf.co.za' end`;
+const status = (db: Db) =>
+  sql`case ${draw(db, 4)} when 0 then 'new' when 1 then 'contacted' when 2 then 'qualified' else 'closed' end`;
+const owner = (db: Db) =>
+  sql`case ${draw(db, 3)} when 0 then null when 1 then 'staff1@erf.co.za' else 'staff2@erf.co.za' end`;
 const spam = sql`case when i % 50 = 0 then 1 else 0 end`;
 
 async function seed(db: Db): Promise<void> {
@@ -53,13 +57,19 @@ async function seed(db: Db): Promise<void> {
   await sql`${rows.n} insert into leads (id, type, first_name, last_name, name, email, company_name, organization_type, property_count, status, owner, first_response_at, utm_source, utm_medium, spam, bot_check, created_at)
     select 'l' || i, case ${draw(db, 2)} when 0 then 'signup' else 'demo' end, 'F', 'L', 'F L', 'lead' || i || '@example.com', 'Co',
       case ${draw(db, 4)} when 0 then 'landlord' when 1 then 'hoa' when 2 then 'investor' else 'other' end, case ${draw(db, 4)} when 0 then '1-5' when 1 then '6-20' when 2 then '21-100' else '100+' end,
-      ${status(db)}, ${owner(db)}, ${firstResponse(rows.at)}, ${source(db)}, ${medium(db)}, ${spam}, 'skipped', ${rows.at} from n`.execute(db);
+      ${status(db)}, ${owner(db)}, ${firstResponse(rows.at)}, ${source(db)}, ${medium(db)}, ${spam}, 'skipped', ${rows.at} from n`.execute(
+    db,
+  );
   rows = numbered(db, COUNTS.contacts);
   await sql`${rows.n} insert into contacts (id, first_name, last_name, email, message, status, owner, first_response_at, utm_source, utm_medium, spam, bot_check, created_at)
-    select 'c' || i, 'F', 'L', 'contact' || i || '@example.com', 'Hello', ${status(db)}, ${owner(db)}, ${firstResponse(rows.at)}, ${source(db)}, ${medium(db)}, ${spam}, 'skipped', ${rows.at} from n`.execute(db);
+    select 'c' || i, 'F', 'L', 'contact' || i || '@example.com', 'Hello', ${status(db)}, ${owner(db)}, ${firstResponse(rows.at)}, ${source(db)}, ${medium(db)}, ${spam}, 'skipped', ${rows.at} from n`.execute(
+    db,
+  );
   rows = numbered(db, COUNTS.newsletter);
   await sql`${rows.n} insert into newsletter (id, email, status, utm_source, utm_medium, bot_check, created_at)
-    select 'n' || i, 'reader' || i || '@example.com', 'subscribed', ${source(db)}, ${medium(db)}, 'skipped', ${rows.at} from n`.execute(db);
+    select 'n' || i, 'reader' || i || '@example.com', 'subscribed', ${source(db)}, ${medium(db)}, 'skipped', ${rows.at} from n`.execute(
+    db,
+  );
   await sql`analyze`.execute(db);
 }
 

@@ -22,15 +22,22 @@ const withYardstick = chosen.length === 0;
 const GOALS = { score: 100, lcpMs: 1_200, cls: 0, tbtMs: 50 };
 
 function buildNaive(outDir: string) {
-  const result = spawnSync(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "bench/naive/vite.config.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NAIVE_OUT_DIR: outDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "bench/naive/vite.config.ts"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", NAIVE_OUT_DIR: outDir },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   if (result.status !== 0) throw new Error("building the naive yardstick (bench/naive) failed");
 }
 
-async function medianOf(lighthouse: Awaited<ReturnType<typeof launchLighthouse>>, url: string): Promise<LighthouseFigures> {
+async function medianOf(
+  lighthouse: Awaited<ReturnType<typeof launchLighthouse>>,
+  url: string,
+): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouse.run(url));
   return medianFigures(runs);
@@ -42,12 +49,26 @@ if (withYardstick) buildNaive(naiveDir);
 const server = await startBenchServer();
 // The yardstick gets the headers the Erf server sends on a static file (its Content-Security-Policy and the
 // other security headers, about 2 KB a response), so that "served the same way" holds for bytes too.
-const PER_RESPONSE = new Set(["content-type", "content-length", "content-encoding", "etag", "last-modified", "date", "connection", "keep-alive", "vary", "cache-control"]);
+const PER_RESPONSE = new Set([
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "last-modified",
+  "date",
+  "connection",
+  "keep-alive",
+  "vary",
+  "cache-control",
+]);
 const erfHeaders: Record<string, string> = {};
 (await fetch(`${server.url}/favicon.svg`)).headers.forEach((value, name) => {
   if (!PER_RESPONSE.has(name)) erfHeaders[name] = value;
 });
-const [naive, lighthouse] = await Promise.all([withYardstick ? serveStatic(naiveDir, erfHeaders) : null, launchLighthouse()]);
+const [naive, lighthouse] = await Promise.all([
+  withYardstick ? serveStatic(naiveDir, erfHeaders) : null,
+  launchLighthouse(),
+]);
 const pages = new Map<string, LighthouseFigures>();
 let yardstick: LighthouseFigures | null = null;
 try {
@@ -63,9 +84,13 @@ try {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const scores = (figures: LighthouseFigures) => `${figures.performance} / ${figures.accessibility} / ${figures.bestPractices} / ${figures.seo}`;
+const scores = (figures: LighthouseFigures) =>
+  `${figures.performance} / ${figures.accessibility} / ${figures.bestPractices} / ${figures.seo}`;
 const allHundred = (figures: LighthouseFigures) =>
-  figures.performance >= GOALS.score && figures.accessibility >= GOALS.score && figures.bestPractices >= GOALS.score && figures.seo >= GOALS.score;
+  figures.performance >= GOALS.score &&
+  figures.accessibility >= GOALS.score &&
+  figures.bestPractices >= GOALS.score &&
+  figures.seo >= GOALS.score;
 
 const rows: Row[] = [...pages].map(([path, figures]) => ({
   what: `\`${path}\`: scores P / A / BP / SEO; LCP, CLS, TBT; JS`,
@@ -74,18 +99,36 @@ const rows: Row[] = [...pages].map(([path, figures]) => ({
   met: allHundred(figures) && figures.lcpMs <= GOALS.lcpMs && figures.cls <= GOALS.cls && figures.tbtMs <= GOALS.tbtMs,
 }));
 const home = pages.get("/");
-if (yardstick && home) rows.push(
-  {
-    what: "Naive yardstick `/` (client-only SPA, Firebase SDK eager): scores; LCP, CLS, TBT; JS",
-    goal: "",
-    measured: `${scores(yardstick)}; ${ms(yardstick.lcpMs)}, ${yardstick.cls.toFixed(3)}, ${ms(yardstick.tbtMs)}; ${kb(yardstick.scriptBytes)}`,
-    met: null,
-  },
-  { what: "Home LCP as a ratio of the yardstick's", goal: "", measured: (home.lcpMs / yardstick.lcpMs).toFixed(2), met: null },
-  { what: "Home JavaScript bytes as a ratio of the yardstick's", goal: "", measured: (home.scriptBytes / yardstick.scriptBytes).toFixed(2), met: null },
-);
+if (yardstick && home)
+  rows.push(
+    {
+      what: "Naive yardstick `/` (client-only SPA, Firebase SDK eager): scores; LCP, CLS, TBT; JS",
+      goal: "",
+      measured: `${scores(yardstick)}; ${ms(yardstick.lcpMs)}, ${yardstick.cls.toFixed(3)}, ${ms(yardstick.tbtMs)}; ${kb(yardstick.scriptBytes)}`,
+      met: null,
+    },
+    {
+      what: "Home LCP as a ratio of the yardstick's",
+      goal: "",
+      measured: (home.lcpMs / yardstick.lcpMs).toFixed(2),
+      met: null,
+    },
+    {
+      what: "Home JavaScript bytes as a ratio of the yardstick's",
+      goal: "",
+      measured: (home.scriptBytes / yardstick.scriptBytes).toFixed(2),
+      met: null,
+    },
+  );
 const failing = [...pages].filter(([, figures]) => figures.failedAudits.length > 0);
-printTable(withYardstick ? "Lighthouse, every public page" : "Lighthouse, chosen public pages", `npm run bench:lighthouse${withYardstick ? "" : ` -- ${PAGES.join(" ")}`}`, rows, [
-  `Lighthouse 12, mobile preset with its default simulated throttling (Slow 4G, 4x CPU), Chromium ${process.env.CHROME_PATH ?? "/usr/bin/chromium"} --headless=new; median of ${RUNS} runs per page after one warm-up run; JS = script transfer size as sent (brotli bodies plus response headers; the yardstick is sent with the Erf server's headers).`,
-  ...failing.map(([path, figures]) => `\`${path}\` audits below 100% in some run: ${figures.failedAudits.join(", ")}`),
-]);
+printTable(
+  withYardstick ? "Lighthouse, every public page" : "Lighthouse, chosen public pages",
+  `npm run bench:lighthouse${withYardstick ? "" : ` -- ${PAGES.join(" ")}`}`,
+  rows,
+  [
+    `Lighthouse 12, mobile preset with its default simulated throttling (Slow 4G, 4x CPU), Chromium ${process.env.CHROME_PATH ?? "/usr/bin/chromium"} --headless=new; median of ${RUNS} runs per page after one warm-up run; JS = script transfer size as sent (brotli bodies plus response headers; the yardstick is sent with the Erf server's headers).`,
+    ...failing.map(
+      ([path, figures]) => `\`${path}\` audits below 100% in some run: ${figures.failedAudits.join(", ")}`,
+    ),
+  ],
+);

@@ -15,7 +15,12 @@ const RUNS = 5;
 const GOAL_MS = 1_000;
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-async function timeStart(command: string, args: string[], databaseFile: string, env: Record<string, string> = {}): Promise<number> {
+async function timeStart(
+  command: string,
+  args: string[],
+  databaseFile: string,
+  env: Record<string, string> = {},
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const { process: child, output } = spawnServer(command, args, {
@@ -34,7 +39,12 @@ async function timeStart(command: string, args: string[], databaseFile: string, 
   return elapsed;
 }
 
-async function medianStart(command: string, args: string[], freshDatabase: boolean, env: Record<string, string> = {}): Promise<number> {
+async function medianStart(
+  command: string,
+  args: string[],
+  freshDatabase: boolean,
+  env: Record<string, string> = {},
+): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), "erf-startup-"));
   const file = join(dir, "erf.sqlite");
   try {
@@ -53,22 +63,55 @@ async function medianStart(command: string, args: string[], freshDatabase: boole
 const rows: Row[] = [];
 if (!process.argv.includes("--no-build")) {
   const started = performance.now();
-  const build = spawnSync(npm, ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], shell: process.platform === "win32" });
+  const build = spawnSync(npm, ["run", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    shell: process.platform === "win32",
+  });
   if (build.status !== 0) throw new Error("npm run build failed");
-  rows.push({ what: "`npm run build` (sitemap, prerender, precompression, server bundle)", goal: "reported", measured: ms(performance.now() - started), met: null });
+  rows.push({
+    what: "`npm run build` (sitemap, prerender, precompression, server bundle)",
+    goal: "reported",
+    measured: ms(performance.now() - started),
+    met: null,
+  });
 }
 requireBuild();
 const npmStart = await medianStart(npm, ["start"], false);
 rows.push(
-  { what: "`npm start` on an existing build and database, to the first /healthz 200", goal: `≤ ${GOAL_MS / 1000} s`, measured: ms(npmStart), met: npmStart <= GOAL_MS },
-  { what: "`node scripts/start.mjs` directly (what `npm start` runs, without npm's own start-up)", goal: "", measured: ms(await medianStart(process.execPath, ["scripts/start.mjs"], false)), met: null },
-  { what: "`npm start`, new database (created and migrated)", goal: "", measured: ms(await medianStart(npm, ["start"], true)), met: null },
-  { what: "Before: `node --import tsx server/main.ts`, existing database, tsx's compile cache warm", goal: "", measured: ms(await medianStart(process.execPath, ["--import", "tsx", "server/main.ts"], false)), met: null },
+  {
+    what: "`npm start` on an existing build and database, to the first /healthz 200",
+    goal: `≤ ${GOAL_MS / 1000} s`,
+    measured: ms(npmStart),
+    met: npmStart <= GOAL_MS,
+  },
+  {
+    what: "`node scripts/start.mjs` directly (what `npm start` runs, without npm's own start-up)",
+    goal: "",
+    measured: ms(await medianStart(process.execPath, ["scripts/start.mjs"], false)),
+    met: null,
+  },
+  {
+    what: "`npm start`, new database (created and migrated)",
+    goal: "",
+    measured: ms(await medianStart(npm, ["start"], true)),
+    met: null,
+  },
+  {
+    what: "Before: `node --import tsx server/main.ts`, existing database, tsx's compile cache warm",
+    goal: "",
+    measured: ms(await medianStart(process.execPath, ["--import", "tsx", "server/main.ts"], false)),
+    met: null,
+  },
   {
     what: "Before, tsx's compile cache off (TSX_DISABLE_CACHE=1: a first start, or a changed file)",
     goal: "",
-    measured: ms(await medianStart(process.execPath, ["--import", "tsx", "server/main.ts"], false, { TSX_DISABLE_CACHE: "1" })),
+    measured: ms(
+      await medianStart(process.execPath, ["--import", "tsx", "server/main.ts"], false, { TSX_DISABLE_CACHE: "1" }),
+    ),
     met: null,
   },
 );
-printTable("Start-up", "npm run bench:startup", rows, [`Median of ${RUNS} starts each; the server is stopped with SIGTERM between them.`]);
+printTable("Start-up", "npm run bench:startup", rows, [
+  `Median of ${RUNS} starts each; the server is stopped with SIGTERM between them.`,
+]);

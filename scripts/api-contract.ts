@@ -20,8 +20,17 @@ const BIN = fileURLToPath(new URL("../node_modules/.bin/", import.meta.url));
 const ADMIN = { email: "contract.admin@erf.test", password: "contract check passphrase" };
 const TIME_LIMIT_MS = 5 * 60_000;
 
-const PUBLIC = ["GET /api/form-stamp", "POST /api/contacts", "POST /api/leads", "POST /api/newsletter", "GET /healthz", "GET /api/openapi.json"];
-const STAFF_READS = ["leads", "contacts", "newsletter"].flatMap((c) => [`GET /api/admin/${c}`, `GET /api/admin/${c}/count`, `GET /api/admin/${c}/{id}`]).concat("GET /api/admin/export.csv");
+const PUBLIC = [
+  "GET /api/form-stamp",
+  "POST /api/contacts",
+  "POST /api/leads",
+  "POST /api/newsletter",
+  "GET /healthz",
+  "GET /api/openapi.json",
+];
+const STAFF_READS = ["leads", "contacts", "newsletter"]
+  .flatMap((c) => [`GET /api/admin/${c}`, `GET /api/admin/${c}/count`, `GET /api/admin/${c}/{id}`])
+  .concat("GET /api/admin/export.csv");
 
 type Operation = { security?: unknown[]; requestBody?: { content: Record<string, unknown> } };
 type Document = { paths: Record<string, Record<string, Operation>>; webhooks?: unknown };
@@ -31,7 +40,9 @@ function run(command: string, args: string[], cwd?: string): number {
   return result.status ?? 1;
 }
 
-const { store, server } = await serverOnScratchStore("sqlite", "api_contract", { env: { ...adminEnv(ADMIN), RATE_LIMIT_PER_MINUTE: "100000" } });
+const { store, server } = await serverOnScratchStore("sqlite", "api_contract", {
+  env: { ...adminEnv(ADMIN), RATE_LIMIT_PER_MINUTE: "100000" },
+});
 let failed = false;
 try {
   const dir = mkdtempSync(join(tmpdir(), "erf-contract-"));
@@ -43,7 +54,12 @@ try {
   if (run(join(BIN, "redocly"), ["lint", full, "--format=summary"]) !== 0) failed = true;
 
   // Records to read, and a token to read them with.
-  const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ id: string }>);
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ id: string }>);
   const ids = {
     leads: (await post("/api/leads", validDemo)).id,
     contacts: (await post("/api/contacts", validContact)).id,
@@ -52,11 +68,18 @@ try {
   await post("/api/newsletter", validNewsletter);
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   const staffHeaders = { "Content-Type": "application/json", Origin: server.url, Cookie: cookie };
-  const subscribers = (await (await fetch(`${server.url}/api/admin/newsletter`, { headers: staffHeaders })).json()) as { items: { id: string }[] };
+  const subscribers = (await (await fetch(`${server.url}/api/admin/newsletter`, { headers: staffHeaders })).json()) as {
+    items: { id: string }[];
+  };
   ids.newsletter = subscribers.items[0]?.id ?? "";
-  const created = await fetch(`${server.url}/api/admin/tokens`, { method: "POST", headers: staffHeaders, body: JSON.stringify({ name: "contract check", scopes: ["records:read", "export"] }) });
+  const created = await fetch(`${server.url}/api/admin/tokens`, {
+    method: "POST",
+    headers: staffHeaders,
+    body: JSON.stringify({ name: "contract check", scopes: ["records:read", "export"] }),
+  });
   const { token } = (await created.json()) as { token: string };
-  if (!token || !ids.leads || !ids.contacts || !ids.newsletter) throw new Error(`set-up failed: token ${Boolean(token)}, ids ${JSON.stringify(ids)}`);
+  if (!token || !ids.leads || !ids.contacts || !ids.newsletter)
+    throw new Error(`set-up failed: token ${Boolean(token)}, ids ${JSON.stringify(ids)}`);
 
   // The part of the description Portman runs: the public routes, and the staff reads as a bearer.
   const chosen = new Set([...PUBLIC, ...STAFF_READS]);
@@ -66,13 +89,19 @@ try {
       if (!chosen.has(`${method.toUpperCase()} ${path}`)) continue;
       const only = path.startsWith("/api/admin/") ? { ...operation, security: [{ bearer: [] }] } : operation;
       // JSON only: the form posts without JavaScript answer with pages, which are checked in the browser tests.
-      if (only.requestBody) only.requestBody = { ...only.requestBody, content: { "application/json": only.requestBody.content["application/json"] } };
-      const json = only.requestBody?.content["application/json"] as { schema?: { oneOf?: unknown[]; properties?: Record<string, unknown> } } | undefined;
+      if (only.requestBody)
+        only.requestBody = {
+          ...only.requestBody,
+          content: { "application/json": only.requestBody.content["application/json"] },
+        };
+      const json = only.requestBody?.content["application/json"] as
+        { schema?: { oneOf?: unknown[]; properties?: Record<string, unknown> } } | undefined;
       // Portman fuzzes every branch's fields at once; the leads example is a signup, so its branch is the schema.
       if (json?.schema?.oneOf) json.schema = json.schema.oneOf[0] as typeof json.schema;
       // The honeypot takes anything on purpose: a filled one gets the same 201 as a person (a bot must not
       // learn which field gave it away), so its "at most 0 characters" is not a refusal to fuzz for.
-      if (json?.schema?.properties?.website) json.schema.properties.website = { type: "string", description: "Leave empty" };
+      if (json?.schema?.properties?.website)
+        json.schema.properties.website = { type: "string", description: "Leave empty" };
       (paths[path] ??= {})[method] = only;
     }
   }
@@ -82,15 +111,40 @@ try {
   const config = {
     version: 1.0,
     tests: {
-      contractTests: [{ openApiOperation: "*::/*", statusSuccess: { enabled: true }, contentType: { enabled: true }, jsonBody: { enabled: true }, schemaValidation: { enabled: true } }],
+      contractTests: [
+        {
+          openApiOperation: "*::/*",
+          statusSuccess: { enabled: true },
+          contentType: { enabled: true },
+          jsonBody: { enabled: true },
+          schemaValidation: { enabled: true },
+        },
+      ],
       variationTests: ["/api/contacts", "/api/leads", "/api/newsletter"].map((path) => ({
         openApiOperation: `POST::${path}`,
         openApiResponse: "400",
         variations: [
           {
             name: "fuzz",
-            fuzzing: [{ requestBody: [{ requiredFields: { enabled: true }, minLengthFields: { enabled: true }, maxLengthFields: { enabled: true } }] }],
-            tests: { contractTests: [{ statusCode: { enabled: true, code: 400 } }, { contentType: { enabled: true } }, { jsonBody: { enabled: true } }, { schemaValidation: { enabled: true } }] },
+            fuzzing: [
+              {
+                requestBody: [
+                  {
+                    requiredFields: { enabled: true },
+                    minLengthFields: { enabled: true },
+                    maxLengthFields: { enabled: true },
+                  },
+                ],
+              },
+            ],
+            tests: {
+              contractTests: [
+                { statusCode: { enabled: true, code: 400 } },
+                { contentType: { enabled: true } },
+                { jsonBody: { enabled: true } },
+                { schemaValidation: { enabled: true } },
+              ],
+            },
           },
         ],
       })),
@@ -98,10 +152,43 @@ try {
     overwrites: [
       // Without the optional filters: each one narrows the list to a value Portman cannot know.
       ...["leads", "contacts", "newsletter"].flatMap((collection) => [
-        { openApiOperation: `GET::/api/admin/${collection}/{id}`, overwriteRequestPathVariables: [{ key: "id", value: ids[collection as keyof typeof ids] }], overwriteRequestQueryParams: [{ key: "with", value: "person" }] },
-        { openApiOperation: `GET::/api/admin/${collection}*`, overwriteRequestQueryParams: ["q", "status", "type", "owner", "spam", "source", "medium", "campaign", "cursor", "limit", "with"].map((key) => ({ key, remove: true })) },
+        {
+          openApiOperation: `GET::/api/admin/${collection}/{id}`,
+          overwriteRequestPathVariables: [{ key: "id", value: ids[collection as keyof typeof ids] }],
+          overwriteRequestQueryParams: [{ key: "with", value: "person" }],
+        },
+        {
+          openApiOperation: `GET::/api/admin/${collection}*`,
+          overwriteRequestQueryParams: [
+            "q",
+            "status",
+            "type",
+            "owner",
+            "spam",
+            "source",
+            "medium",
+            "campaign",
+            "cursor",
+            "limit",
+            "with",
+          ].map((key) => ({ key, remove: true })),
+        },
       ]),
-      { openApiOperation: "GET::/api/admin/export.csv", overwriteRequestQueryParams: ["q", "status", "type", "owner", "spam", "source", "medium", "campaign", "collections", "columns"].map((key) => ({ key, remove: true })) },
+      {
+        openApiOperation: "GET::/api/admin/export.csv",
+        overwriteRequestQueryParams: [
+          "q",
+          "status",
+          "type",
+          "owner",
+          "spam",
+          "source",
+          "medium",
+          "campaign",
+          "collections",
+          "columns",
+        ].map((key) => ({ key, remove: true })),
+      },
       { openApiOperation: "*::/api/admin/*", overwriteRequestSecurity: { bearer: { token } } },
       { openApiOperation: "*::/*", overwriteRequestHeaders: [{ key: "Idempotency-Key", remove: true }] },
     ],
@@ -109,12 +196,37 @@ try {
   const configFile = join(dir, "portman-config.json");
   writeFileSync(configFile, JSON.stringify(config, null, 2));
 
-  console.log(`\napi-contract: Portman + Newman against ${server.url}: ${PUBLIC.length} public operations, ${STAFF_READS.length} staff reads with a bearer token`);
+  console.log(
+    `\napi-contract: Portman + Newman against ${server.url}: ${PUBLIC.length} public operations, ${STAFF_READS.length} staff reads with a bearer token`,
+  );
   const collection = join(dir, "collection.json");
   // Portman writes the collection; Newman's own CLI runs it, so every request runs and any failed
   // assertion fails the check (Portman's runner stops at the first, and reports only run errors).
-  if (run(join(BIN, "portman"), ["--local", subset, "--baseUrl", server.url, "--portmanConfigFile", configFile, "--output", collection], dir) !== 0) failed = true;
-  const code = run(join(BIN, "newman"), ["run", collection, "--env-var", `baseUrl=${server.url}`, "--timeout", String(TIME_LIMIT_MS), "--timeout-request", "15000", "--reporters", "cli", "--ignore-redirects"], dir);
+  if (
+    run(
+      join(BIN, "portman"),
+      ["--local", subset, "--baseUrl", server.url, "--portmanConfigFile", configFile, "--output", collection],
+      dir,
+    ) !== 0
+  )
+    failed = true;
+  const code = run(
+    join(BIN, "newman"),
+    [
+      "run",
+      collection,
+      "--env-var",
+      `baseUrl=${server.url}`,
+      "--timeout",
+      String(TIME_LIMIT_MS),
+      "--timeout-request",
+      "15000",
+      "--reporters",
+      "cli",
+      "--ignore-redirects",
+    ],
+    dir,
+  );
   if (code !== 0) failed = true;
 } catch (error) {
   console.error(error);

@@ -88,7 +88,8 @@ export function bootAfterPaint(html, page = "page", sizeOf = () => 0) {
   const boot = parseBoot(boots[0][1], page);
   const needed = [boot.entry, ...boot.imports.map(({ specifier }) => JSON.parse(specifier))];
   const missing = needed.filter((url) => !preloads.includes(url));
-  if (missing.length > 0) throw new Error(`boot-after-paint: ${page} imports ${missing.join(", ")} without preloading it`);
+  if (missing.length > 0)
+    throw new Error(`boot-after-paint: ${page} imports ${missing.join(", ")} without preloading it`);
   const order = preloads.filter((url) => url !== boot.entry).sort((a, b) => sizeOf(b) - sizeOf(a));
   return html.replace(PRELOAD, "").replace(BOOT_SCRIPT, () => bootScript(boot, [...order, boot.entry]));
 }

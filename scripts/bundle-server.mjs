@@ -39,12 +39,16 @@ export const bundleServer = (outdir = dirname(SERVER_BUNDLE), only = ENTRIES.map
     target: "node20",
     external: ["better-sqlite3", "@node-rs/argon2", "pg", "pg-native", "nodemailer"],
     // Inlined CommonJS packages call require(); an ES module has none of its own.
-    banner: { js: 'import { createRequire as __erfCreateRequire } from "node:module"; const require = __erfCreateRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __erfCreateRequire } from "node:module"; const require = __erfCreateRequire(import.meta.url);',
+    },
     legalComments: "none",
     logLevel: "warning",
   });
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await bundleServer();
-  console.log("bundle-server: wrote build/server.mjs, build/admin.mjs, build/worker.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and build/sqlite-checkpointer.mjs");
+  console.log(
+    "bundle-server: wrote build/server.mjs, build/admin.mjs, build/worker.mjs, build/csv-worker.mjs, build/sqlite-worker.mjs and build/sqlite-checkpointer.mjs",
+  );
 }

@@ -56,4 +56,6 @@ if (existsSync(notFound)) copyFileSync(notFound, join(clientDir, "404.html"));
 
 const configPath = flags["firebase-json"] ?? join(root, "firebase.json");
 const policy = await writeFirebaseHeaders(headerOptionsFromEnv(viteEnv, { clientDir, configPath }));
-console.log(`build:firebase: built ${FIREBASE_BUILD_DIR}/client; ${configPath} CSP allows ${policy.match(/'sha256-/g)?.length ?? 0} inline scripts`);
+console.log(
+  `build:firebase: built ${FIREBASE_BUILD_DIR}/client; ${configPath} CSP allows ${policy.match(/'sha256-/g)?.length ?? 0} inline scripts`,
+);

@@ -28,7 +28,15 @@ export function addSources(policy: string, directive: string, sources: readonly 
   return parts.join("; ");
 }
 
-export function firebaseContentSecurityPolicy({ scriptHashes, recaptcha, turnstile = false, emulatorHosts = [] }: FirebaseCspOptions): string {
+export function firebaseContentSecurityPolicy({
+  scriptHashes,
+  recaptcha,
+  turnstile = false,
+  emulatorHosts = [],
+}: FirebaseCspOptions): string {
   const base = buildContentSecurityPolicy({ scriptHashes, recaptcha, turnstile });
-  return addSources(base, "connect-src", [...FIREBASE_CONNECT_SOURCES, ...emulatorHosts.map((host) => `http://${host}`)]);
+  return addSources(base, "connect-src", [
+    ...FIREBASE_CONNECT_SOURCES,
+    ...emulatorHosts.map((host) => `http://${host}`),
+  ]);
 }

@@ -5,7 +5,11 @@
 // emulator itself; where there is none it says plainly that the tests were NOT run, and exits 0.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { findFirestoreEmulator, startFirestoreEmulator, type RunningFirestoreEmulator } from "./firebase-firestore-emulator.ts";
+import {
+  findFirestoreEmulator,
+  startFirestoreEmulator,
+  type RunningFirestoreEmulator,
+} from "./firebase-firestore-emulator.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const vitest = fileURLToPath(new URL("../node_modules/vitest/vitest.mjs", import.meta.url));
@@ -17,8 +21,12 @@ if (host) {
 } else {
   const found = findFirestoreEmulator();
   if (!found.found) {
-    console.log(`test:rules: NOT RUN. The Firestore rules tests and the Firebase contract tests were NOT run: ${found.reason}.`);
-    console.log("test:rules: see README, \"Deploy on Firebase\", for where to run them. Nothing was tested; this is not a pass.");
+    console.log(
+      `test:rules: NOT RUN. The Firestore rules tests and the Firebase contract tests were NOT run: ${found.reason}.`,
+    );
+    console.log(
+      'test:rules: see README, "Deploy on Firebase", for where to run them. Nothing was tested; this is not a pass.',
+    );
     process.exit(0);
   }
   console.log(`test:rules: starting the Firestore emulator from ${found.launcher.source}`);
@@ -32,11 +40,15 @@ if (host) {
 
 let status = 1;
 try {
-  const child = spawn(process.execPath, [vitest, "run", "--config", "vitest.emulators.config.ts", ...process.argv.slice(2)], {
-    cwd: root,
-    env: { ...process.env, FIRESTORE_EMULATOR_HOST: host },
-    stdio: "inherit",
-  });
+  const child = spawn(
+    process.execPath,
+    [vitest, "run", "--config", "vitest.emulators.config.ts", ...process.argv.slice(2)],
+    {
+      cwd: root,
+      env: { ...process.env, FIRESTORE_EMULATOR_HOST: host },
+      stdio: "inherit",
+    },
+  );
   status = await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
 } finally {
   await emulator?.stop();

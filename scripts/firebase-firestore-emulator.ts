@@ -19,7 +19,12 @@ export interface FirestoreEmulatorLauncher {
 
 export type FoundEmulator = { found: true; launcher: FirestoreEmulatorLauncher } | { found: false; reason: string };
 
-const CLOUD_SDK_ROOTS = ["/usr/lib/google-cloud-sdk", "/usr/share/google-cloud-sdk", "/opt/google-cloud-sdk", join(homedir(), "google-cloud-sdk")];
+const CLOUD_SDK_ROOTS = [
+  "/usr/lib/google-cloud-sdk",
+  "/usr/share/google-cloud-sdk",
+  "/opt/google-cloud-sdk",
+  join(homedir(), "google-cloud-sdk"),
+];
 const CLOUD_SDK_JAR = join("platform", "cloud-firestore-emulator", "cloud-firestore-emulator.jar");
 // The Cloud CLI's jar has no Main-Class; this is what its cloud_firestore_emulator launcher runs.
 const CLOUD_SDK_MAIN = "com.google.cloud.datastore.emulator.firestore.CloudFirestore";
@@ -42,10 +47,15 @@ function firebaseToolsJar(): string | null {
 
 export function findFirestoreEmulator(env: NodeJS.ProcessEnv = process.env): FoundEmulator {
   const java = javaCommand();
-  if (!java) return { found: false, reason: "no Java runtime (`java -version` failed); the Firestore emulator is a Java program" };
+  if (!java)
+    return {
+      found: false,
+      reason: "no Java runtime (`java -version` failed); the Firestore emulator is a Java program",
+    };
   const override = env.FIRESTORE_EMULATOR_BINARY_PATH;
   if (override) {
-    if (!existsSync(override)) return { found: false, reason: `FIRESTORE_EMULATOR_BINARY_PATH=${override} does not exist` };
+    if (!existsSync(override))
+      return { found: false, reason: `FIRESTORE_EMULATOR_BINARY_PATH=${override} does not exist` };
     return { found: true, launcher: { java, args: ["-Duser.language=en", "-jar", override], source: override } };
   }
   const cached = firebaseToolsJar();
@@ -53,7 +63,11 @@ export function findFirestoreEmulator(env: NodeJS.ProcessEnv = process.env): Fou
   const roots = [env.CLOUDSDK_ROOT_DIR, ...CLOUD_SDK_ROOTS].filter((root): root is string => Boolean(root));
   for (const root of roots) {
     const jar = join(root, CLOUD_SDK_JAR);
-    if (existsSync(jar)) return { found: true, launcher: { java, args: ["-Duser.language=en", "-cp", jar, CLOUD_SDK_MAIN, "start"], source: jar } };
+    if (existsSync(jar))
+      return {
+        found: true,
+        launcher: { java, args: ["-Duser.language=en", "-cp", jar, CLOUD_SDK_MAIN, "start"], source: jar },
+      };
   }
   return {
     found: false,
@@ -73,7 +87,9 @@ export interface RunningFirestoreEmulator {
 export async function startFirestoreEmulator(launcher: FirestoreEmulatorLauncher): Promise<RunningFirestoreEmulator> {
   const port = await freePort();
   const log = logFile("erf-firestore-emulator-");
-  const child = spawn(launcher.java, [...launcher.args, "--host=127.0.0.1", `--port=${port}`], { stdio: ["ignore", log.fd, log.fd] });
+  const child = spawn(launcher.java, [...launcher.args, "--host=127.0.0.1", `--port=${port}`], {
+    stdio: ["ignore", log.fd, log.fd],
+  });
   const host = `127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child);

@@ -24,7 +24,9 @@ if ("error" in request) {
   process.exit(2);
 }
 
-const target = process.env.FIREBASE_AUTH_EMULATOR_HOST ? `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}` : "Firebase Auth";
+const target = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  ? `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`
+  : "Firebase Auth";
 const auth = getAuth(initializeApp({ projectId: request.projectId }));
 try {
   const user = await auth.getUserByEmail(request.email);
@@ -32,20 +34,28 @@ try {
   if (request.role === null) {
     // The claim lives in ID tokens for up to an hour; revoking refresh tokens stops new ones being minted.
     await auth.revokeRefreshTokens(user.uid);
-    console.log(`firebase:grant-admin: ${request.email} (${user.uid}) is no longer staff on ${request.projectId} (${target}); current sessions end within the hour.`);
+    console.log(
+      `firebase:grant-admin: ${request.email} (${user.uid}) is no longer staff on ${request.projectId} (${target}); current sessions end within the hour.`,
+    );
   } else {
     // A token carries its claims for up to an hour: the dashboard and the rules see the new role when it
     // is next refreshed, or at the next sign-in.
     const previous = roleFromClaims(user.customClaims ?? {});
     const was = previous && previous !== request.role ? ` (was ${previous})` : "";
-    console.log(`firebase:grant-admin: ${request.email} (${user.uid}) is now ${request.role}${was} on ${request.projectId} (${target}). It applies within the hour, or at their next sign-in.`);
+    console.log(
+      `firebase:grant-admin: ${request.email} (${user.uid}) is now ${request.role}${was} on ${request.projectId} (${target}). It applies within the hour, or at their next sign-in.`,
+    );
   }
 } catch (error) {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   if (code === "auth/user-not-found") {
-    console.error(`firebase:grant-admin: no account with the email ${request.email} on ${request.projectId}. Create it first (Firebase console > Authentication > Users > Add user).`);
+    console.error(
+      `firebase:grant-admin: no account with the email ${request.email} on ${request.projectId}. Create it first (Firebase console > Authentication > Users > Add user).`,
+    );
   } else {
-    console.error(`firebase:grant-admin: failed on ${request.projectId} (${target}): ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `firebase:grant-admin: failed on ${request.projectId} (${target}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   process.exit(1);
 }

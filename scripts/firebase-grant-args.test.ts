@@ -4,7 +4,13 @@ import { grantedClaims, parseGrantArgs } from "./firebase-grant-args";
 
 describe("parseGrantArgs", () => {
   it("takes the email, lower-cased, and the project from --project first; admin when no role is given", () => {
-    expect(parseGrantArgs(["--email", " Staff@Erf.co.za ", "--project", "erf-prod"], { GCLOUD_PROJECT: "other" }, "demo-erf")).toEqual({
+    expect(
+      parseGrantArgs(
+        ["--email", " Staff@Erf.co.za ", "--project", "erf-prod"],
+        { GCLOUD_PROJECT: "other" },
+        "demo-erf",
+      ),
+    ).toEqual({
       email: "staff@erf.co.za",
       projectId: "erf-prod",
       role: "admin",
@@ -18,20 +24,32 @@ describe("parseGrantArgs", () => {
 
   it("falls back to GCLOUD_PROJECT, then GOOGLE_CLOUD_PROJECT, then .firebaserc", () => {
     expect(parseGrantArgs(["--email", "a@b.co"], { GCLOUD_PROJECT: "g1" }, "rc")).toMatchObject({ projectId: "g1" });
-    expect(parseGrantArgs(["--email", "a@b.co"], { GOOGLE_CLOUD_PROJECT: "g2" }, "rc")).toMatchObject({ projectId: "g2" });
+    expect(parseGrantArgs(["--email", "a@b.co"], { GOOGLE_CLOUD_PROJECT: "g2" }, "rc")).toMatchObject({
+      projectId: "g2",
+    });
     expect(parseGrantArgs(["--email", "a@b.co", "--revoke"], {}, "rc")).toMatchObject({ projectId: "rc", role: null });
   });
 
   it("refuses a missing email, a missing project and unknown options with the usage line", () => {
     expect(parseGrantArgs([], {}, "rc")).toMatchObject({ error: expect.stringContaining("--email is required") });
-    expect(parseGrantArgs(["--email", "a@b.co"], {}, null)).toMatchObject({ error: expect.stringContaining("no project") });
-    expect(parseGrantArgs(["--email", "a@b.co", "--admin"], {}, "rc")).toMatchObject({ error: expect.stringContaining("usage:") });
+    expect(parseGrantArgs(["--email", "a@b.co"], {}, null)).toMatchObject({
+      error: expect.stringContaining("no project"),
+    });
+    expect(parseGrantArgs(["--email", "a@b.co", "--admin"], {}, "rc")).toMatchObject({
+      error: expect.stringContaining("usage:"),
+    });
   });
 
   it("refuses an unknown role, and a role with --revoke", () => {
-    expect(parseGrantArgs(["--email", "a@b.co", "--role", "viewer"], {}, "rc")).toMatchObject({ error: expect.stringContaining("--role must be one of admin, sales") });
-    expect(parseGrantArgs(["--email", "a@b.co", "--role", "Sales"], {}, "rc")).toMatchObject({ error: expect.stringContaining("--role must be one of") });
-    expect(parseGrantArgs(["--email", "a@b.co", "--role", "sales", "--revoke"], {}, "rc")).toMatchObject({ error: expect.stringContaining("leave out --role") });
+    expect(parseGrantArgs(["--email", "a@b.co", "--role", "viewer"], {}, "rc")).toMatchObject({
+      error: expect.stringContaining("--role must be one of admin, sales"),
+    });
+    expect(parseGrantArgs(["--email", "a@b.co", "--role", "Sales"], {}, "rc")).toMatchObject({
+      error: expect.stringContaining("--role must be one of"),
+    });
+    expect(parseGrantArgs(["--email", "a@b.co", "--role", "sales", "--revoke"], {}, "rc")).toMatchObject({
+      error: expect.stringContaining("leave out --role"),
+    });
   });
 });
 
@@ -43,7 +61,11 @@ describe("grantedClaims", () => {
 
   it("replaces the staff claims and keeps every other claim", () => {
     expect(grantedClaims({ admin: true, tenant: "erf" }, "sales")).toEqual({ tenant: "erf", role: "sales" });
-    expect(grantedClaims({ role: "sales", tenant: "erf" }, "admin")).toEqual({ tenant: "erf", admin: true, role: "admin" });
+    expect(grantedClaims({ role: "sales", tenant: "erf" }, "admin")).toEqual({
+      tenant: "erf",
+      admin: true,
+      role: "admin",
+    });
     expect(grantedClaims({ admin: true, role: "admin", tenant: "erf" }, null)).toEqual({ tenant: "erf" });
   });
 

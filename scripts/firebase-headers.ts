@@ -27,24 +27,41 @@ export interface HeaderOptions {
 }
 
 /** Sets the CSP of the catch-all ("**") header rule; returns the policy written. */
-export async function writeFirebaseHeaders({ clientDir, configPath, recaptcha, turnstile, emulatorHosts }: HeaderOptions): Promise<string> {
+export async function writeFirebaseHeaders({
+  clientDir,
+  configPath,
+  recaptcha,
+  turnstile,
+  emulatorHosts,
+}: HeaderOptions): Promise<string> {
   const config = JSON.parse(await readFile(configPath, "utf8")) as FirebaseJson;
   const rule = config.hosting?.headers?.find((candidate) => candidate.source === "**");
   const header = rule?.headers.find((entry) => entry.key.toLowerCase() === "content-security-policy");
-  if (!header) throw new Error(`${configPath}: hosting.headers needs a "**" rule with a Content-Security-Policy header`);
-  header.value = firebaseContentSecurityPolicy({ scriptHashes: await collectScriptHashes(clientDir), recaptcha, turnstile, emulatorHosts });
+  if (!header)
+    throw new Error(`${configPath}: hosting.headers needs a "**" rule with a Content-Security-Policy header`);
+  header.value = firebaseContentSecurityPolicy({
+    scriptHashes: await collectScriptHashes(clientDir),
+    recaptcha,
+    turnstile,
+    emulatorHosts,
+  });
   await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);
   return header.value;
 }
 
 /** The options a build made with this environment needs (the same VITE_* variables Vite read). */
-export function headerOptionsFromEnv(env: Record<string, string | undefined>, paths: { clientDir: string; configPath: string }): HeaderOptions {
+export function headerOptionsFromEnv(
+  env: Record<string, string | undefined>,
+  paths: { clientDir: string; configPath: string },
+): HeaderOptions {
   return {
     ...paths,
     // Only the provider the build uses (src/backend/bot-check.ts) gets its hosts.
     recaptcha: env.VITE_BOT_CHECK_PROVIDER !== "turnstile" && Boolean(env.VITE_RECAPTCHA_SITE_KEY),
     turnstile: env.VITE_BOT_CHECK_PROVIDER === "turnstile" && Boolean(env.VITE_TURNSTILE_SITE_KEY),
-    emulatorHosts: [env.VITE_FIREBASE_AUTH_EMULATOR_HOST, env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST].filter((host): host is string => Boolean(host)),
+    emulatorHosts: [env.VITE_FIREBASE_AUTH_EMULATOR_HOST, env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST].filter(
+      (host): host is string => Boolean(host),
+    ),
   };
 }
 
@@ -59,7 +76,9 @@ async function main() {
   });
   const policy = await writeFirebaseHeaders(options);
   const hashes = policy.match(/'sha256-/g)?.length ?? 0;
-  console.log(`firebase-headers: wrote a Content-Security-Policy with ${hashes} inline-script hashes to ${options.configPath}`);
+  console.log(
+    `firebase-headers: wrote a Content-Security-Policy with ${hashes} inline-script hashes to ${options.configPath}`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

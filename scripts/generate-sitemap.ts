@@ -20,4 +20,6 @@ const robots = `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSi
 
 writeFileSync(`${publicDir}sitemap.xml`, sitemap);
 writeFileSync(`${publicDir}robots.txt`, robots);
-console.log(`generate-sitemap: wrote ${PUBLIC_PATHS.length} URLs for ${siteUrl} to public/sitemap.xml and public/robots.txt`);
+console.log(
+  `generate-sitemap: wrote ${PUBLIC_PATHS.length} URLs for ${siteUrl} to public/sitemap.xml and public/robots.txt`,
+);

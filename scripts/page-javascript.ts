@@ -83,7 +83,10 @@ export async function measurePageJavaScript(clientDir: string, path: string): Pr
     const code = readFileSync(file, "utf8");
     scripts.push({ url, bytes: Buffer.byteLength(code), gzipBytes: gzipSize(code), via });
     for (const specifier of staticImports(code)) {
-      queue.push({ url: specifier.startsWith(".") ? posix.join(posix.dirname(url), specifier) : specifier, via: "import" });
+      queue.push({
+        url: specifier.startsWith(".") ? posix.join(posix.dirname(url), specifier) : specifier,
+        via: "import",
+      });
     }
   }
 

@@ -22,12 +22,17 @@ async function compressFile(path) {
   if (source.length < MIN_BYTES) return 0;
   const [br, gzipped] = await Promise.all([
     // Built once, served many times: take the slowest, smallest settings.
-    brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    brotli(source, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    }),
     gz(source, { level: 9 }),
   ]);
   let written = 0;
   // A twin that is not smaller is useless; the server falls back to the original when none exists.
-  for (const [suffix, bytes] of [[".br", br], [".gz", gzipped]]) {
+  for (const [suffix, bytes] of [
+    [".br", br],
+    [".gz", gzipped],
+  ]) {
     if (bytes.length >= source.length) continue;
     await writeFile(path + suffix, bytes);
     written += 1;
@@ -55,7 +60,9 @@ async function main() {
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
   const counts = await Promise.all(files.map(compressFile));
   const written = counts.reduce((sum, count) => sum + count, 0);
-  console.log(`postbuild: ${pages.length} pages boot after their first paint; wrote ${written} precompressed files for ${files.length} assets in build/client`);
+  console.log(
+    `postbuild: ${pages.length} pages boot after their first paint; wrote ${written} precompressed files for ${files.length} assets in build/client`,
+  );
 }
 
 await main();

@@ -14,7 +14,11 @@ const bundle = join(root, "build", "server.mjs");
 
 if (!existsSync(join(root, "build", "client", "index.html"))) {
   console.log("start: build/client/index.html is missing; running `npm run build`");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // What the server is built from: its own folder and the shared domain and config it imports.

@@ -26,7 +26,9 @@ export function bundleReport(): Plugin {
         for (const [id, info] of Object.entries(output.modules)) {
           // Modules tree-shaken to nothing are still listed; only code that is there counts.
           if (info.renderedLength === 0) continue;
-          const name = id.startsWith("\0") ? id.slice(1) : relative(root, id.replace(/\?.*$/, "")).split("\\").join("/");
+          const name = id.startsWith("\0")
+            ? id.slice(1)
+            : relative(root, id.replace(/\?.*$/, "")).split("\\").join("/");
           modules[name] = (modules[name] ?? 0) + info.renderedLength;
         }
         report[output.fileName] = modules;

@@ -104,7 +104,8 @@ export function createApp({
 }: AppDeps) {
   const log = logger ?? createLogger(config.logLevel);
   // main.ts resolves APP_SECRET (or the generated one) before it gets here; tests pass their own.
-  if (!config.appSecret) throw new Error("config.appSecret is not set: resolve it first (see server/privacy/app-secret.ts)");
+  if (!config.appSecret)
+    throw new Error("config.appSecret is not set: resolve it first (see server/privacy/app-secret.ts)");
   const keys = derivePrivacyKeys(config.appSecret);
   const app = new Hono();
 
@@ -128,12 +129,38 @@ export function createApp({
   const limiter = isPostgres(db) ? createDatabaseLimiter(db, window) : createFixedWindowLimiter(window);
   const guard = publicFormGuard(limiter, config);
   // The same forms posted by the browser itself, without JavaScript: answered with pages (decision 0027).
-  const htmlForms = htmlFormPosts({ limiter, trustProxy: config.trustProxy, pages: createFormPages(site), logger: log });
+  const htmlForms = htmlFormPosts({
+    limiter,
+    trustProxy: config.trustProxy,
+    pages: createFormPages(site),
+    logger: log,
+  });
   const mail = mailSwitches(config);
   // Round-robin assignment runs in each submission group's transaction (db/round-robin.ts).
-  const writer = new SubmissionWriter(db, { assign: (trx, rows) => assignRoundRobin(trx, rows, { notify: mail.assignments }), onMailQueued: wakeOutbox });
-  const spam = createSpamScorer({ reader, threshold: config.spamThreshold, stampKey: keys.renderStamp, contentKey: keys.contentHash });
-  const submissionDeps = { db, reader, writer, config, verifier, clock, logger: log, feed: changeFeed, keys, mail, wakeOutbox, spam };
+  const writer = new SubmissionWriter(db, {
+    assign: (trx, rows) => assignRoundRobin(trx, rows, { notify: mail.assignments }),
+    onMailQueued: wakeOutbox,
+  });
+  const spam = createSpamScorer({
+    reader,
+    threshold: config.spamThreshold,
+    stampKey: keys.renderStamp,
+    contentKey: keys.contentHash,
+  });
+  const submissionDeps = {
+    db,
+    reader,
+    writer,
+    config,
+    verifier,
+    clock,
+    logger: log,
+    feed: changeFeed,
+    keys,
+    mail,
+    wakeOutbox,
+    spam,
+  };
   // The signed render stamp a form fetches when first used (the too-fast signal); public, never cached.
   app.route("/api/form-stamp", formStampRoutes({ key: keys.renderStamp, clock }));
   app.route("/api/contacts", publicContactsRoutes(submissionDeps, guard, htmlForms));
@@ -147,7 +174,10 @@ export function createApp({
   app.route("/unsubscribe", oneClickUnsubscribeRoutes(unsubscribeDeps));
   app.route("/api/unsubscribe", unsubscribeApiRoutes(unsubscribeDeps));
   // The same for the link that confirms a subscription (an address that opted out, or double opt-in).
-  app.route("/api/newsletter/confirm", newsletterConfirmRoutes({ ...unsubscribeDeps, welcome: mail.welcome, wakeOutbox }));
+  app.route(
+    "/api/newsletter/confirm",
+    newsletterConfirmRoutes({ ...unsubscribeDeps, welcome: mail.welcome, wakeOutbox }),
+  );
 
   // Staff side: only our own host names (DNS rebinding), every write same-origin JSON (CSRF), nothing
   // cached, and /api/admin needs a session.
@@ -162,12 +192,34 @@ export function createApp({
   // limited per token, and only on the record routes its scopes name (auth/api-tokens.ts).
   const tokenWindow = { limit: TOKEN_RATE_PER_MINUTE, windowMs: RATE_LIMIT_WINDOW_MS, clock };
   const tokenLimiter = isPostgres(db) ? createDatabaseLimiter(db, tokenWindow) : createFixedWindowLimiter(tokenWindow);
-  app.use("/api/admin/*", noStore, hostCheck, sessionOrToken(apiTokenAuth({ db, clock, limiter: tokenLimiter }), originCheck, requireSession(sessions), requireEnrolment));
+  app.use(
+    "/api/admin/*",
+    noStore,
+    hostCheck,
+    sessionOrToken(
+      apiTokenAuth({ db, clock, limiter: tokenLimiter }),
+      originCheck,
+      requireSession(sessions),
+      requireEnrolment,
+    ),
+  );
   const devices = createDeviceTokens(config.appSecret, clock);
-  const authDeps = { db, sessions, throttle, devices, hasher: passwordHasher, keys, trustProxy: config.trustProxy, clock };
+  const authDeps = {
+    db,
+    sessions,
+    throttle,
+    devices,
+    hasher: passwordHasher,
+    keys,
+    trustProxy: config.trustProxy,
+    clock,
+  };
   app.route("/api/auth", authRoutes(authDeps));
   app.route("/api/auth/2fa", twoFactorRoutes({ ...authDeps, mail: mail.staff, wakeOutbox }));
-  app.route("/api/auth", recoveryRoutes({ ...authDeps, resetThrottle: createResetThrottle(db, clock), mail: mail.staff, wakeOutbox }));
+  app.route(
+    "/api/auth",
+    recoveryRoutes({ ...authDeps, resetThrottle: createResetThrottle(db, clock), mail: mail.staff, wakeOutbox }),
+  );
   app.route(
     "/api/admin",
     adminRoutes({
@@ -194,7 +246,10 @@ export function createApp({
   );
 
   // The API description and its reference page (server/openapi), generated from the routes above.
-  app.route("/api", openApiRoutes(() => app, site?.apiReferenceScript ?? null));
+  app.route(
+    "/api",
+    openApiRoutes(() => app, site?.apiReferenceScript ?? null),
+  );
 
   if (site) app.get("*", serveSite(site));
 

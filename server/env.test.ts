@@ -39,12 +39,17 @@ describe("configFromEnv", () => {
   });
 
   it("chooses the bot check: Turnstile with its keys (the browser build's names too), and names a bad provider", () => {
-    expect(configFromEnv({ BOT_CHECK_PROVIDER: "turnstile", TURNSTILE_SECRET: "ts", TURNSTILE_SITE_KEY: "0x4AAA" })).toMatchObject({
+    expect(
+      configFromEnv({ BOT_CHECK_PROVIDER: "turnstile", TURNSTILE_SECRET: "ts", TURNSTILE_SITE_KEY: "0x4AAA" }),
+    ).toMatchObject({
       botCheckProvider: "turnstile",
       turnstileSecret: "ts",
       turnstileSiteKey: "0x4AAA",
     });
-    expect(configFromEnv({ VITE_BOT_CHECK_PROVIDER: "turnstile", VITE_TURNSTILE_SITE_KEY: "0x4BBB" })).toMatchObject({ botCheckProvider: "turnstile", turnstileSiteKey: "0x4BBB" });
+    expect(configFromEnv({ VITE_BOT_CHECK_PROVIDER: "turnstile", VITE_TURNSTILE_SITE_KEY: "0x4BBB" })).toMatchObject({
+      botCheckProvider: "turnstile",
+      turnstileSiteKey: "0x4BBB",
+    });
     expect(() => configFromEnv({ BOT_CHECK_PROVIDER: "hcaptcha" })).toThrow(EnvError);
     expect(() => configFromEnv({ BOT_CHECK_PROVIDER: "hcaptcha" })).toThrow(/BOT_CHECK_PROVIDER/);
   });
@@ -108,7 +113,8 @@ describe("configFromEnv", () => {
   });
 
   it("names every bad setting in one readable error", () => {
-    const read = () => configFromEnv({ PORT: "eighty", TRUST_PROXY: "maybe", DATABASE_URL: "mysql://x", RECAPTCHA_MIN_SCORE: "2" });
+    const read = () =>
+      configFromEnv({ PORT: "eighty", TRUST_PROXY: "maybe", DATABASE_URL: "mysql://x", RECAPTCHA_MIN_SCORE: "2" });
     expect(read).toThrow(EnvError);
     expect(read).toThrow(/PORT: Must be a number/);
     expect(read).toThrow(/TRUST_PROXY: Use "false", "true" \(one proxy\) or the number of proxies/);
@@ -118,7 +124,13 @@ describe("configFromEnv", () => {
 
   it("defaults PUBLIC_URL to this server's port and refuses weak or malformed mail settings", () => {
     expect(configFromEnv({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
-    const read = () => configFromEnv({ APP_SECRET: "short", SMTP_URL: "mail.example.com", NOTIFY_TO: "ops@erf.co.za, nobody", RETENTION_DAYS: "0" });
+    const read = () =>
+      configFromEnv({
+        APP_SECRET: "short",
+        SMTP_URL: "mail.example.com",
+        NOTIFY_TO: "ops@erf.co.za, nobody",
+        RETENTION_DAYS: "0",
+      });
     expect(read).toThrow(/APP_SECRET: Use at least 32 characters/);
     expect(read).toThrow(/SMTP_URL: Use an smtp:\/\//);
     expect(read).toThrow(/NOTIFY_TO/);
@@ -140,15 +152,30 @@ describe("configFromEnv", () => {
     expect(loopback({ NODE_ENV: "development", PUBLIC_URL: "https://erf.co.za" })).toBe(true);
     expect(loopback({ NODE_ENV: "test", PUBLIC_URL: "https://erf.co.za" })).toBe(true);
     expect(loopback({ NODE_ENV: "production", PUBLIC_URL: "https://erf.co.za" })).toBe(false);
-    expect(configFromEnv({ ALLOWED_HOSTS: "[::1],10.0.0.5,erf.co.za." }).allowedHosts).toEqual(["[::1]", "10.0.0.5", "erf.co.za"]);
-    for (const bad of ["https://erf.co.za", "erf.co.za:8443", "evil.test@erf.co.za", "erf.co.za/admin", "*", "erf co za"]) {
-      expect(() => configFromEnv({ ALLOWED_HOSTS: `www.erf.co.za,${bad}` }), bad).toThrow(/ALLOWED_HOSTS.*: Use a comma list of host names/);
+    expect(configFromEnv({ ALLOWED_HOSTS: "[::1],10.0.0.5,erf.co.za." }).allowedHosts).toEqual([
+      "[::1]",
+      "10.0.0.5",
+      "erf.co.za",
+    ]);
+    for (const bad of [
+      "https://erf.co.za",
+      "erf.co.za:8443",
+      "evil.test@erf.co.za",
+      "erf.co.za/admin",
+      "*",
+      "erf co za",
+    ]) {
+      expect(() => configFromEnv({ ALLOWED_HOSTS: `www.erf.co.za,${bad}` }), bad).toThrow(
+        /ALLOWED_HOSTS.*: Use a comma list of host names/,
+      );
     }
   });
 
   it("refuses an ADMIN_TOTP_SECRET that is not base32 or too short to be a secret", () => {
     for (const bad of ["JBSWY3DP", "not base32 at all!", "JBSWY3DPEHPK3PX1"]) {
-      expect(() => configFromEnv({ ADMIN_TOTP_SECRET: bad }), bad).toThrow(/ADMIN_TOTP_SECRET: Use a base32 TOTP secret/);
+      expect(() => configFromEnv({ ADMIN_TOTP_SECRET: bad }), bad).toThrow(
+        /ADMIN_TOTP_SECRET: Use a base32 TOTP secret/,
+      );
     }
   });
 
@@ -168,6 +195,8 @@ describe("configFromEnv", () => {
     const read = () => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "true" });
     expect(read).toThrow(EnvError);
     expect(read).toThrow(/NEWSLETTER_DOUBLE_OPT_IN: Needs SMTP_URL/);
-    expect(() => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "perhaps", SMTP_URL: "smtp://mail.internal:25" })).toThrow(/NEWSLETTER_DOUBLE_OPT_IN: Use "true" or "false"/);
+    expect(() => configFromEnv({ NEWSLETTER_DOUBLE_OPT_IN: "perhaps", SMTP_URL: "smtp://mail.internal:25" })).toThrow(
+      /NEWSLETTER_DOUBLE_OPT_IN: Use "true" or "false"/,
+    );
   });
 });

@@ -9,7 +9,6 @@ import { LOG_LEVELS, type LogLevel } from "./logger";
 
 // The server's settings, parsed once at start-up. Nothing else in server/ reads process.env.
 
-
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'Use "true" or "false"' })
   .transform((value) => value === "true" || value === "1" || value === "yes");
@@ -20,12 +19,22 @@ const proxyHops = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(true|false|yes|no|\d{1,2})$/, 'Use "false", "true" (one proxy) or the number of proxies in front of the server (1, 2, ...)')
-  .transform((value) => (value === "true" || value === "yes" ? 1 : value === "false" || value === "no" ? 0 : Number(value)));
+  .regex(
+    /^(true|false|yes|no|\d{1,2})$/,
+    'Use "false", "true" (one proxy) or the number of proxies in front of the server (1, 2, ...)',
+  )
+  .transform((value) =>
+    value === "true" || value === "yes" ? 1 : value === "false" || value === "no" ? 0 : Number(value),
+  );
 
 const hostList = z
   .string()
-  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z.array(
       z
@@ -37,73 +46,108 @@ const hostList = z
     ),
   );
 
-const envSchema = z.object({
-  PORT: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'Use "sqlite:<file>" or a postgres:// / postgresql:// URL')
-    .default("sqlite:data/erf.sqlite"),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
-  RECAPTCHA_SECRET: z.string().optional(),
-  RECAPTCHA_MIN_SCORE: z.coerce.number({ error: "Must be a number" }).min(0).max(1).default(0.5),
-  // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
-  RECAPTCHA_SITE_KEY: z.string().optional(),
-  VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
-  // Which bot check the forms use: Google's reCAPTCHA v3 or Cloudflare Turnstile (no cookies). The
-  // browser's build reads VITE_BOT_CHECK_PROVIDER; the server takes either.
-  BOT_CHECK_PROVIDER: z.enum(BOT_CHECK_PROVIDERS, { error: `Use one of ${BOT_CHECK_PROVIDERS.join(", ")}` }).optional(),
-  VITE_BOT_CHECK_PROVIDER: z.enum(BOT_CHECK_PROVIDERS, { error: `Use one of ${BOT_CHECK_PROVIDERS.join(", ")}` }).optional(),
-  TURNSTILE_SECRET: z.string().optional(),
-  TURNSTILE_SITE_KEY: z.string().optional(),
-  VITE_TURNSTILE_SITE_KEY: z.string().optional(),
-  // Above this spam score (0-100) a lead or contact is held in the Spam view (src/domain/spam.ts).
-  SPAM_THRESHOLD: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0, "Use 0 to 100").max(100, "Use 0 to 100").default(DEFAULT_SPAM_THRESHOLD),
-  TRUST_PROXY: proxyHops.default(0),
-  // Lets webhooks go to http:// URLs and to loopback and private addresses: development and tests only.
-  WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
-  // The first webhook retry's wait, the later ones scaled with it (5 s: 5 min, 30 min, 2 h, 5 h, 10 h, 10 h):
-  // shorter only for development and the soak checks.
-  WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(100, "At least 100").default(WEBHOOK_RETRY_BASE_MS),
-  // Whether the server sends webhooks itself (server/webhooks/worker.ts); off when `npm run worker` does.
-  WEBHOOK_WORKER_IN_SERVER: flag.default(true),
-  // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
-  ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  // Turns two-factor on for that first admin with this TOTP secret (base32), e.g. for end-to-end tests.
-  ADMIN_TOTP_SECRET: z
-    .string()
-    .transform((value) => value.replace(/\s+/g, "").toUpperCase())
-    .pipe(z.string().regex(/^[A-Z2-7]{16,128}=*$/, "Use a base32 TOTP secret of at least 16 characters (A-Z, 2-7)"))
-    .optional(),
-  LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
-  // Live streams (the dashboard's) open at once in this process, all sessions together; 10 per session.
-  EVENT_STREAMS_MAX: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(1000),
-  // Signs unsubscribe links and salts the suppression hashes. Unset: generated once and kept under data/.
-  APP_SECRET: z.string().min(32, "Use at least 32 characters (e.g. openssl rand -base64 48)").optional(),
-  // Outgoing mail (welcome emails, staff alerts); unset: nothing is sent and nothing is queued.
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'Use an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  NOTIFY_TO: z
-    .string()
-    .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
-    .pipe(z.array(z.email("Use a comma list of email addresses")))
-    .optional(),
-  // Extra host names the staff API answers on, besides PUBLIC_URL's (see security/allowed-hosts.ts).
-  ALLOWED_HOSTS: hostList.optional(),
-  // Off: a new address is subscribed at once (an address that opted out must still confirm by email).
-  // On: every new subscription waits, as "pending", for the confirmation link in an email.
-  NEWSLETTER_DOUBLE_OPT_IN: flag.default(false),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "Use an http:// or https:// URL" }).optional(),
-  RETENTION_DAYS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(730),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-}).superRefine((e, ctx) => {
-  // Confirmations go by email: without a mail server every new subscription would stay pending.
-  if (e.NEWSLETTER_DOUBLE_OPT_IN && !e.SMTP_URL) {
-    ctx.addIssue({ code: "custom", path: ["NEWSLETTER_DOUBLE_OPT_IN"], message: "Needs SMTP_URL: each subscription is confirmed by email" });
-  }
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'Use "sqlite:<file>" or a postgres:// / postgresql:// URL')
+      .default("sqlite:data/erf.sqlite"),
+    RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: "Must be a number" })
+      .int("Must be a whole number")
+      .min(1)
+      .default(10),
+    RECAPTCHA_SECRET: z.string().optional(),
+    RECAPTCHA_MIN_SCORE: z.coerce.number({ error: "Must be a number" }).min(0).max(1).default(0.5),
+    // The site key is the browser's setting; the server only needs to know whether one exists (CSP hosts).
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    VITE_RECAPTCHA_SITE_KEY: z.string().optional(),
+    // Which bot check the forms use: Google's reCAPTCHA v3 or Cloudflare Turnstile (no cookies). The
+    // browser's build reads VITE_BOT_CHECK_PROVIDER; the server takes either.
+    BOT_CHECK_PROVIDER: z
+      .enum(BOT_CHECK_PROVIDERS, { error: `Use one of ${BOT_CHECK_PROVIDERS.join(", ")}` })
+      .optional(),
+    VITE_BOT_CHECK_PROVIDER: z
+      .enum(BOT_CHECK_PROVIDERS, { error: `Use one of ${BOT_CHECK_PROVIDERS.join(", ")}` })
+      .optional(),
+    TURNSTILE_SECRET: z.string().optional(),
+    TURNSTILE_SITE_KEY: z.string().optional(),
+    VITE_TURNSTILE_SITE_KEY: z.string().optional(),
+    // Above this spam score (0-100) a lead or contact is held in the Spam view (src/domain/spam.ts).
+    SPAM_THRESHOLD: z.coerce
+      .number({ error: "Must be a number" })
+      .int("Must be a whole number")
+      .min(0, "Use 0 to 100")
+      .max(100, "Use 0 to 100")
+      .default(DEFAULT_SPAM_THRESHOLD),
+    TRUST_PROXY: proxyHops.default(0),
+    // Lets webhooks go to http:// URLs and to loopback and private addresses: development and tests only.
+    WEBHOOKS_ALLOW_PRIVATE: flag.default(false),
+    // The first webhook retry's wait, the later ones scaled with it (5 s: 5 min, 30 min, 2 h, 5 h, 10 h, 10 h):
+    // shorter only for development and the soak checks.
+    WEBHOOK_RETRY_BASE_MS: z.coerce
+      .number({ error: "Must be a number" })
+      .int("Must be a whole number")
+      .min(100, "At least 100")
+      .default(WEBHOOK_RETRY_BASE_MS),
+    // Whether the server sends webhooks itself (server/webhooks/worker.ts); off when `npm run worker` does.
+    WEBHOOK_WORKER_IN_SERVER: flag.default(true),
+    // The first admin, created at start-up only while the admins table is empty (see server/auth/bootstrap.ts).
+    ADMIN_EMAIL: z.email("Enter a valid email address").optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    // Turns two-factor on for that first admin with this TOTP secret (base32), e.g. for end-to-end tests.
+    ADMIN_TOTP_SECRET: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+      .pipe(z.string().regex(/^[A-Z2-7]{16,128}=*$/, "Use a base32 TOTP secret of at least 16 characters (A-Z, 2-7)"))
+      .optional(),
+    LOGIN_MAX_FAILURES: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(10),
+    // Live streams (the dashboard's) open at once in this process, all sessions together; 10 per session.
+    EVENT_STREAMS_MAX: z.coerce
+      .number({ error: "Must be a number" })
+      .int("Must be a whole number")
+      .min(1)
+      .default(1000),
+    // Signs unsubscribe links and salts the suppression hashes. Unset: generated once and kept under data/.
+    APP_SECRET: z.string().min(32, "Use at least 32 characters (e.g. openssl rand -base64 48)").optional(),
+    // Outgoing mail (welcome emails, staff alerts); unset: nothing is sent and nothing is queued.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, "Use an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    NOTIFY_TO: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("Use a comma list of email addresses")))
+      .optional(),
+    // Extra host names the staff API answers on, besides PUBLIC_URL's (see security/allowed-hosts.ts).
+    ALLOWED_HOSTS: hostList.optional(),
+    // Off: a new address is subscribed at once (an address that opted out must still confirm by email).
+    // On: every new subscription waits, as "pending", for the confirmation link in an email.
+    NEWSLETTER_DOUBLE_OPT_IN: flag.default(false),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: "Use an http:// or https:// URL" }).optional(),
+    RETENTION_DAYS: z.coerce.number({ error: "Must be a number" }).int("Must be a whole number").min(1).default(730),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  })
+  .superRefine((e, ctx) => {
+    // Confirmations go by email: without a mail server every new subscription would stay pending.
+    if (e.NEWSLETTER_DOUBLE_OPT_IN && !e.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEWSLETTER_DOUBLE_OPT_IN"],
+        message: "Needs SMTP_URL: each subscription is confirmed by email",
+      });
+    }
+  });
 
 export interface Config {
   port: number;

@@ -91,7 +91,10 @@ describe("server/main.ts", () => {
     const server = start({ DATABASE_URL: `sqlite:${join(dir, "no-admin", "erf.sqlite")}` });
     try {
       await server.listening;
-      const lines = server.output().split("\n").filter((line) => line.includes('"msg":"no-admin"'));
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"no-admin"'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain("npm run admin -- create --email");
     } finally {

@@ -6,7 +6,14 @@ import { createLoginThrottle } from "./auth/login-throttle";
 import { createPasswordHasher } from "./auth/passwords";
 import { createSessionStore } from "./auth/sessions";
 import { systemClock } from "./clock";
-import { connectDatabase, connectReader, isInMemoryDatabase, migrateToLatest, parseDatabaseUrl, type Db } from "./db/store";
+import {
+  connectDatabase,
+  connectReader,
+  isInMemoryDatabase,
+  migrateToLatest,
+  parseDatabaseUrl,
+  type Db,
+} from "./db/store";
 import { EnvError, loadConfig, type Config } from "./env";
 import { createLocalChangeFeed, type ChangeFeed } from "./events/change-feed";
 import { createPostgresChangeFeed } from "./events/pg-change-feed";
@@ -48,7 +55,8 @@ function readConfig(): Config {
 
 /** BOT_CHECK_PROVIDER's verifier, or null when its secret is not set. */
 function botCheckVerifier(config: Config) {
-  if (config.botCheckProvider === "turnstile") return config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret }) : null;
+  if (config.botCheckProvider === "turnstile")
+    return config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret }) : null;
   return config.recaptchaSecret ? createRecaptchaVerifier({ secret: config.recaptchaSecret }) : null;
 }
 
@@ -66,7 +74,9 @@ async function readSite(logger: Logger): Promise<Site | null> {
 /** Several instances may share PostgreSQL, so their streams are woken through LISTEN/NOTIFY there. */
 function createChangeFeed(config: Config, logger: Logger): ChangeFeed {
   const location = parseDatabaseUrl(config.databaseUrl);
-  return location.kind === "postgres" ? createPostgresChangeFeed({ url: location.url, logger }) : createLocalChangeFeed();
+  return location.kind === "postgres"
+    ? createPostgresChangeFeed({ url: location.url, logger })
+    : createLocalChangeFeed();
 }
 
 function startMaintenance(db: Db, config: Config, logger: Logger) {
@@ -87,11 +97,13 @@ function startMaintenance(db: Db, config: Config, logger: Logger) {
 function startOutbox(db: Db, config: Config, logger: Logger): OutboxWorker | null {
   if (!config.smtpUrl || !config.appSecret) {
     logger.info("mail-disabled", {
-      reason: "SMTP_URL is not set: no staff alerts, welcome or confirmation emails are queued or sent, so an address that opted out stays suppressed (re-subscribing it needs its confirmation by email)",
+      reason:
+        "SMTP_URL is not set: no staff alerts, welcome or confirmation emails are queued or sent, so an address that opted out stays suppressed (re-subscribing it needs its confirmation by email)",
     });
     return null;
   }
-  if (config.notifyTo.length === 0) logger.info("alerts-disabled", { reason: "NOTIFY_TO is not set: no staff alerts for new leads" });
+  if (config.notifyTo.length === 0)
+    logger.info("alerts-disabled", { reason: "NOTIFY_TO is not set: no staff alerts for new leads" });
   const worker = createOutboxWorker({
     db,
     mailer: createSmtpMailer(config.smtpUrl),
@@ -108,12 +120,26 @@ function startOutbox(db: Db, config: Config, logger: Logger): OutboxWorker | nul
  * The webhook worker on this process's event loop (webhooks/worker.ts), unless WEBHOOK_WORKER_IN_SERVER
  * is off because `npm run worker` sends instead (docs/operations.md).
  */
-function startWebhooks(db: Db, config: Config, appSecret: string, logger: Logger): { wake(): void; stop(): Promise<void> } {
+function startWebhooks(
+  db: Db,
+  config: Config,
+  appSecret: string,
+  logger: Logger,
+): { wake(): void; stop(): Promise<void> } {
   if (!config.webhookWorkerInServer) {
-    logger.info("webhook-worker-elsewhere", { reason: "WEBHOOK_WORKER_IN_SERVER is off: this server sends no webhooks; run `npm run worker` beside it" });
+    logger.info("webhook-worker-elsewhere", {
+      reason: "WEBHOOK_WORKER_IN_SERVER is off: this server sends no webhooks; run `npm run worker` beside it",
+    });
     return { wake() {}, stop: async () => {} };
   }
-  const worker = createWebhookWorker({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate }, retryBaseMs: config.webhookRetryBaseMs });
+  const worker = createWebhookWorker({
+    db,
+    keys: derivePrivacyKeys(appSecret),
+    clock: systemClock,
+    logger,
+    policy: { allowPrivate: config.webhooksAllowPrivate },
+    retryBaseMs: config.webhookRetryBaseMs,
+  });
   worker.start();
   return worker;
 }
@@ -121,7 +147,12 @@ function startWebhooks(db: Db, config: Config, appSecret: string, logger: Logger
 /** The retention purge, at start-up and then daily; each run is audited when it deleted something. */
 function startRetention(db: Db, config: Config, logger: Logger, changeFeed: ChangeFeed) {
   const run = () =>
-    runRetention(db, { now: systemClock(), retentionDays: config.retentionDays, actor: "system", auditEmptyRuns: false }).then(
+    runRetention(db, {
+      now: systemClock(),
+      retentionDays: config.retentionDays,
+      actor: "system",
+      auditEmptyRuns: false,
+    }).then(
       (result) => {
         if (result.total === 0) return;
         logger.info("retention-purged", { cutoff: result.cutoff, deleted: result.deleted });
@@ -156,12 +187,23 @@ async function main() {
   const verifier = botCheckVerifier(config);
   if (!verifier) {
     const secret = config.botCheckProvider === "turnstile" ? "TURNSTILE_SECRET" : "RECAPTCHA_SECRET";
-    logger.info("bot-check-disabled", { reason: `${secret} is not set; submissions are stored with botCheck "skipped"` });
+    logger.info("bot-check-disabled", {
+      reason: `${secret} is not set; submissions are stored with botCheck "skipped"`,
+    });
   }
 
   const passwordHasher = createPasswordHasher();
-  const twoFactor = config.adminTotpSecret ? { secret: config.adminTotpSecret, key: derivePrivacyKeys(appSecret).twoFactorSecret } : null;
-  await ensureFirstAdmin(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, twoFactor, hasher: passwordHasher, clock: systemClock, logger });
+  const twoFactor = config.adminTotpSecret
+    ? { secret: config.adminTotpSecret, key: derivePrivacyKeys(appSecret).twoFactorSecret }
+    : null;
+  await ensureFirstAdmin(db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    twoFactor,
+    hasher: passwordHasher,
+    clock: systemClock,
+    logger,
+  });
 
   const maintenance = startMaintenance(db, config, logger);
   await maintenance.first;
@@ -169,7 +211,10 @@ async function main() {
   const retentionTimer = startRetention(db, config, logger, changeFeed);
   const outbox = startOutbox(db, config, logger);
   // Webhooks: woken by every change this instance (or, on PostgreSQL, any instance) announces.
-  if (config.webhooksAllowPrivate) logger.warn("webhooks-private-allowed", { reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only." });
+  if (config.webhooksAllowPrivate)
+    logger.warn("webhooks-private-allowed", {
+      reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only.",
+    });
   const webhooks = startWebhooks(db, config, appSecret, logger);
   const stopFollowing = changeFeed.subscribe(webhooks.wake);
 
@@ -188,10 +233,15 @@ async function main() {
     ...(outbox && { wakeOutbox: outbox.wake }),
     wakeWebhooks: webhooks.wake,
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS }, (info) => {
-    const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
-    logger.info("listening", { url: `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${info.port}` });
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS },
+    (info) => {
+      const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
+      logger.info("listening", {
+        url: `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${info.port}`,
+      });
+    },
+  );
   server.on("error", (error) => {
     logger.error("server-error", describeError(error));
     process.exit(1);
@@ -229,6 +279,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "startup-failed", ...describeError(error) }));
+  console.error(
+    JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "startup-failed", ...describeError(error) }),
+  );
   process.exit(1);
 });

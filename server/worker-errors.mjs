@@ -23,5 +23,8 @@ export function sendableError(error) {
  * @returns {Error}
  */
 export function receivedError(sent) {
-  return Object.assign(new Error(sent.message), { name: sent.name, ...(sent.code !== undefined && { code: sent.code }) });
+  return Object.assign(new Error(sent.message), {
+    name: sent.name,
+    ...(sent.code !== undefined && { code: sent.code }),
+  });
 }

@@ -32,17 +32,34 @@ async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   if (isInMemoryDatabase(config.databaseUrl)) {
-    logger.error("webhook-worker-refused", { reason: "DATABASE_URL is an in-memory database, which no other process can see: the server sends its own webhooks" });
+    logger.error("webhook-worker-refused", {
+      reason:
+        "DATABASE_URL is an in-memory database, which no other process can see: the server sends its own webhooks",
+    });
     process.exit(1);
   }
   const appSecret = resolveAppSecret({ configured: config.appSecret, file: appSecretFile(config.databaseUrl), logger });
   const location = parseDatabaseUrl(config.databaseUrl);
-  const db = connectDatabase(config.databaseUrl, { applicationName: "erf-webhook-worker", maxConnections: 4, onPoolError: (error) => logger.error("database-pool-error", describeError(error)) });
+  const db = connectDatabase(config.databaseUrl, {
+    applicationName: "erf-webhook-worker",
+    maxConnections: 4,
+    onPoolError: (error) => logger.error("database-pool-error", describeError(error)),
+  });
   // The same migrations as every server instance runs: a worker that starts first finds its tables.
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info("migrated", { migrations: applied });
-  if (config.webhooksAllowPrivate) logger.warn("webhooks-private-allowed", { reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only." });
-  const worker = createWebhookWorker({ db, keys: derivePrivacyKeys(appSecret), clock: systemClock, logger, policy: { allowPrivate: config.webhooksAllowPrivate }, retryBaseMs: config.webhookRetryBaseMs });
+  if (config.webhooksAllowPrivate)
+    logger.warn("webhooks-private-allowed", {
+      reason: "WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go to http:// and to private addresses. Development only.",
+    });
+  const worker = createWebhookWorker({
+    db,
+    keys: derivePrivacyKeys(appSecret),
+    clock: systemClock,
+    logger,
+    policy: { allowPrivate: config.webhooksAllowPrivate },
+    retryBaseMs: config.webhookRetryBaseMs,
+  });
   const feed = location.kind === "postgres" ? createPostgresChangeFeed({ url: location.url, logger }) : null;
   const unsubscribe = feed?.subscribe(worker.wake);
   worker.start();
@@ -67,6 +84,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "startup-failed", ...describeError(error) }));
+  console.error(
+    JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "startup-failed", ...describeError(error) }),
+  );
   process.exit(1);
 });

@@ -70,7 +70,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-4">
-        Please try again, or <a className="text-teal-700 underline" href="/">go to the home page</a>.
+        Please try again, or{" "}
+        <a className="text-teal-700 underline" href="/">
+          go to the home page
+        </a>
+        .
       </p>
     </main>
   );

@@ -3,7 +3,11 @@ import { E2E_TOTP_SECRET, totpCode } from "../../tests/support/two-factor";
 // The staff account the benches sign in with (created by the server at start from these variables),
 // with two-factor on, as an admin must have it.
 export const BENCH_ADMIN = { email: "bench@erf.test", password: "bench password 2025, long enough" };
-export const ADMIN_ENV = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: E2E_TOTP_SECRET };
+export const ADMIN_ENV = {
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+  ADMIN_TOTP_SECRET: E2E_TOTP_SECRET,
+};
 
 /** Signs in through the API (same-origin JSON, as the login form does) and returns the session cookie. */
 export async function signIn(url: string): Promise<string> {

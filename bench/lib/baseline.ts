@@ -28,12 +28,14 @@ export function buildBaseline(rev: string): BaselineBuild {
   };
   try {
     run("git", ["worktree", "add", "--detach", "--quiet", dir, hash], ROOT);
-    const sameLock = readFileSync(join(dir, "package-lock.json"), "utf8") === readFileSync(join(ROOT, "package-lock.json"), "utf8");
+    const sameLock =
+      readFileSync(join(dir, "package-lock.json"), "utf8") === readFileSync(join(ROOT, "package-lock.json"), "utf8");
     if (sameLock) run("cp", ["-al", join(ROOT, "node_modules"), join(dir, "node_modules")], ROOT);
     else run("npm", ["install", "--no-audit", "--no-fund", "--silent"], dir);
     console.log(`bench: building the baseline ${rev} (${hash}) in ${dir}`);
     run("npm", ["run", "build", "--silent"], dir);
-    if (!existsSync(join(dir, "build", "server.mjs"))) throw new Error(`the baseline ${hash} built no build/server.mjs`);
+    if (!existsSync(join(dir, "build", "server.mjs")))
+      throw new Error(`the baseline ${hash} built no build/server.mjs`);
   } catch (error) {
     remove();
     throw error;

@@ -23,7 +23,10 @@ const rates = (side: Side) => side.runs.map((run) => Math.round(run.requestsPerS
 const p99s = (side: Side) => side.runs.map((run) => run.p99);
 const failures = (side: Side) => side.runs.reduce((sum, run) => sum + run.failures, 0);
 
-export async function compareWithBaseline(rev: string, startGroupCommit: () => Promise<{ url: string; stop(): Promise<void> }>): Promise<void> {
+export async function compareWithBaseline(
+  rev: string,
+  startGroupCommit: () => Promise<{ url: string; stop(): Promise<void> }>,
+): Promise<void> {
   const baseline = buildBaseline(rev);
   const servers: BenchServer[] = [];
   const group = await startGroupCommit();
@@ -53,8 +56,18 @@ export async function compareWithBaseline(rev: string, startGroupCommit: () => P
         measured: `${rates(side).join(" · ")} (median ${median(rates(side))}); p99 ${p99s(side).map(ms).join(" · ")}${failures(side) > 0 ? `; ${failures(side)} failed` : ""}`,
         met: null,
       })),
-      { what: "Working tree / baseline, medians", goal: `≥ ${REGRESSION_BOUND}`, measured: ratio.toFixed(2), met: ratio >= REGRESSION_BOUND },
-      { what: "Working tree / bare group-commit server, medians", goal: `≥ ${HARDWARE_GOAL}`, measured: hardware.toFixed(2), met: hardware >= HARDWARE_GOAL },
+      {
+        what: "Working tree / baseline, medians",
+        goal: `≥ ${REGRESSION_BOUND}`,
+        measured: ratio.toFixed(2),
+        met: ratio >= REGRESSION_BOUND,
+      },
+      {
+        what: "Working tree / bare group-commit server, medians",
+        goal: `≥ ${HARDWARE_GOAL}`,
+        measured: hardware.toFixed(2),
+        met: hardware >= HARDWARE_GOAL,
+      },
     ];
     printTable(`Submissions against ${baseline.name}`, `npm run bench:api -- --baseline ${rev}`, rows, [
       `${PAIRS} passes each of ${LOAD.durationSeconds} s at ${LOAD.connections} connections (autocannon in this process), taking turns; every request a distinct contact message with its own Idempotency-Key; RATE_LIMIT_PER_MINUTE=100000000.`,

@@ -44,7 +44,8 @@ export async function launchLighthouse(): Promise<Lighthouse> {
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
-      const summary = audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
+      const summary = audits["resource-summary"]?.details as
+        { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
       const failedAudits = Object.values(categories)
         .flatMap((category) => category.auditRefs)
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)

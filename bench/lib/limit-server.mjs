@@ -16,7 +16,9 @@ db.pragma("journal_mode = WAL");
 db.pragma("synchronous = FULL");
 db.pragma("foreign_keys = ON");
 db.pragma("busy_timeout = 5000");
-db.exec("CREATE TABLE IF NOT EXISTS leads (id TEXT PRIMARY KEY, type TEXT NOT NULL, email TEXT NOT NULL, data TEXT NOT NULL, created_at TEXT NOT NULL)");
+db.exec(
+  "CREATE TABLE IF NOT EXISTS leads (id TEXT PRIMARY KEY, type TEXT NOT NULL, email TEXT NOT NULL, data TEXT NOT NULL, created_at TEXT NOT NULL)",
+);
 const insert = db.prepare("INSERT INTO leads (id, type, email, data, created_at) VALUES (?, ?, ?, ?, ?)");
 
 let batch = [];
@@ -28,7 +30,8 @@ function flush() {
   batch = [];
   try {
     insertBatch(rows);
-    for (const row of rows) row.response.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ id: row.values[0] }));
+    for (const row of rows)
+      row.response.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ id: row.values[0] }));
   } catch {
     for (const row of rows) row.response.writeHead(500).end();
   }
@@ -45,7 +48,13 @@ createServer((request, response) => {
   request.on("end", () => {
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      const values = [randomUUID(), String(body.type ?? "contact"), String(body.email), JSON.stringify(body), new Date().toISOString()];
+      const values = [
+        randomUUID(),
+        String(body.type ?? "contact"),
+        String(body.email),
+        JSON.stringify(body),
+        new Date().toISOString(),
+      ];
       if (groupCommit) {
         if (batch.length === 0) setImmediate(flush);
         batch.push({ values, response });

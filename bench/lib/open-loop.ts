@@ -50,7 +50,12 @@ function signupBody(sequence: number): string {
 const nextSignup = (index: number) => ({ path: "/api/leads", body: signupBody(index) });
 
 /** POSTs `rate` requests a second (signups to `${url}/api/leads` unless `next` says otherwise) for `seconds`; waits for the last answer (10 s at most). */
-export async function openLoop(url: string, rate: number, seconds: number, { next: nextRequest = nextSignup, onAnswer }: OpenLoopOptions = {}): Promise<OpenLoopResult> {
+export async function openLoop(
+  url: string,
+  rate: number,
+  seconds: number,
+  { next: nextRequest = nextSignup, onAnswer }: OpenLoopOptions = {},
+): Promise<OpenLoopResult> {
   if (!url.startsWith("http://127.0.0.1:")) throw new Error("benches only talk to 127.0.0.1");
   const client = new LeanHttpClient(Number(new URL(url).port));
   const total = Math.round(rate * seconds);

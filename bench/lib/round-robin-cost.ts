@@ -45,7 +45,10 @@ export async function measureRoundRobin(env: Record<string, string> = {}): Promi
         runs[side].push({ p50: run.p50, p99: run.p99 });
       }
     }
-    const summary = (list: { p50: number; p99: number }[]) => ({ p50: median(list.map((run) => run.p50)), p99: median(list.map((run) => run.p99)) });
+    const summary = (list: { p50: number; p99: number }[]) => ({
+      p50: median(list.map((run) => run.p50)),
+      p99: median(list.map((run) => run.p99)),
+    });
     return {
       off: summary(runs.off),
       on: summary(runs.on),

@@ -30,7 +30,9 @@ export async function seedLeads(databaseUrl: string, count: number, people?: Sha
         for (let index = first; index < Math.min(count, first + BATCH); index += 1) {
           const shared = people !== undefined && index >= count - people.newest;
           // Grouped from the newest down, so the first rows of the table are whole people.
-          const email = shared ? `seed-person-${Math.floor((count - 1 - index) / people.recordsEach)}@example.co.za` : null;
+          const email = shared
+            ? `seed-person-${Math.floor((count - 1 - index) / people.recordsEach)}@example.co.za`
+            : null;
           const row = leadRow({
             id: randomUUID(),
             botCheck: "skipped",
@@ -68,8 +70,21 @@ export async function seedLeads(databaseUrl: string, count: number, people?: Sha
           if (email) {
             const at = (minutes: number) => new Date(Date.parse(row.createdAt) + minutes * 60_000).toISOString();
             const about = { collection: "leads" as const, recordId: row.id, email };
-            notes.push({ ...about, id: randomUUID(), body: `Called about lead ${index}; they want a demo next week.`, author: SEED_REP, createdAt: at(5) });
-            events.push({ ...about, id: randomUUID(), kind: "status-changed" as const, actor: SEED_REP, details: JSON.stringify({ from: "new", to: status }), at: at(10) });
+            notes.push({
+              ...about,
+              id: randomUUID(),
+              body: `Called about lead ${index}; they want a demo next week.`,
+              author: SEED_REP,
+              createdAt: at(5),
+            });
+            events.push({
+              ...about,
+              id: randomUUID(),
+              kind: "status-changed" as const,
+              actor: SEED_REP,
+              details: JSON.stringify({ from: "new", to: status }),
+              at: at(10),
+            });
           }
         }
         await trx.insertInto("leads").values(rows).execute();

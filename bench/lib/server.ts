@@ -31,7 +31,11 @@ export function waitFor(url: string, child: ChildProcess, output: () => string):
   return waitUntilAnswering(url, child, output, { pollMs: 5 });
 }
 
-export async function startBenchServer(env: Record<string, string> = {}, command: string[] = ["scripts/start.mjs"], cwd = ROOT): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  command: string[] = ["scripts/start.mjs"],
+  cwd = ROOT,
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "erf-bench-"));
   const started = performance.now();

@@ -78,13 +78,21 @@ async function scoreCost(databaseUrl: string): Promise<ScoreCost> {
     await sql`update leads set content_hash = substr(id, 1, 32)`.execute(db);
     await db
       .insertInto("spamBlocklist")
-      .values(Array.from({ length: BLOCKLIST }, (_, index) => ({ entry: index % 2 ? `blocked${index}.example` : `someone${index}@blocked.example`, kind: index % 2 ? "domain" : "address", addedBy: "bench@erf.test", createdAt: new Date().toISOString() })))
+      .values(
+        Array.from({ length: BLOCKLIST }, (_, index) => ({
+          entry: index % 2 ? `blocked${index}.example` : `someone${index}@blocked.example`,
+          kind: index % 2 ? "domain" : "address",
+          addedBy: "bench@erf.test",
+          createdAt: new Date().toISOString(),
+        })),
+      )
       .execute();
     const stampKey = randomBytes(32);
     const scorer = createSpamScorer({ reader, threshold: 40, stampKey, contentKey: randomBytes(32) });
     const stamp = issueRenderStamp(stampKey, new Date(Date.now() - 60_000));
     const notBefore = new Date(Date.now() - 86_400_000).toISOString();
-    const preCheck = (call: number) => findStoredResponse(reader, { route: "/api/leads", key: `bench-${call}`, fingerprint: "" }, notBefore);
+    const preCheck = (call: number) =>
+      findStoredResponse(reader, { route: "/api/leads", key: `bench-${call}`, fingerprint: "" }, notBefore);
     const times = { preCheck: [] as number[], beside: [] as number[], alone: [] as number[] };
     for (let call = 0; call < WARM_UP + CALLS; call += 1) {
       const facts = {
@@ -111,7 +119,10 @@ async function scoreCost(databaseUrl: string): Promise<ScoreCost> {
       times.alone.push(aloneMs);
     }
     return {
-      added: { p50: median(times.beside) - median(times.preCheck), p99: percentile(times.beside, 99) - percentile(times.preCheck, 99) },
+      added: {
+        p50: median(times.beside) - median(times.preCheck),
+        p99: percentile(times.beside, 99) - percentile(times.preCheck, 99),
+      },
       alone: { p50: median(times.alone), p99: percentile(times.alone, 99) },
     };
   } finally {

@@ -23,7 +23,10 @@ interface Entry {
 }
 
 /** `sameHeadersAs`: extra headers for every response, e.g. the security headers the Erf server sends. */
-export async function serveStatic(dir: string, sameHeadersAs: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveStatic(
+  dir: string,
+  sameHeadersAs: Record<string, string> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const files = new Map<string, Entry>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -40,7 +43,11 @@ export async function serveStatic(dir: string, sameHeadersAs: Record<string, str
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     const file = files.get(path) ?? files.get("/index.html")!;
     const accepts = String(request.headers["accept-encoding"] ?? "");
-    const [body, encoding] = accepts.includes("br") ? [file.br, "br"] : accepts.includes("gzip") ? [file.gzip, "gzip"] : [file.raw, null];
+    const [body, encoding] = accepts.includes("br")
+      ? [file.br, "br"]
+      : accepts.includes("gzip")
+        ? [file.gzip, "gzip"]
+        : [file.raw, null];
     response.writeHead(200, {
       ...sameHeadersAs,
       "Content-Type": file.type,

@@ -13,7 +13,12 @@ import SiteLayout from "../../src/routes/site-layout";
 import "./naive.css";
 
 // A placeholder project: the SDK initialises without contacting Google until it is used.
-const app = initializeApp({ apiKey: "naive-bench-key", authDomain: "erf-naive.firebaseapp.com", projectId: "erf-naive", appId: "1:1:web:1" });
+const app = initializeApp({
+  apiKey: "naive-bench-key",
+  authDomain: "erf-naive.firebaseapp.com",
+  projectId: "erf-naive",
+  appId: "1:1:web:1",
+});
 getAuth(app);
 getFirestore(app);
 

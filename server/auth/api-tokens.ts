@@ -45,33 +45,70 @@ export function scopeFor(method: string, path: string): TokenScope | null {
 const refused = (c: Context, status: 401 | 403, error: string, message: string) => c.json({ error, message }, status);
 
 /** Signs a bearer request in as its token, or refuses it; the route's own guards run after. */
-export function apiTokenAuth({ db, clock, limiter }: { db: Db; clock: Clock; limiter: RateLimiter }): MiddlewareHandler<AdminEnv> {
+export function apiTokenAuth({
+  db,
+  clock,
+  limiter,
+}: {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+}): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
     const now = clock();
     const found = token ? await findApiTokenByHash(db, hashApiToken(token)) : undefined;
-    if (!found || (found.expiresAt !== null && Date.parse(found.expiresAt) <= now.getTime())) return refused(c, 401, "unauthenticated", "Unknown, revoked or expired API token.");
-    if (found.suspended) return refused(c, 401, "unauthenticated", `This API token is suspended: ${TOKEN_SUSPENSION_LABELS[found.suspended]}.`);
+    if (!found || (found.expiresAt !== null && Date.parse(found.expiresAt) <= now.getTime()))
+      return refused(c, 401, "unauthenticated", "Unknown, revoked or expired API token.");
+    if (found.suspended)
+      return refused(
+        c,
+        401,
+        "unauthenticated",
+        `This API token is suspended: ${TOKEN_SUSPENSION_LABELS[found.suspended]}.`,
+      );
     const scope = scopeFor(c.req.method, c.req.path);
     if (!scope) return refused(c, 403, "forbidden", "API tokens do not work on this route.");
-    if (!found.scopes.includes(scope)) return refused(c, 403, "forbidden", `This token does not have the ${scope} scope.`);
-    if (found.suspendedScopes.includes(scope)) return refused(c, 403, "forbidden", `This token's ${scope} scope is suspended: its creator's role no longer allows it.`);
+    if (!found.scopes.includes(scope))
+      return refused(c, 403, "forbidden", `This token does not have the ${scope} scope.`);
+    if (found.suspendedScopes.includes(scope))
+      return refused(
+        c,
+        403,
+        "forbidden",
+        `This token's ${scope} scope is suspended: its creator's role no longer allows it.`,
+      );
     const decision = await limiter.hit(`api-token:${found.id}`);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
-      return c.json({ error: "too-many-requests", message: "Too many requests with this token; please wait a minute." }, 429);
+      return c.json(
+        { error: "too-many-requests", message: "Too many requests with this token; please wait a minute." },
+        429,
+      );
     }
     await touchApiToken(db, found.id, now);
     // Seen by the routes as a sales account (records only) named after the token.
-    c.set("admin", { adminId: `api-token:${found.id}`, email: `api-token:${found.name}`, name: found.name, role: "sales", twoFactor: true });
-    c.set("apiToken", { id: found.id, scopes: found.scopes.filter((granted) => !found.suspendedScopes.includes(granted)) });
+    c.set("admin", {
+      adminId: `api-token:${found.id}`,
+      email: `api-token:${found.name}`,
+      name: found.name,
+      role: "sales",
+      twoFactor: true,
+    });
+    c.set("apiToken", {
+      id: found.id,
+      scopes: found.scopes.filter((granted) => !found.suspendedScopes.includes(granted)),
+    });
     c.set("sessionToken", "");
     await next();
   };
 }
 
 /** A bearer request goes to `token`; any other to the session's middleware, in order. */
-export function sessionOrToken(token: MiddlewareHandler<AdminEnv>, ...session: MiddlewareHandler<AdminEnv>[]): MiddlewareHandler<AdminEnv> {
+export function sessionOrToken(
+  token: MiddlewareHandler<AdminEnv>,
+  ...session: MiddlewareHandler<AdminEnv>[]
+): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     if (bearerToken(c) !== null) return token(c, next);
     // As Hono composes: a middleware that answers ends the chain, and its answer becomes the response.

@@ -10,14 +10,20 @@ import { ensureFirstAdmin } from "./bootstrap";
 import { openSecret } from "./secret-box";
 
 describeStorage("first admin at start-up", (open) => {
-  const run = (adminEmail: string | null, adminPassword: string | null, twoFactor: { secret: string; key: Buffer } | null = null) => {
+  const run = (
+    adminEmail: string | null,
+    adminPassword: string | null,
+    twoFactor: { secret: string; key: Buffer } | null = null,
+  ) => {
     const lines: string[] = [];
     const logger = createLogger("info", (line) => lines.push(line));
     const clock = () => new Date("2025-01-01T00:00:00.000Z");
-    return ensureFirstAdmin(open.db, { adminEmail, adminPassword, twoFactor, hasher: fastHasher, clock, logger }).then((outcome) => ({
-      outcome,
-      logs: lines.map((line) => JSON.parse(line) as { msg: string; message?: string }),
-    }));
+    return ensureFirstAdmin(open.db, { adminEmail, adminPassword, twoFactor, hasher: fastHasher, clock, logger }).then(
+      (outcome) => ({
+        outcome,
+        logs: lines.map((line) => JSON.parse(line) as { msg: string; message?: string }),
+      }),
+    );
   };
 
   it("creates the account from ADMIN_EMAIL and ADMIN_PASSWORD when there is none, and audits it", async () => {
@@ -27,7 +33,13 @@ describeStorage("first admin at start-up", (open) => {
     const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
     expect(await fastHasher.verify(admin!.passwordHash, "a long enough passphrase")).toBe(true);
     const entries = await auditSince(open.db, mark);
-    expect(entries).toMatchObject([{ actor: "system", action: "admin.create", details: { email: "owner@erf.co.za", role: "admin", source: "ADMIN_EMAIL" } }]);
+    expect(entries).toMatchObject([
+      {
+        actor: "system",
+        action: "admin.create",
+        details: { email: "owner@erf.co.za", role: "admin", source: "ADMIN_EMAIL" },
+      },
+    ]);
     expect(admin).toMatchObject({ role: "admin", totpSecret: null, disabledAt: null });
     expect(JSON.stringify(entries)).not.toContain("passphrase");
   });
@@ -35,7 +47,9 @@ describeStorage("first admin at start-up", (open) => {
   it("turns two-factor on for that admin with ADMIN_TOTP_SECRET, sealed at rest", async () => {
     const key = derivePrivacyKeys(TEST_APP_SECRET).twoFactorSecret;
     const mark = await auditMark(open.db);
-    expect((await run("owner@erf.co.za", "a long enough passphrase", { secret: TEST_TOTP_SECRET, key })).outcome).toBe("created");
+    expect((await run("owner@erf.co.za", "a long enough passphrase", { secret: TEST_TOTP_SECRET, key })).outcome).toBe(
+      "created",
+    );
     const admin = await findAdminByEmail(open.db, "owner@erf.co.za");
     expect(admin!.totpSecret).not.toContain(TEST_TOTP_SECRET);
     expect(openSecret(key, admin!.id, admin!.totpSecret!)).toBe(TEST_TOTP_SECRET);
@@ -46,7 +60,10 @@ describeStorage("first admin at start-up", (open) => {
     const { outcome, logs } = await run(null, null);
     expect(outcome).toBe("missing");
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ msg: "no-admin", message: expect.stringContaining("npm run admin -- create --email") });
+    expect(logs[0]).toMatchObject({
+      msg: "no-admin",
+      message: expect.stringContaining("npm run admin -- create --email"),
+    });
     expect(await listAdmins(open.db)).toEqual([]);
   });
 

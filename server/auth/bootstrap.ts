@@ -52,7 +52,12 @@ export async function ensureFirstAdmin(
     return "exists";
   }
   // An account change like the CLI's; made by the server itself at start-up from its settings.
-  await appendAudit(db, { actor: "system", action: "admin.create", details: { email: adminEmail, role: "admin", source: "ADMIN_EMAIL", ...(twoFactor && { twoFactor: true }) }, at: clock() });
+  await appendAudit(db, {
+    actor: "system",
+    action: "admin.create",
+    details: { email: adminEmail, role: "admin", source: "ADMIN_EMAIL", ...(twoFactor && { twoFactor: true }) },
+    at: clock(),
+  });
   logger.info("admin-created", { email: adminEmail });
   return "created";
 }

@@ -30,7 +30,8 @@ export interface LoginThrottle {
  * staff member's own browser. It needs no IP key: its token is good for one account only, so it
  * cannot spray, and guessing with a stolen one meets the device's own limit.
  */
-const keysFor = ({ email, ip, device }: LoginAttempt) => (device ? [`device:${device}`] : [`account:${email}`, `ip:${ip}`]);
+const keysFor = ({ email, ip, device }: LoginAttempt) =>
+  device ? [`device:${device}`] : [`account:${email}`, `ip:${ip}`];
 
 export function createLoginThrottle(db: Db, clock: Clock, limit: number): LoginThrottle {
   const windowOpenedBefore = (now: number) => new Date(now - LOGIN_WINDOW_MS).toISOString();

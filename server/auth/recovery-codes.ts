@@ -17,4 +17,5 @@ export const newRecoveryCodes = (count = RECOVERY_CODE_COUNT): string[] => Array
 /** Case, spaces and dashes do not matter when a code is typed back. */
 export const normalizeRecoveryCode = (code: string): string => code.toLowerCase().replace(/[^0-9a-z]/g, "");
 
-export const recoveryCodeHash = (key: Buffer, code: string): string => createHmac("sha256", key).update(normalizeRecoveryCode(code), "utf8").digest("hex");
+export const recoveryCodeHash = (key: Buffer, code: string): string =>
+  createHmac("sha256", key).update(normalizeRecoveryCode(code), "utf8").digest("hex");

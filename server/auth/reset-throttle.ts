@@ -21,7 +21,11 @@ export interface ResetThrottle {
 export function createResetThrottle(db: Db, clock: Clock): ResetThrottle {
   const reserve = (key: string, limit: number) => {
     const now = clock().getTime();
-    return reserveAttempt(db, [key], { now: new Date(now).toISOString(), windowOpenedBefore: new Date(now - LOGIN_WINDOW_MS).toISOString(), limit }).then((reservation) => ({ reservation, now }));
+    return reserveAttempt(db, [key], {
+      now: new Date(now).toISOString(),
+      windowOpenedBefore: new Date(now - LOGIN_WINDOW_MS).toISOString(),
+      limit,
+    }).then((reservation) => ({ reservation, now }));
   };
   return {
     async client(bucket) {

@@ -1,5 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { can, FORBIDDEN, TWO_FACTOR_ENROLMENT_REQUIRED, type Capability, type CurrentStaff } from "../../src/domain/staff";
+import {
+  can,
+  FORBIDDEN,
+  TWO_FACTOR_ENROLMENT_REQUIRED,
+  type Capability,
+  type CurrentStaff,
+} from "../../src/domain/staff";
 import type { AdminEnv } from "./require-session";
 import type { SessionAdmin } from "./sessions";
 
@@ -8,7 +14,8 @@ import type { SessionAdmin } from "./sessions";
 // two-factor yet. Mounted after requireSession, so c.get("admin") is set.
 
 /** An admin without two-factor: only the session, sign-out and two-factor set-up routes answer. */
-export const mustEnrolTwoFactor = (admin: Pick<SessionAdmin, "role" | "twoFactor">): boolean => admin.role === "admin" && !admin.twoFactor;
+export const mustEnrolTwoFactor = (admin: Pick<SessionAdmin, "role" | "twoFactor">): boolean =>
+  admin.role === "admin" && !admin.twoFactor;
 
 export const currentStaff = (admin: SessionAdmin): CurrentStaff => ({
   email: admin.email,

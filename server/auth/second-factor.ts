@@ -21,7 +21,12 @@ export async function verifySecondFactor(
   const secret = admin.totpSecret === null ? null : openSecret(keys.twoFactorSecret, admin.id, admin.totpSecret);
   if (secret === null) return null;
   if (looksLikeTotp(code)) {
-    const step = matchTotpStep(secret, code, now.getTime(), admin.totpLastStep === null ? null : Number(admin.totpLastStep));
+    const step = matchTotpStep(
+      secret,
+      code,
+      now.getTime(),
+      admin.totpLastStep === null ? null : Number(admin.totpLastStep),
+    );
     return step !== null && (await claimTotpStep(db, admin.id, step)) ? "totp" : null;
   }
   return (await useRecoveryCode(db, admin.id, recoveryCodeHash(keys.recoveryCode, code), now)) ? "recovery-code" : null;

@@ -73,14 +73,23 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
       if (touch && now - lastSeen >= SESSION_TOUCH_EVERY_MS) {
         await touchSession(db, tokenHash, new Date(now).toISOString());
       }
-      return { adminId: session.adminId, email: session.email, name: session.name, role: session.role, twoFactor: session.twoFactor };
+      return {
+        adminId: session.adminId,
+        email: session.email,
+        name: session.name,
+        role: session.role,
+        twoFactor: session.twoFactor,
+      };
     },
 
     end: (token) => deleteSession(db, hashSessionToken(token)),
 
     purgeExpired() {
       const now = clock().getTime();
-      return purgeSessions(db, { now: new Date(now).toISOString(), idleSince: new Date(now - SESSION_IDLE_MS).toISOString() });
+      return purgeSessions(db, {
+        now: new Date(now).toISOString(),
+        idleSince: new Date(now - SESSION_IDLE_MS).toISOString(),
+      });
     },
     announceEnded(adminId) {
       for (const listener of listeners) listener(adminId);

@@ -8,9 +8,12 @@ import { createHash, createHmac } from "node:crypto";
 
 export type LinkPurpose = "invitation" | "password-reset";
 
-export const linkToken = (key: Buffer, purpose: LinkPurpose, id: string): string => createHmac("sha256", key).update(`${purpose}:${id}`, "utf8").digest("base64url");
+export const linkToken = (key: Buffer, purpose: LinkPurpose, id: string): string =>
+  createHmac("sha256", key).update(`${purpose}:${id}`, "utf8").digest("base64url");
 
 export const hashLinkToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
-export const invitationUrl = (publicUrl: string, token: string) => `${publicUrl}/admin/accept-invitation#token=${token}`;
-export const passwordResetUrl = (publicUrl: string, token: string) => `${publicUrl}/admin/reset-password#token=${token}`;
+export const invitationUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/admin/accept-invitation#token=${token}`;
+export const passwordResetUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/admin/reset-password#token=${token}`;

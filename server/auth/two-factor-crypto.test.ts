@@ -54,7 +54,9 @@ describe("recovery codes", () => {
     expect(new Set(codes).size).toBe(10);
     const [code = ""] = codes;
     expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
-    expect(recoveryCodeHash(keys.recoveryCode, code.toUpperCase().replace(/-/g, " "))).toBe(recoveryCodeHash(keys.recoveryCode, code));
+    expect(recoveryCodeHash(keys.recoveryCode, code.toUpperCase().replace(/-/g, " "))).toBe(
+      recoveryCodeHash(keys.recoveryCode, code),
+    );
     expect(recoveryCodeHash(otherKeys.recoveryCode, code)).not.toBe(recoveryCodeHash(keys.recoveryCode, code));
   });
 });
@@ -66,7 +68,9 @@ describe("staff links", () => {
     expect(linkToken(keys.passwordReset, "password-reset", "row-1")).not.toBe(invitation);
     expect(linkToken(otherKeys.invitation, "invitation", "row-1")).not.toBe(invitation);
     expect(hashLinkToken(invitation)).toMatch(/^[0-9a-f]{64}$/);
-    expect(invitationUrl("https://erf.co.za", invitation)).toBe(`https://erf.co.za/admin/accept-invitation#token=${invitation}`);
+    expect(invitationUrl("https://erf.co.za", invitation)).toBe(
+      `https://erf.co.za/admin/accept-invitation#token=${invitation}`,
+    );
     expect(passwordResetUrl("https://erf.co.za", "t")).toBe("https://erf.co.za/admin/reset-password#token=t");
   });
 });

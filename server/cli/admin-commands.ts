@@ -17,7 +17,15 @@ import { notifyChangeListeners } from "../events/pg-change-feed";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES, type PasswordHasher } from "../auth/passwords";
 
 /** Exit codes of `npm run admin`, distinct so scripts can tell the failures apart. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, duplicate: 3, unknownEmail: 4, weakPassword: 5, lastAdmin: 6 } as const;
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  duplicate: 3,
+  unknownEmail: 4,
+  weakPassword: 5,
+  lastAdmin: 6,
+} as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export interface CommandIo {
@@ -56,7 +64,11 @@ function parseRole(raw: string | undefined, io: CommandIo): Role | null {
   return null;
 }
 
-export async function createCommand(rawEmail: string | undefined, rawRole: string | undefined, { db, hasher, now, io }: CommandDeps): Promise<ExitCode> {
+export async function createCommand(
+  rawEmail: string | undefined,
+  rawRole: string | undefined,
+  { db, hasher, now, io }: CommandDeps,
+): Promise<ExitCode> {
   const email = parseEmail(rawEmail, io);
   if (!email) return EXIT.usage;
   const role = parseRole(rawRole, io);
@@ -76,11 +88,18 @@ export async function createCommand(rawEmail: string | undefined, rawRole: strin
   }
   // Account changes are audited; the command line has no session, so the actor is "cli".
   await appendAudit(db, { actor: "cli", action: "admin.create", details: { email, role }, at: now() });
-  io.out(role === "admin" ? `Created admin ${email}. They set up two-factor sign-in at their first sign-in.` : `Created ${role} account ${email}.`);
+  io.out(
+    role === "admin"
+      ? `Created admin ${email}. They set up two-factor sign-in at their first sign-in.`
+      : `Created ${role} account ${email}.`,
+  );
   return EXIT.ok;
 }
 
-export async function resetPasswordCommand(rawEmail: string | undefined, { db, hasher, now, io }: CommandDeps): Promise<ExitCode> {
+export async function resetPasswordCommand(
+  rawEmail: string | undefined,
+  { db, hasher, now, io }: CommandDeps,
+): Promise<ExitCode> {
   const email = parseEmail(rawEmail, io);
   if (!email) return EXIT.usage;
   if (!(await findAdminByEmail(db, email))) {
@@ -105,7 +124,10 @@ export async function listCommand({ db, io }: Pick<CommandDeps, "db" | "io">): P
     return EXIT.ok;
   }
   io.out("EMAIL\tROLE\tSTATUS\tCREATED\tUPDATED");
-  for (const admin of admins) io.out(`${admin.email}\t${admin.role}\t${admin.disabledAt === null ? "active" : "disabled"}\t${admin.createdAt}\t${admin.updatedAt}`);
+  for (const admin of admins)
+    io.out(
+      `${admin.email}\t${admin.role}\t${admin.disabledAt === null ? "active" : "disabled"}\t${admin.createdAt}\t${admin.updatedAt}`,
+    );
   return EXIT.ok;
 }
 
@@ -113,7 +135,11 @@ export async function listCommand({ db, io }: Pick<CommandDeps, "db" | "io">): P
  * `disable` and `enable`: as an admin does in the Team tab, audited as the cli. Disabling ends the
  * account's sessions at once; a dashboard it has open stops at its stream's next check (25 s).
  */
-export async function setDisabledCommand(rawEmail: string | undefined, disabled: boolean, { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">): Promise<ExitCode> {
+export async function setDisabledCommand(
+  rawEmail: string | undefined,
+  disabled: boolean,
+  { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">,
+): Promise<ExitCode> {
   const email = parseEmail(rawEmail, io);
   if (!email) return EXIT.usage;
   const outcome = await changeStaffAccount(db, email, { disabled }, { actor: "cli", at: now() });
@@ -130,7 +156,10 @@ export async function setDisabledCommand(rawEmail: string | undefined, disabled:
 }
 
 /** `reset-2fa`: for a lost phone, as another admin can in the Team tab; an admin enrols again at the next sign-in. */
-export async function resetTwoFactorCommand(rawEmail: string | undefined, { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">): Promise<ExitCode> {
+export async function resetTwoFactorCommand(
+  rawEmail: string | undefined,
+  { db, now, io }: Pick<CommandDeps, "db" | "now" | "io">,
+): Promise<ExitCode> {
   const email = parseEmail(rawEmail, io);
   if (!email) return EXIT.usage;
   // The operator at the server's shell: its sessions end as with an admin's reset; the CLI does not read
@@ -141,12 +170,19 @@ export async function resetTwoFactorCommand(rawEmail: string | undefined, { db, 
     io.err(`No account with email ${email}. Use list to see the accounts.`);
     return EXIT.unknownEmail;
   }
-  io.out(`Two-factor sign-in is off for ${email}.${account.role === "admin" ? " They set it up again at their next sign-in." : ""}`);
+  io.out(
+    `Two-factor sign-in is off for ${email}.${account.role === "admin" ? " They set it up again at their next sign-in." : ""}`,
+  );
   return EXIT.ok;
 }
 
 /** `purge`: the retention purge the server runs daily, on demand; always audited, even when empty. */
-export async function purgeCommand({ db, now, io, retentionDays }: Pick<CommandDeps, "db" | "now" | "io"> & { retentionDays: number }): Promise<ExitCode> {
+export async function purgeCommand({
+  db,
+  now,
+  io,
+  retentionDays,
+}: Pick<CommandDeps, "db" | "now" | "io"> & { retentionDays: number }): Promise<ExitCode> {
   const result = await runRetention(db, { now: now(), retentionDays, actor: "cli", auditEmptyRuns: true });
   // Open dashboards reload the lists it emptied; on SQLite they see it at their next heartbeat.
   if (result.total > 0 && isPostgres(db)) await notifyChangeListeners(db);

@@ -38,11 +38,21 @@ afterAll(async () => {
 
 function admin(
   args: string[],
-  { password, stdin, env = {}, entry = bundled }: { password?: string; stdin?: string; env?: Record<string, string>; entry?: string[] } = {},
+  {
+    password,
+    stdin,
+    env = {},
+    entry = bundled,
+  }: { password?: string; stdin?: string; env?: Record<string, string>; entry?: string[] } = {},
 ) {
   const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, ...(password !== undefined && { ADMIN_PASSWORD: password }), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATABASE_URL: databaseUrl,
+      ...(password !== undefined && { ADMIN_PASSWORD: password }),
+      ...env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
@@ -82,7 +92,10 @@ describe("npm run admin", () => {
 
   it("creates an admin from ADMIN_PASSWORD, lower-casing the email and hashing with production argon2id", async () => {
     const result = await admin(["create", "--email", "Owner@Erf.co.za"], { password: "a long enough passphrase" });
-    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Created admin owner@erf.co.za. They set up two-factor sign-in at their first sign-in.\n" });
+    expect(result).toMatchObject({
+      code: EXIT.ok,
+      stdout: "Created admin owner@erf.co.za. They set up two-factor sign-in at their first sign-in.\n",
+    });
     const hash = await storedHash("owner@erf.co.za");
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await createPasswordHasher().verify(hash!, "a long enough passphrase")).toBe(true);
@@ -104,13 +117,19 @@ describe("npm run admin", () => {
   it("reads the password from piped standard input when ADMIN_PASSWORD is not set", async () => {
     const result = await admin(["create", "--email", "piped@erf.co.za"], { stdin: "piped passphrase 123\n" });
     expect(result.code).toBe(EXIT.ok);
-    expect(await createPasswordHasher().verify((await storedHash("piped@erf.co.za"))!, "piped passphrase 123")).toBe(true);
+    expect(await createPasswordHasher().verify((await storedHash("piped@erf.co.za"))!, "piped passphrase 123")).toBe(
+      true,
+    );
   });
 
   it("creates a sales account with --role sales, and refuses a role it does not know", async () => {
-    const result = await admin(["create", "--email", "rep@erf.co.za", "--role", "sales"], { password: "a rep's long passphrase" });
+    const result = await admin(["create", "--email", "rep@erf.co.za", "--role", "sales"], {
+      password: "a rep's long passphrase",
+    });
     expect(result).toMatchObject({ code: EXIT.ok, stdout: "Created sales account rep@erf.co.za.\n" });
-    const refused = await admin(["create", "--email", "boss@erf.co.za", "--role", "owner"], { password: "a long enough passphrase" });
+    const refused = await admin(["create", "--email", "boss@erf.co.za", "--role", "owner"], {
+      password: "a long enough passphrase",
+    });
     expect(refused.code).toBe(EXIT.usage);
     expect(refused.stderr).toContain("--role: use one of admin, sales");
     expect(await storedHash("boss@erf.co.za")).toBeUndefined();
@@ -147,15 +166,23 @@ describe("npm run admin", () => {
 
   it("refuses a short password on reset with exit 5, keeping the old hash", async () => {
     const before = await storedHash("owner@erf.co.za");
-    expect((await admin(["reset-password", "--email", "owner@erf.co.za"], { password: "short" })).code).toBe(EXIT.weakPassword);
+    expect((await admin(["reset-password", "--email", "owner@erf.co.za"], { password: "short" })).code).toBe(
+      EXIT.weakPassword,
+    );
     expect(await storedHash("owner@erf.co.za")).toBe(before);
   });
 
   it("disables and enables an account", async () => {
     const disabled = await admin(["disable", "--email", "Rep@erf.co.za"]);
-    expect(disabled).toMatchObject({ code: EXIT.ok, stdout: "Disabled rep@erf.co.za; their sessions were signed out.\n" });
+    expect(disabled).toMatchObject({
+      code: EXIT.ok,
+      stdout: "Disabled rep@erf.co.za; their sessions were signed out.\n",
+    });
     expect((await admin(["list"])).stdout).toMatch(/rep@erf\.co\.za\tsales\tdisabled/);
-    expect(await admin(["enable", "--email", "rep@erf.co.za"])).toMatchObject({ code: EXIT.ok, stdout: "Enabled rep@erf.co.za.\n" });
+    expect(await admin(["enable", "--email", "rep@erf.co.za"])).toMatchObject({
+      code: EXIT.ok,
+      stdout: "Enabled rep@erf.co.za.\n",
+    });
   }, 60_000);
 
   it("never disables the last active admin, nor an unknown account, and takes --role only with create", async () => {
@@ -169,7 +196,10 @@ describe("npm run admin", () => {
 
   it("turns off an account's two-factor for a lost phone", async () => {
     const result = await admin(["reset-2fa", "--email", "owner@erf.co.za"]);
-    expect(result).toMatchObject({ code: EXIT.ok, stdout: "Two-factor sign-in is off for owner@erf.co.za. They set it up again at their next sign-in.\n" });
+    expect(result).toMatchObject({
+      code: EXIT.ok,
+      stdout: "Two-factor sign-in is off for owner@erf.co.za. They set it up again at their next sign-in.\n",
+    });
     expect((await admin(["reset-2fa", "--email", "nobody@erf.co.za"])).code).toBe(EXIT.unknownEmail);
   });
 
@@ -191,8 +221,14 @@ describe("npm run admin", () => {
   it("purges on demand with RETENTION_DAYS and audits the run", async () => {
     const result = await admin(["purge"], { env: { RETENTION_DAYS: "30" } });
     expect(result).toMatchObject({ code: EXIT.ok, stderr: "" });
-    expect(result.stdout).toMatch(/^Purged records whose status last changed before .* \(RETENTION_DAYS=30\): 0 closed leads, 0 closed contacts, 0 unsubscribed addresses, 0 consent records\.\n$/);
-    expect((await auditEntries()).at(-1)).toMatchObject({ actor: "cli", action: "retention.purge", details: { retentionDays: 30, total: 0 } });
+    expect(result.stdout).toMatch(
+      /^Purged records whose status last changed before .* \(RETENTION_DAYS=30\): 0 closed leads, 0 closed contacts, 0 unsubscribed addresses, 0 consent records\.\n$/,
+    );
+    expect((await auditEntries()).at(-1)).toMatchObject({
+      actor: "cli",
+      action: "retention.purge",
+      details: { retentionDays: 30, total: 0 },
+    });
   });
 
   it.each([

@@ -51,7 +51,11 @@ async function run(argv: string[]): Promise<ExitCode> {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.err(/--password/.test(message) ? "Passwords are not accepted as arguments; set ADMIN_PASSWORD or type it when asked." : message);
+    io.err(
+      /--password/.test(message)
+        ? "Passwords are not accepted as arguments; set ADMIN_PASSWORD or type it when asked."
+        : message,
+    );
     io.err(USAGE);
     return EXIT.usage;
   }
@@ -60,7 +64,11 @@ async function run(argv: string[]): Promise<ExitCode> {
     io.out(USAGE);
     return EXIT.ok;
   }
-  if (!command || extra.length > 0 || !["create", "reset-password", "disable", "enable", "reset-2fa", "list", "purge"].includes(command)) {
+  if (
+    !command ||
+    extra.length > 0 ||
+    !["create", "reset-password", "disable", "enable", "reset-2fa", "list", "purge"].includes(command)
+  ) {
     io.err(USAGE);
     return EXIT.usage;
   }
@@ -91,7 +99,8 @@ async function run(argv: string[]): Promise<ExitCode> {
     if (command === "list") return await listCommand(deps);
     if (command === "purge") return await purgeCommand({ ...deps, retentionDays: config.retentionDays });
     if (command === "create") return await createCommand(parsed.values.email, parsed.values.role, deps);
-    if (command === "disable" || command === "enable") return await setDisabledCommand(parsed.values.email, command === "disable", deps);
+    if (command === "disable" || command === "enable")
+      return await setDisabledCommand(parsed.values.email, command === "disable", deps);
     if (command === "reset-2fa") return await resetTwoFactorCommand(parsed.values.email, deps);
     return await resetPasswordCommand(parsed.values.email, deps);
   } catch (error) {

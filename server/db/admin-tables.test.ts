@@ -35,7 +35,9 @@ describeStorage("admin tables", (open) => {
     const logChange = (recordId: string) =>
       open.db
         .transaction()
-        .execute((trx) => recordChange(trx, { collection: "leads", recordId, op: "insert", createdAt: time.clock().toISOString() }));
+        .execute((trx) =>
+          recordChange(trx, { collection: "leads", recordId, op: "insert", createdAt: time.clock().toISOString() }),
+        );
     await logChange("old");
     await sessions.start(admin.id);
     await throttle.reserve({ email: "someone@erf.co.za", ip: "192.0.2.1", device: null });
@@ -58,26 +60,63 @@ describeStorage("admin tables", (open) => {
   it("deletes invitations and reset links 30 days after they expired or were used, and keeps the rest", async () => {
     const time = manualClock("2025-03-01T00:00:00.000Z");
     const admin = await seedAdmin(open.db);
-    const link = (id: string, createdAt: string, expiresAt: string) => ({ id, tokenHash: `hash-${id}`, createdAt, expiresAt });
+    const link = (id: string, createdAt: string, expiresAt: string) => ({
+      id,
+      tokenHash: `hash-${id}`,
+      createdAt,
+      expiresAt,
+    });
     await open.db
       .insertInto("staffInvitations")
       .values([
-        { ...link("i-expired", "2025-01-01T00:00:00.000Z", "2025-01-04T00:00:00.000Z"), email: "a@erf.co.za", role: "sales", invitedBy: admin.email, acceptedAt: null },
-        { ...link("i-accepted", "2025-01-01T00:00:00.000Z", "2025-01-04T00:00:00.000Z"), email: "b@erf.co.za", role: "sales", invitedBy: admin.email, acceptedAt: "2025-01-02T00:00:00.000Z" },
-        { ...link("i-recent", "2025-02-20T00:00:00.000Z", "2025-02-23T00:00:00.000Z"), email: "c@erf.co.za", role: "sales", invitedBy: admin.email, acceptedAt: null },
+        {
+          ...link("i-expired", "2025-01-01T00:00:00.000Z", "2025-01-04T00:00:00.000Z"),
+          email: "a@erf.co.za",
+          role: "sales",
+          invitedBy: admin.email,
+          acceptedAt: null,
+        },
+        {
+          ...link("i-accepted", "2025-01-01T00:00:00.000Z", "2025-01-04T00:00:00.000Z"),
+          email: "b@erf.co.za",
+          role: "sales",
+          invitedBy: admin.email,
+          acceptedAt: "2025-01-02T00:00:00.000Z",
+        },
+        {
+          ...link("i-recent", "2025-02-20T00:00:00.000Z", "2025-02-23T00:00:00.000Z"),
+          email: "c@erf.co.za",
+          role: "sales",
+          invitedBy: admin.email,
+          acceptedAt: null,
+        },
       ])
       .execute();
     await open.db
       .insertInto("passwordResets")
       .values([
         { ...link("r-old", "2025-01-01T00:00:00.000Z", "2025-01-01T00:30:00.000Z"), adminId: admin.id, usedAt: null },
-        { ...link("r-recent", "2025-02-28T00:00:00.000Z", "2025-02-28T00:30:00.000Z"), adminId: admin.id, usedAt: null },
+        {
+          ...link("r-recent", "2025-02-28T00:00:00.000Z", "2025-02-28T00:30:00.000Z"),
+          adminId: admin.id,
+          usedAt: null,
+        },
       ])
       .execute();
     const sessions = createSessionStore(open.db, time.clock);
-    await runMaintenance({ db: open.db, sessions, throttle: createLoginThrottle(open.db, time.clock, 10), logger: createLogger("silent"), now: time.clock });
+    await runMaintenance({
+      db: open.db,
+      sessions,
+      throttle: createLoginThrottle(open.db, time.clock, 10),
+      logger: createLogger("silent"),
+      now: time.clock,
+    });
     expect(STAFF_LINK_RETENTION_MS).toBe(30 * DAY);
-    expect((await open.db.selectFrom("staffInvitations").select("id").execute()).map((row) => row.id)).toEqual(["i-recent"]);
-    expect((await open.db.selectFrom("passwordResets").select("id").execute()).map((row) => row.id)).toEqual(["r-recent"]);
+    expect((await open.db.selectFrom("staffInvitations").select("id").execute()).map((row) => row.id)).toEqual([
+      "i-recent",
+    ]);
+    expect((await open.db.selectFrom("passwordResets").select("id").execute()).map((row) => row.id)).toEqual([
+      "r-recent",
+    ]);
   });
 });

@@ -22,7 +22,12 @@ export interface NewAdmin {
 }
 
 /** A new account's row: active, available for round-robin. */
-export function adminRow(email: string, passwordHash: string, now: Date, { role, name = null, totpSecret = null, id = randomUUID() }: NewAdmin): AdminsTable {
+export function adminRow(
+  email: string,
+  passwordHash: string,
+  now: Date,
+  { role, name = null, totpSecret = null, id = randomUUID() }: NewAdmin,
+): AdminsTable {
   return {
     id,
     email: normalizeEmail(email),
@@ -95,8 +100,14 @@ export async function setAdminPassword(db: Db, email: string, passwordHash: stri
   });
 }
 
-export async function listAdmins(db: Db): Promise<Pick<AdminsTable, "email" | "role" | "disabledAt" | "createdAt" | "updatedAt">[]> {
-  return db.selectFrom("admins").select(["email", "role", "disabledAt", "createdAt", "updatedAt"]).orderBy("email").execute();
+export async function listAdmins(
+  db: Db,
+): Promise<Pick<AdminsTable, "email" | "role" | "disabledAt" | "createdAt" | "updatedAt">[]> {
+  return db
+    .selectFrom("admins")
+    .select(["email", "role", "disabledAt", "createdAt", "updatedAt"])
+    .orderBy("email")
+    .execute();
 }
 
 export async function countAdmins(db: Db): Promise<number> {

@@ -18,17 +18,41 @@ const toToken = (row: TokenRow): ApiToken => {
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     expiresAt: row.expiresAt,
-    ...tokenStanding(scopes, row.creatorRole === null ? undefined : { role: row.creatorRole, disabled: row.creatorDisabledAt !== null }),
+    ...tokenStanding(
+      scopes,
+      row.creatorRole === null ? undefined : { role: row.creatorRole, disabled: row.creatorDisabledAt !== null },
+    ),
   };
 };
 
 /** The tokens with their creators' accounts (absent when deleted). */
 const withCreators = (db: Db) =>
-  db.selectFrom("apiTokens").leftJoin("admins", "admins.email", "apiTokens.createdBy").selectAll("apiTokens").select(["admins.role as creatorRole", "admins.disabledAt as creatorDisabledAt"]);
+  db
+    .selectFrom("apiTokens")
+    .leftJoin("admins", "admins.email", "apiTokens.createdBy")
+    .selectAll("apiTokens")
+    .select(["admins.role as creatorRole", "admins.disabledAt as creatorDisabledAt"]);
 
 /** A new token, made by `creator` (who is signed in, so active). */
-export async function createApiToken(db: Db, token: { id: string; name: string; tokenHash: string; scopes: readonly TokenScope[]; createdBy: string; expiresAt: string | null }, creator: Role, now: Date): Promise<ApiToken> {
-  const row: ApiTokensTable = { ...token, scopes: JSON.stringify(token.scopes), createdAt: now.toISOString(), lastUsedAt: null };
+export async function createApiToken(
+  db: Db,
+  token: {
+    id: string;
+    name: string;
+    tokenHash: string;
+    scopes: readonly TokenScope[];
+    createdBy: string;
+    expiresAt: string | null;
+  },
+  creator: Role,
+  now: Date,
+): Promise<ApiToken> {
+  const row: ApiTokensTable = {
+    ...token,
+    scopes: JSON.stringify(token.scopes),
+    createdAt: now.toISOString(),
+    lastUsedAt: null,
+  };
   await db.insertInto("apiTokens").values(row).execute();
   return toToken({ ...row, creatorRole: creator, creatorDisabledAt: null });
 }
@@ -56,6 +80,8 @@ export async function touchApiToken(db: Db, id: string, now: Date): Promise<void
     .updateTable("apiTokens")
     .set({ lastUsedAt: at })
     .where("id", "=", id)
-    .where((eb) => eb.or([eb("lastUsedAt", "is", null), eb("lastUsedAt", "<", new Date(now.getTime() - 60_000).toISOString())]))
+    .where((eb) =>
+      eb.or([eb("lastUsedAt", "is", null), eb("lastUsedAt", "<", new Date(now.getTime() - 60_000).toISOString())]),
+    )
     .execute();
 }

@@ -33,7 +33,10 @@ export async function appendAuditEntries(db: Db, entries: readonly NewAuditEntry
 }
 
 /** Newest first; `before` is the id of the last entry of the previous page. */
-export async function listAudit(db: Db, { limit, before }: { limit: number; before: number | null }): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Db,
+  { limit, before }: { limit: number; before: number | null },
+): Promise<AuditEntry[]> {
   let query = db.selectFrom("audit").selectAll();
   if (before !== null) query = query.where("id", "<", before);
   const rows = await query.orderBy("id", "desc").limit(limit).execute();

@@ -23,8 +23,18 @@ const compilerFor = (placeholders: Placeholders) =>
   new Kysely<Tables>({
     dialect:
       placeholders === "postgres"
-        ? { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() }
-        : { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() },
+        ? {
+            createAdapter: () => new PostgresAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new PostgresIntrospector(db),
+            createQueryCompiler: () => new PostgresQueryCompiler(),
+          }
+        : {
+            createAdapter: () => new SqliteAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new SqliteIntrospector(db),
+            createQueryCompiler: () => new SqliteQueryCompiler(),
+          },
     plugins: [new CamelCasePlugin()],
   });
 
@@ -32,13 +42,35 @@ const createdAt = "2026-11-22T04:00:00.000Z";
 // Through the shared schema, as the server gets them, so every field a lead has is in the rows.
 const signup = leadRow({
   id: "lead-1",
-  data: leadInput.parse({ type: "signup", firstName: "Thandi", lastName: "Nkosi", email: "thandi@example.co.za", phone: "", companyName: "Nkosi Rentals", organizationType: "landlord", propertyCount: "6-20", marketingOptIn: true, termsAccepted: true }),
+  data: leadInput.parse({
+    type: "signup",
+    firstName: "Thandi",
+    lastName: "Nkosi",
+    email: "thandi@example.co.za",
+    phone: "",
+    companyName: "Nkosi Rentals",
+    organizationType: "landlord",
+    propertyCount: "6-20",
+    marketingOptIn: true,
+    termsAccepted: true,
+  }),
   botCheck: "passed",
   createdAt,
 });
 const demo = leadRow({
   id: "lead-2",
-  data: leadInput.parse({ type: "demo", firstName: "Pieter", lastName: "van Wyk", email: "pieter@example.co.za", phone: "+27 21 555 0100", jobTitle: "", companyName: "Van Wyk HOA", organizationType: "hoa", propertyCount: "11-50", challenges: "Levies" }),
+  data: leadInput.parse({
+    type: "demo",
+    firstName: "Pieter",
+    lastName: "van Wyk",
+    email: "pieter@example.co.za",
+    phone: "+27 21 555 0100",
+    jobTitle: "",
+    companyName: "Van Wyk HOA",
+    organizationType: "hoa",
+    propertyCount: "11-50",
+    challenges: "Levies",
+  }),
   botCheck: "skipped",
   createdAt,
 });
@@ -53,13 +85,22 @@ describe.each(["sqlite", "postgres"] as const)("insertQuery (%s placeholders)", 
       expect(ours.sql).toBe(theirs.sql);
       expect(ours.parameters).toEqual(theirs.parameters);
     }
-    const message = outboxRow({ kind: "welcome", subjectEmail: "a@example.com", recordCollection: "newsletter", recordId: "n-1" }, createdAt);
-    expect(insertQuery(placeholders, "outbox", [message])!.sql).toBe(kysely.insertInto("outbox").values(message).compile().sql);
+    const message = outboxRow(
+      { kind: "welcome", subjectEmail: "a@example.com", recordCollection: "newsletter", recordId: "n-1" },
+      createdAt,
+    );
+    expect(insertQuery(placeholders, "outbox", [message])!.sql).toBe(
+      kysely.insertInto("outbox").values(message).compile().sql,
+    );
   });
 
   it("numbers a tail's parameters after the rows'", () => {
     const rows = [{ route: "/api/leads", key: "k1", status: 201, body: "{}", createdAt }];
-    const query = insertQuery(placeholders, "idempotencyKeys", rows, { key: "t", text: (next) => `where x < ${next(0)}`, parameters: ["bound"] })!;
+    const query = insertQuery(placeholders, "idempotencyKeys", rows, {
+      key: "t",
+      text: (next) => `where x < ${next(0)}`,
+      parameters: ["bound"],
+    })!;
     expect(query.sql.endsWith(placeholders === "postgres" ? "where x < $6" : "where x < ?")).toBe(true);
     expect(query.parameters).toEqual(["/api/leads", "k1", 201, "{}", createdAt, "bound"]);
   });
@@ -77,7 +118,8 @@ describe("snakeCase", () => {
     const plugin = new (class extends CamelCasePlugin {
       map = (name: string) => this.snakeCase(name);
     })();
-    for (const name of ["id", "firstName", "termsAcceptedAt", "recordCollection", "subjectEmail", "idempotencyKeys"]) expect(snakeCase(name)).toBe(plugin.map(name));
+    for (const name of ["id", "firstName", "termsAcceptedAt", "recordCollection", "subjectEmail", "idempotencyKeys"])
+      expect(snakeCase(name)).toBe(plugin.map(name));
   });
 });
 
@@ -88,7 +130,9 @@ describeStorage("insertRows", (open) => {
     const { phone: _phone, ...withoutPhone } = { ...demo, id: "lead-3" };
     await insertRows(open.db, "leads", [{ ...signup, id: "lead-4" }, withoutPhone]);
     const stored = await open.db.selectFrom("leads").selectAll().orderBy("id").execute();
-    expect(stored.map(({ id, type, status, phone, marketingOptIn }) => ({ id, type, status, phone, marketingOptIn }))).toEqual([
+    expect(
+      stored.map(({ id, type, status, phone, marketingOptIn }) => ({ id, type, status, phone, marketingOptIn })),
+    ).toEqual([
       { id: "lead-1", type: "signup", status: "new", phone: null, marketingOptIn: 1 },
       { id: "lead-2", type: "demo", status: "new", phone: "+27 21 555 0100", marketingOptIn: null },
       { id: "lead-3", type: "demo", status: "new", phone: null, marketingOptIn: null },

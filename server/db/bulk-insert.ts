@@ -35,7 +35,8 @@ export function valueLists(placeholders: Placeholders, rows: number, columns: nu
   const lists: string[] = [];
   for (let row = 0; row < rows; row += 1) {
     const values: string[] = [];
-    for (let column = 0; column < columns; column += 1) values.push(placeholders === "sqlite" ? "?" : `$${offset + row * columns + column + 1}`);
+    for (let column = 0; column < columns; column += 1)
+      values.push(placeholders === "sqlite" ? "?" : `$${offset + row * columns + column + 1}`);
     lists.push(`(${values.join(", ")})`);
   }
   return lists.join(", ");

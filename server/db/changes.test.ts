@@ -13,7 +13,8 @@ const logIn = (trx: Transaction<Tables>, recordId: string) =>
   recordChange(trx, { collection: "contacts", recordId, op: "insert", createdAt: new Date().toISOString() });
 const log = (db: Db, recordId: string) => db.transaction().execute((trx) => logIn(trx, recordId));
 /** A write that gives a transaction its id without logging a change. */
-const takeId = (trx: Transaction<Tables>) => trx.insertInto("loginThrottle").values({ key: "slow", windowStart: new Date().toISOString(), failures: 1 }).execute();
+const takeId = (trx: Transaction<Tables>) =>
+  trx.insertInto("loginThrottle").values({ key: "slow", windowStart: new Date().toISOString(), failures: 1 }).execute();
 
 const idsAfter = async (db: Db, position: string) => {
   const { changes, heldBack } = await changesAfter(db, position, 100);
@@ -109,7 +110,10 @@ describeStorage("change log", (open) => {
       const slow = openTransaction(open.db, (trx) => logIn(trx, "slow"));
       await slow.started;
       const fast = log(open.db, "fast");
-      const outcome = await Promise.race([fast.then(() => "committed"), new Promise((resolve) => setTimeout(() => resolve("waiting"), 1_000))]);
+      const outcome = await Promise.race([
+        fast.then(() => "committed"),
+        new Promise((resolve) => setTimeout(() => resolve("waiting"), 1_000)),
+      ]);
       slow.release();
       await Promise.all([slow.done, fast]);
       expect(outcome).toBe("committed");

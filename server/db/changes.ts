@@ -53,7 +53,11 @@ export const REMOVAL_RECORD_ID = "*";
  * those lists again. No record ids: after an erasure nothing may point at the person's records, not
  * even the change log.
  */
-export async function recordRemovals(trx: Transaction<Tables>, deleted: Record<Collection, number>, createdAt: string): Promise<void> {
+export async function recordRemovals(
+  trx: Transaction<Tables>,
+  deleted: Record<Collection, number>,
+  createdAt: string,
+): Promise<void> {
   await recordChanges(
     trx,
     COLLECTIONS.filter((collection) => deleted[collection] > 0).map((collection) => ({
@@ -105,11 +109,26 @@ export async function changesAfter(db: Db, after: LogPosition, limit: number): P
       .orderBy("seq")
       .limit(limit)
       .execute();
-    return { changes: rows.map((row) => ({ position: logPosition(0, row.seq), collection: row.collection, recordId: row.recordId, op: row.op })), heldBack: false };
+    return {
+      changes: rows.map((row) => ({
+        position: logPosition(0, row.seq),
+        collection: row.collection,
+        recordId: row.recordId,
+        op: row.op,
+      })),
+      heldBack: false,
+    };
   }
   // Rows come in transaction order, so the settled ones are a prefix: the first unsettled row's
   // transaction, and every later one, is no older than the oldest running transaction.
-  const { rows } = await sql<{ tx: string; seq: string; collection: Collection; recordId: string; op: ChangeOp; settled: boolean }>`
+  const { rows } = await sql<{
+    tx: string;
+    seq: string;
+    collection: Collection;
+    recordId: string;
+    op: ChangeOp;
+    settled: boolean;
+  }>`
     select tx_id::text as tx, seq, collection, record_id, op, tx_id < pg_snapshot_xmin(pg_current_snapshot()) as settled
     from changes
     where (tx_id, seq) > (${from.transaction.toString()}::xid8, ${from.sequence.toString()}::bigint)
@@ -118,7 +137,12 @@ export async function changesAfter(db: Db, after: LogPosition, limit: number): P
   const settled = rows.findIndex((row) => !row.settled);
   const taken = settled === -1 ? rows : rows.slice(0, settled);
   return {
-    changes: taken.map(({ tx, seq, collection, recordId, op }) => ({ position: logPosition(tx, seq), collection, recordId, op })),
+    changes: taken.map(({ tx, seq, collection, recordId, op }) => ({
+      position: logPosition(tx, seq),
+      collection,
+      recordId,
+      op,
+    })),
     heldBack: taken.length < rows.length,
   };
 }

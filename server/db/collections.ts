@@ -1,5 +1,11 @@
 import type { RecordsByCollection } from "../../src/domain/admin";
-import { LEAD_STATUSES, LEAD_TYPES, NEWSLETTER_STAFF_STATUSES, NEWSLETTER_STATUSES, type Collection } from "../../src/domain/status";
+import {
+  LEAD_STATUSES,
+  LEAD_TYPES,
+  NEWSLETTER_STAFF_STATUSES,
+  NEWSLETTER_STATUSES,
+  type Collection,
+} from "../../src/domain/status";
 import { toContactRecord } from "./contacts";
 import { toLeadRecord } from "./leads";
 import { toNewsletterRecord } from "./newsletter";
@@ -59,4 +65,5 @@ export const COLLECTION_SPECS: { [C in Collection]: CollectionSpec<C> } = {
   },
 };
 
-export const isValidStatus = (collection: Collection, status: string) => COLLECTION_SPECS[collection].statuses.includes(status);
+export const isValidStatus = (collection: Collection, status: string) =>
+  COLLECTION_SPECS[collection].statuses.includes(status);

@@ -23,7 +23,10 @@ export interface ConfirmationRequest {
  * Opens a confirmation for the address and returns its id, or null when one was opened within
  * CONFIRMATION_RESEND_MS and is still unused (its email is on its way or in the inbox).
  */
-export async function openConfirmation(db: Writer, { email, botCheck, now }: ConfirmationRequest): Promise<string | null> {
+export async function openConfirmation(
+  db: Writer,
+  { email, botCheck, now }: ConfirmationRequest,
+): Promise<string | null> {
   const recent = await db
     .selectFrom("newsletterConfirmations")
     .select("id")
@@ -63,17 +66,30 @@ export async function claimConfirmation(db: Writer, id: string, at: string): Pro
 
 /** Marks the address's other open confirmations used: once it is subscribed, its older links say so. */
 export async function closeConfirmations(db: Writer, email: string, at: string): Promise<void> {
-  await db.updateTable("newsletterConfirmations").set({ confirmedAt: at }).where("email", "=", email).where("confirmedAt", "is", null).execute();
+  await db
+    .updateTable("newsletterConfirmations")
+    .set({ confirmedAt: at })
+    .where("email", "=", email)
+    .where("confirmedAt", "is", null)
+    .execute();
 }
 
 /** Why a claim failed: an earlier click used the link, or its 48 hours are over (or it was purged since). */
 export async function unclaimableReason(db: Writer, id: string): Promise<"used" | "expired"> {
-  const row = await db.selectFrom("newsletterConfirmations").select("confirmedAt").where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("newsletterConfirmations")
+    .select("confirmedAt")
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row?.confirmedAt ? "used" : "expired";
 }
 
 /** The confirmation a queued email is about, while its link can still be used; else undefined. */
-export async function findOpenConfirmation(db: Db, id: string, now: Date): Promise<Pick<NewsletterConfirmationsTable, "id" | "email"> | undefined> {
+export async function findOpenConfirmation(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<Pick<NewsletterConfirmationsTable, "id" | "email"> | undefined> {
   return db
     .selectFrom("newsletterConfirmations")
     .select(["id", "email"])
@@ -89,10 +105,18 @@ export async function findOpenConfirmation(db: Db, id: string, now: Date): Promi
  * its 48 hours. Returns the counts.
  */
 export async function purgeConfirmations(db: Writer, now: Date): Promise<{ confirmations: number; outbox: number }> {
-  const expired = await db.deleteFrom("newsletterConfirmations").where("expiresAt", "<=", now.toISOString()).returning("id").execute();
+  const expired = await db
+    .deleteFrom("newsletterConfirmations")
+    .where("expiresAt", "<=", now.toISOString())
+    .returning("id")
+    .execute();
   if (expired.length === 0) return { confirmations: 0, outbox: 0 };
   const ids = expired.map((row) => row.id);
-  const outbox = await db.deleteFrom("outbox").where("kind", "=", "newsletter-confirmation").where("recordId", "in", ids).executeTakeFirst();
+  const outbox = await db
+    .deleteFrom("outbox")
+    .where("kind", "=", "newsletter-confirmation")
+    .where("recordId", "in", ids)
+    .executeTakeFirst();
   // Their timeline entries (markSent) name the confirmation, not a record: they go with it.
   await db.deleteFrom("workspaceEvents").where("kind", "=", "email-sent").where("recordId", "in", ids).execute();
   return { confirmations: ids.length, outbox: Number(outbox.numDeletedRows) };

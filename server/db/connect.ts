@@ -1,8 +1,17 @@
-import { CamelCasePlugin, Kysely, PostgresAdapter, type KyselyConfig, PostgresDialect, type Dialect, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from "kysely";
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresAdapter,
+  type KyselyConfig,
+  PostgresDialect,
+  type Dialect,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type UnknownRow,
+} from "kysely";
 import pg from "pg";
 import type { Db, Tables } from "./schema";
 import { sqliteBulkReader, sqliteReader, sqliteWriter } from "./sqlite/sqlite";
-
 
 // The one place that knows which database is in use. Everything else takes a Db and writes
 // queries both dialects run the same way.
@@ -42,12 +51,16 @@ export interface ConnectOptions {
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   const location = parseDatabaseUrl(url);
-  const dialect = location.kind === "sqlite" ? sqliteWriter(location.file, options) : postgresDialect(location.url, options);
-  return options.log ? new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()], log: options.log }) : kysely(dialect);
+  const dialect =
+    location.kind === "sqlite" ? sqliteWriter(location.file, options) : postgresDialect(location.url, options);
+  return options.log
+    ? new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()], log: options.log })
+    : kysely(dialect);
 }
 
 /** Tables in camelCase here, snake_case in SQL. */
-const kysely = (dialect: Dialect, plugin: CamelCasePlugin = new CamelCasePlugin()): Db => new Kysely<Tables>({ dialect, plugins: [plugin] });
+const kysely = (dialect: Dialect, plugin: CamelCasePlugin = new CamelCasePlugin()): Db =>
+  new Kysely<Tables>({ dialect, plugins: [plugin] });
 
 /** Names in queries snake_case; rows left as the driver built them (already camelCase: see rowKey). */
 class CamelCaseQueries extends CamelCasePlugin {
@@ -74,7 +87,10 @@ export function connectReader(url: string, db: Db): Db {
   const location = parseDatabaseUrl(url);
   if (location.kind !== "sqlite" || isInMemoryDatabase(url)) return db;
   const plugin = new CamelCaseQueries();
-  return kysely(sqliteReader(location.file, (column) => plugin.rowKey(column)), plugin);
+  return kysely(
+    sqliteReader(location.file, (column) => plugin.rowKey(column)),
+    plugin,
+  );
 }
 
 /**
@@ -88,7 +104,10 @@ export function connectBulkReader(url: string, options: ConnectOptions = {}): Db
   if (location.kind === "postgres") return kysely(postgresDialect(location.url, { maxConnections: 2, ...options }));
   if (isInMemoryDatabase(url)) throw new Error("An in-memory SQLite database cannot be read from a second connection");
   const plugin = new CamelCaseQueries();
-  return kysely(sqliteBulkReader(location.file, (column) => plugin.rowKey(column)), plugin);
+  return kysely(
+    sqliteBulkReader(location.file, (column) => plugin.rowKey(column)),
+    plugin,
+  );
 }
 
 function postgresDialect(url: string, options: ConnectOptions): Dialect {

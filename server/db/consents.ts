@@ -31,7 +31,8 @@ export class UnknownConsentVersionError extends Error {
 export function consentRow(consent: NewConsent): ConsentsTable {
   // A withdrawal refers to the purpose, not to a wording; a consent always carries the text it was given with.
   const wording = consent.action === "given" ? consentWording(consent.purpose, consent.wordingVersion) : null;
-  if (consent.action === "given" && !wording) throw new UnknownConsentVersionError(`Unknown ${consent.purpose} wording ${consent.wordingVersion}`);
+  if (consent.action === "given" && !wording)
+    throw new UnknownConsentVersionError(`Unknown ${consent.purpose} wording ${consent.wordingVersion}`);
   const row: ConsentsTable = {
     id: newRecordId(),
     email: consent.email.trim().toLowerCase(),
@@ -57,6 +58,12 @@ export async function recordConsent(db: Db, consent: NewConsent): Promise<string
 }
 
 export async function consentsForEmail(db: Db, email: string): Promise<ConsentRecord[]> {
-  const rows = await db.selectFrom("consents").selectAll().where("email", "=", email).orderBy("createdAt").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("consents")
+    .selectAll()
+    .where("email", "=", email)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
   return rows as ConsentRecord[];
 }

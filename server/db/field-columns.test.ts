@@ -26,7 +26,9 @@ const SPAM_CONTENT = ["contentHash", "sourceHash"] as const;
 
 /** A table's row as the field list says it must be: R is the list's record type. */
 type RowOf<L extends FieldList, R extends { [K in keyof L]: unknown }> = {
-  [K in keyof L & keyof R as L[K] extends { sql: false } ? never : K]: L[K] extends { kind: "boolean" } ? number | Extract<R[K], null> : R[K];
+  [K in keyof L & keyof R as L[K] extends { sql: false } ? never : K]: L[K] extends { kind: "boolean" }
+    ? number | Extract<R[K], null>
+    : R[K];
 };
 
 type Fields<T> = Omit<T, (typeof BOOKKEEPING)[number] | (typeof PHONE_SEARCH)[number] | (typeof SPAM_CONTENT)[number]>;
@@ -40,7 +42,10 @@ describe("the SQL row types", () => {
     expectTypeOf<Pick<LeadsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
     expectTypeOf<Pick<ContactsTable, (typeof PHONE_SEARCH)[number]>>().toEqualTypeOf<{ phoneE164: string | null }>();
     expectTypeOf<NewsletterTable>().not.toHaveProperty("phoneE164");
-    expectTypeOf<Pick<ContactsTable, (typeof SPAM_CONTENT)[number]>>().toEqualTypeOf<{ contentHash: string | null; sourceHash: string | null }>();
+    expectTypeOf<Pick<ContactsTable, (typeof SPAM_CONTENT)[number]>>().toEqualTypeOf<{
+      contentHash: string | null;
+      sourceHash: string | null;
+    }>();
     expectTypeOf<NewsletterTable>().not.toHaveProperty("contentHash");
     expectTypeOf<NewsletterTable>().not.toHaveProperty("sourceHash");
   });
@@ -58,7 +63,9 @@ function expectedColumns(list: FieldList, variants: readonly string[]): string[]
   const hasSpam = fields.some(([name]) => name === "spam");
   return [
     ...fields.map(([name, field]) => {
-      const nullable = field.nullable === true || (field.variants !== undefined && variants.some((variant) => !field.variants?.[variant]));
+      const nullable =
+        field.nullable === true ||
+        (field.variants !== undefined && variants.some((variant) => !field.variants?.[variant]));
       return column(snake(name), field.kind === "boolean" || field.kind === "score" ? "integer" : "text", nullable);
     }),
     ...BOOKKEEPING.map((name) => column(snake(name), "text", true)),
@@ -75,8 +82,12 @@ const actualColumn = ({ name, dataType, isNullable }: { name: string; dataType: 
  * The table's columns. On PostgreSQL from the suite's own schema: Kysely's introspection reads every
  * schema's catalog, and fails when another suite running in parallel drops its schema meanwhile.
  */
-async function columnsOf(open: OpenDatabase, table: string): Promise<{ name: string; dataType: string; isNullable: boolean }[]> {
-  if (open.schema === undefined) return (await open.db.introspection.getTables()).find((candidate) => candidate.name === table)?.columns ?? [];
+async function columnsOf(
+  open: OpenDatabase,
+  table: string,
+): Promise<{ name: string; dataType: string; isNullable: boolean }[]> {
+  if (open.schema === undefined)
+    return (await open.db.introspection.getTables()).find((candidate) => candidate.name === table)?.columns ?? [];
   const { rows } = await sql<{ name: string; dataType: string; isNullable: boolean }>`
     select column_name as name, udt_name as "dataType", is_nullable = 'YES' as "isNullable"
     from information_schema.columns where table_schema = ${open.schema} and table_name = ${table}`.execute(open.db);
@@ -96,9 +107,14 @@ describe.each(testDatabases)("the record tables ($name)", (database) => {
   });
   afterAll(() => open.close());
 
-  it.each(TABLES)("%s has a column of the right type for each field of its list, and no other", async (table, list, variants) => {
-    const columns = (await columnsOf(open, table)).map(actualColumn).sort();
-    const fix = "add a migration (server/db/migrations/, listed in server/db/migrate.ts)";
-    expect(columns, `${table} as the migrations made it, against its field list: ${fix}`).toEqual(expectedColumns(list, variants));
-  });
+  it.each(TABLES)(
+    "%s has a column of the right type for each field of its list, and no other",
+    async (table, list, variants) => {
+      const columns = (await columnsOf(open, table)).map(actualColumn).sort();
+      const fix = "add a migration (server/db/migrations/, listed in server/db/migrate.ts)";
+      expect(columns, `${table} as the migrations made it, against its field list: ${fix}`).toEqual(
+        expectedColumns(list, variants),
+      );
+    },
+  );
 });

@@ -50,9 +50,17 @@ console.log(JSON.stringify(result));
 
 describe("hidden classes of per-request objects", () => {
   it("every row, claim and record builder gives its objects one shared map", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--allow-natives-syntax", "--import", "tsx", "--input-type=module", "--eval", PROBE], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--allow-natives-syntax", "--import", "tsx", "--input-type=module", "--eval", PROBE],
+      { cwd: ROOT },
+    );
     const sameMap = JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, boolean>;
     expect(Object.keys(sameMap)).toHaveLength(10);
-    expect(Object.entries(sameMap).filter(([, same]) => !same).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(sameMap)
+        .filter(([, same]) => !same)
+        .map(([name]) => name),
+    ).toEqual([]);
   }, 30_000);
 });

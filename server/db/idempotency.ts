@@ -32,8 +32,10 @@ export const isReusedFor = (stored: StoredKey, { fingerprint }: IdempotencyScope
 
 // Every submission with a key runs this first: SQL text, not built by Kysely each time (bulk-insert.ts).
 const FIND_STORED_RESPONSE = {
-  sqlite: 'select "status", "body", "fingerprint" from "idempotency_keys" where "route" = ? and "key" = ? and "created_at" >= ?',
-  postgres: 'select "status", "body", "fingerprint" from "idempotency_keys" where "route" = $1 and "key" = $2 and "created_at" >= $3',
+  sqlite:
+    'select "status", "body", "fingerprint" from "idempotency_keys" where "route" = ? and "key" = ? and "created_at" >= ?',
+  postgres:
+    'select "status", "body", "fingerprint" from "idempotency_keys" where "route" = $1 and "key" = $2 and "created_at" >= $3',
 };
 
 export async function findStoredResponse(
@@ -41,7 +43,9 @@ export async function findStoredResponse(
   { route, key }: IdempotencyScope,
   notBefore: string,
 ): Promise<StoredKey | undefined> {
-  const { rows } = await db.executeQuery<StoredKey>(CompiledQuery.raw(FIND_STORED_RESPONSE[placeholdersOf(db)], [route, key, notBefore]));
+  const { rows } = await db.executeQuery<StoredKey>(
+    CompiledQuery.raw(FIND_STORED_RESPONSE[placeholdersOf(db)], [route, key, notBefore]),
+  );
   return rows[0];
 }
 
@@ -63,12 +67,22 @@ export interface KeyClaim extends IdempotencyScope {
  */
 export async function claimIdempotencyKeys(db: Db, claims: readonly KeyClaim[]): Promise<number> {
   if (claims.length === 0) return 0;
-  const expiredBefore = claims.reduce((earliest, claim) => (claim.expiredBefore < earliest ? claim.expiredBefore : earliest), claims[0]!.expiredBefore);
+  const expiredBefore = claims.reduce(
+    (earliest, claim) => (claim.expiredBefore < earliest ? claim.expiredBefore : earliest),
+    claims[0]!.expiredBefore,
+  );
   // One statement per group: written out (bulk-insert.ts), as Kysely's building of it was a profiled cost.
   const query = insertQuery(
     placeholdersOf(db),
     "idempotencyKeys",
-    claims.map(({ route, key, fingerprint, response, createdAt }) => ({ route, key, status: response.status, body: response.body, createdAt, fingerprint })),
+    claims.map(({ route, key, fingerprint, response, createdAt }) => ({
+      route,
+      key,
+      status: response.status,
+      body: response.body,
+      createdAt,
+      fingerprint,
+    })),
     {
       key: "claim",
       text: (next) =>

@@ -1,5 +1,17 @@
 import { sql, type RawBuilder } from "kysely";
-import { daysBetween, dayMs, dayOf, funnelFrom, mondayOf, perDayFrom, responseRows, timesOf, TOP_SOURCES, type Insights, type ResponseTimes } from "../../src/domain/insights";
+import {
+  daysBetween,
+  dayMs,
+  dayOf,
+  funnelFrom,
+  mondayOf,
+  perDayFrom,
+  responseRows,
+  timesOf,
+  TOP_SOURCES,
+  type Insights,
+  type ResponseTimes,
+} from "../../src/domain/insights";
 import type { Db } from "./schema";
 
 // The Insights tab on SQLite (docs/decisions/0032-insight-counts.md). Counts are sums over insight_counts,
@@ -24,7 +36,12 @@ const ABSENT = "\u0001";
 const present = (value: string) => (value === ABSENT ? null : value);
 
 /** The rows of one facet for days from..to (both YYYY-MM-DD, included), with the owner filter. */
-function facet(name: "source" | "status" | "org", from: string, to: string, owner: string | null | undefined): RawBuilder<unknown> {
+function facet(
+  name: "source" | "status" | "org",
+  from: string,
+  to: string,
+  owner: string | null | undefined,
+): RawBuilder<unknown> {
   const parts = [sql`facet = ${name}`, sql`day >= ${from}`, sql`day <= ${to}`];
   // The newsletter has no owners: with an owner filter it is left out ('' is nobody's, and the newsletter's).
   if (owner === null) parts.push(sql`owner = ''`, sql`kind <> 'newsletter'`);
@@ -40,7 +57,12 @@ export function insightCountQueries({ from, to, owner }: Range) {
   const start = `${from}T00:00:00.000Z`;
   const end = `${dayOf((dayMs(to) ?? 0) + DAY_MS)}T00:00:00.000Z`;
   const answered = (table: "leads" | "contacts") => {
-    const parts = [sql`created_at >= ${start}`, sql`created_at < ${end}`, sql`spam = 0`, sql`first_response_at is not null`];
+    const parts = [
+      sql`created_at >= ${start}`,
+      sql`created_at < ${end}`,
+      sql`spam = 0`,
+      sql`first_response_at is not null`,
+    ];
     if (owner !== undefined) parts.push(owner === null ? sql`owner is null` : sql`owner = ${owner}`);
     // Named: with spam in the condition the planner would rather skip-scan the status index and read every row.
     return sql`select substr(created_at, 1, 10) as day, owner, group_concat((julianday(first_response_at) - julianday(created_at)) * 86400000.0) as ms
@@ -77,7 +99,9 @@ export function insightCountQueries({ from, to, owner }: Range) {
 }
 
 /** Response times by the week records arrived in and by owner, from rows of (day, owner, "ms,ms,..."). */
-function responseTimes(rows: { day: string; owner: string | null; ms: string }[]): Pick<Insights, "responseByWeek" | "responseByOwner"> {
+function responseTimes(
+  rows: { day: string; owner: string | null; ms: string }[],
+): Pick<Insights, "responseByWeek" | "responseByOwner"> {
   const byWeek = new Map<string, number[]>();
   const byOwner = new Map<string | null, number[]>();
   const into = <K>(groups: Map<K, number[]>, key: K) => {
@@ -94,7 +118,8 @@ function responseTimes(rows: { day: string; owner: string | null; ms: string }[]
       owner.push(ms);
     }
   }
-  const summarise = <K>(groups: Map<K, number[]>) => new Map<K, ResponseTimes>([...groups].map(([key, times]) => [key, timesOf(times)]));
+  const summarise = <K>(groups: Map<K, number[]>) =>
+    new Map<K, ResponseTimes>([...groups].map(([key, times]) => [key, timesOf(times)]));
   return responseRows(summarise(byWeek), summarise(byOwner));
 }
 

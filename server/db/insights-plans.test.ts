@@ -23,8 +23,12 @@ async function seed(db: Db) {
   await sql`${n} insert into contacts (id, first_name, last_name, email, message, status, owner, bot_check, created_at)
     select 'c' || i, 'F', 'L', ${email}, 'Hello', 'new', ${owner}, 'skipped', ${at} from n`.execute(db);
   await sql`${n} insert into leads (id, type, first_name, last_name, name, email, company_name, organization_type, property_count, status, owner, bot_check, created_at)
-    select 'l' || i, 'signup', 'F', 'L', 'F L', ${email}, 'Co', 'other', '1-5', 'new', ${owner}, 'skipped', ${at} from n`.execute(db);
-  await sql`${n} insert into newsletter (id, email, status, bot_check, created_at) select 'n' || i, ${email}, 'subscribed', 'skipped', ${at} from n`.execute(db);
+    select 'l' || i, 'signup', 'F', 'L', 'F L', ${email}, 'Co', 'other', '1-5', 'new', ${owner}, 'skipped', ${at} from n`.execute(
+    db,
+  );
+  await sql`${n} insert into newsletter (id, email, status, bot_check, created_at) select 'n' || i, ${email}, 'subscribed', 'skipped', ${at} from n`.execute(
+    db,
+  );
   await sql`analyze`.execute(db);
 }
 
@@ -37,15 +41,22 @@ async function plan(db: Db, { sql: text, parameters }: CompiledQuery): Promise<s
 /** Each record table the statement names is read through an index, none by a full scan. */
 function expectIndexed(db: Db, text: string, tables: string[]) {
   for (const table of tables) {
-    if (isPostgres(db)) expect(text).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using \\w+ on ${table}|Bitmap Index Scan on ${table}_`));
-    else if (table === "insight_counts") expect(text).toMatch(/SEARCH insight_counts USING PRIMARY KEY \(facet=\? AND day>\? AND day<\?\)/);
+    if (isPostgres(db))
+      expect(text).toMatch(
+        new RegExp(`Index (Only )?Scan (Backward )?using \\w+ on ${table}|Bitmap Index Scan on ${table}_`),
+      );
+    else if (table === "insight_counts")
+      expect(text).toMatch(/SEARCH insight_counts USING PRIMARY KEY \(facet=\? AND day>\? AND day<\?\)/);
     else expect(text).toMatch(new RegExp(`SEARCH ${table} USING (COVERING )?INDEX`));
   }
   if (isPostgres(db)) expect(text).not.toMatch(/Seq Scan on (leads|contacts|newsletter)/);
   else expect(text).not.toMatch(/SCAN (leads|contacts|newsletter|insight_counts)\b(?! USING)/);
 }
 
-const tablesOf = (text: string) => ["leads", "contacts", "newsletter", "insight_counts"].filter((table) => new RegExp(`\\b(from|join) "?${table}\\b`).test(text));
+const tablesOf = (text: string) =>
+  ["leads", "contacts", "newsletter", "insight_counts"].filter((table) =>
+    new RegExp(`\\b(from|join) "?${table}\\b`).test(text),
+  );
 
 describeStorage(
   `insights statements at ${ROWS.toLocaleString("en")} rows a table`,
@@ -59,8 +70,14 @@ describeStorage(
       ["one owner's", "staff1@erf.co.za"],
       ["nobody's", null],
     ] as const)("reads a month of %s records through indexes, in every statement", async (_, owner) => {
-      const queries = insightsQueries(open.db, { from: "2025-06-01", to: "2025-06-30", ...(owner !== undefined && { owner }) });
-      expect(Object.keys(queries).length).toBeGreaterThanOrEqual(isPostgres(open.db) ? (owner === undefined ? 11 : 9) : 6);
+      const queries = insightsQueries(open.db, {
+        from: "2025-06-01",
+        to: "2025-06-30",
+        ...(owner !== undefined && { owner }),
+      });
+      expect(Object.keys(queries).length).toBeGreaterThanOrEqual(
+        isPostgres(open.db) ? (owner === undefined ? 11 : 9) : 6,
+      );
       for (const [name, query] of Object.entries(queries)) {
         const compiled = query.compile(open.db);
         const tables = tablesOf(compiled.sql);

@@ -1,5 +1,19 @@
 import { sql, type RawBuilder } from "kysely";
-import { daysBetween, dayMs, dayOf, funnelFrom, perDayFrom, responseRows, timesAt, TOP_SOURCES, type DayCount, type FunnelRow, type Insights, type ResponseTimes, type SourceCount } from "../../src/domain/insights";
+import {
+  daysBetween,
+  dayMs,
+  dayOf,
+  funnelFrom,
+  perDayFrom,
+  responseRows,
+  timesAt,
+  TOP_SOURCES,
+  type DayCount,
+  type FunnelRow,
+  type Insights,
+  type ResponseTimes,
+  type SourceCount,
+} from "../../src/domain/insights";
 import { isPostgres } from "./connect";
 import { insightCountQueries, readInsightCounts } from "./insight-counts";
 import type { Db } from "./schema";
@@ -19,7 +33,10 @@ export interface InsightsRange {
 }
 
 /** The created_at bounds of a range of days: [from 00:00, the day after `to` 00:00). */
-const bounds = (from: string, to: string) => ({ start: `${from}T00:00:00.000Z`, end: `${dayOf((dayMs(to) ?? 0) + DAY_MS)}T00:00:00.000Z` });
+const bounds = (from: string, to: string) => ({
+  start: `${from}T00:00:00.000Z`,
+  end: `${dayOf((dayMs(to) ?? 0) + DAY_MS)}T00:00:00.000Z`,
+});
 
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -30,7 +47,8 @@ type Table = Owned | "newsletter";
 function where(table: Table, start: string, end: string, owner: string | null | undefined): RawBuilder<unknown> {
   const parts = [sql`created_at >= ${start}`, sql`created_at < ${end}`];
   if (table !== "newsletter") parts.push(sql`spam = 0`);
-  if (owner !== undefined && table !== "newsletter") parts.push(owner === null ? sql`owner is null` : sql`owner = ${owner}`);
+  if (owner !== undefined && table !== "newsletter")
+    parts.push(owner === null ? sql`owner is null` : sql`owner = ${owner}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -45,19 +63,37 @@ const responseMs = sql`extract(epoch from (first_response_at::timestamptz - crea
 const weekOf = sql`to_char(date_trunc('week', created_at::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 const perDayQueries = (start: string, end: string, owner: string | null | undefined) => ({
-  leadsPerDay: sql<{ day: string; type: string; n: unknown }>`select substr(created_at, 1, 10) as day, type, count(*) as n from leads where ${where("leads", start, end, owner)} group by substr(created_at, 1, 10), type`,
-  contactsPerDay: sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from contacts where ${where("contacts", start, end, owner)} group by substr(created_at, 1, 10)`,
+  leadsPerDay: sql<{
+    day: string;
+    type: string;
+    n: unknown;
+  }>`select substr(created_at, 1, 10) as day, type, count(*) as n from leads where ${where("leads", start, end, owner)} group by substr(created_at, 1, 10), type`,
+  contactsPerDay: sql<{
+    day: string;
+    n: unknown;
+  }>`select substr(created_at, 1, 10) as day, count(*) as n from contacts where ${where("contacts", start, end, owner)} group by substr(created_at, 1, 10)`,
   ...(owner === undefined && {
-    newsletterPerDay: sql<{ day: string; n: unknown }>`select substr(created_at, 1, 10) as day, count(*) as n from newsletter where ${where("newsletter", start, end, owner)} group by substr(created_at, 1, 10)`,
+    newsletterPerDay: sql<{
+      day: string;
+      n: unknown;
+    }>`select substr(created_at, 1, 10) as day, count(*) as n from newsletter where ${where("newsletter", start, end, owner)} group by substr(created_at, 1, 10)`,
   }),
 });
 
-async function perDay(db: Db, start: string, end: string, owner: string | null | undefined, days: string[]): Promise<DayCount[]> {
+async function perDay(
+  db: Db,
+  start: string,
+  end: string,
+  owner: string | null | undefined,
+  days: string[],
+): Promise<DayCount[]> {
   const queries = perDayQueries(start, end, owner);
   const [leads, contacts, newsletter] = await Promise.all([
     queries.leadsPerDay.execute(db),
     queries.contactsPerDay.execute(db),
-    queries.newsletterPerDay ? queries.newsletterPerDay.execute(db) : Promise.resolve({ rows: [] as { day: string; n: unknown }[] }),
+    queries.newsletterPerDay
+      ? queries.newsletterPerDay.execute(db)
+      : Promise.resolve({ rows: [] as { day: string; n: unknown }[] }),
   ]);
   return perDayFrom(days, [
     ...leads.rows.map((row) => ({ day: row.day, kind: row.type, count: num(row.n) })),
@@ -67,7 +103,10 @@ async function perDay(db: Db, start: string, end: string, owner: string | null |
 }
 
 const totalQueries = (start: string, end: string, owner: string | null | undefined) =>
-  tablesFor(owner, true).map((table) => sql<{ n: unknown }>`select count(*) as n from ${sql.table(table)} where ${where(table, start, end, owner)}`);
+  tablesFor(owner, true).map(
+    (table) =>
+      sql<{ n: unknown }>`select count(*) as n from ${sql.table(table)} where ${where(table, start, end, owner)}`,
+  );
 
 async function total(db: Db, start: string, end: string, owner: string | null | undefined): Promise<number> {
   const counts = await Promise.all(totalQueries(start, end, owner).map((query) => query.execute(db)));
@@ -76,7 +115,9 @@ async function total(db: Db, start: string, end: string, owner: string | null | 
 
 function bySourceQuery(start: string, end: string, owner: string | null | undefined) {
   const union = sql.join(
-    tablesFor(owner, true).map((table) => sql`select utm_source, utm_medium from ${sql.table(table)} where ${where(table, start, end, owner)}`),
+    tablesFor(owner, true).map(
+      (table) => sql`select utm_source, utm_medium from ${sql.table(table)} where ${where(table, start, end, owner)}`,
+    ),
     sql` union all `,
   );
   return sql<{ source: string | null; medium: string | null; n: unknown }>`
@@ -91,7 +132,9 @@ async function bySource(db: Db, start: string, end: string, owner: string | null
 
 function funnelQuery(start: string, end: string, owner: string | null | undefined) {
   const union = sql.join(
-    (["leads", "contacts"] as const).map((table) => sql`select utm_source, status from ${sql.table(table)} where ${where(table, start, end, owner)}`),
+    (["leads", "contacts"] as const).map(
+      (table) => sql`select utm_source, status from ${sql.table(table)} where ${where(table, start, end, owner)}`,
+    ),
     sql` union all `,
   );
   return sql<{ source: string | null; status: string; n: unknown }>`
@@ -112,7 +155,8 @@ function responseQuery(start: string, end: string, owner: string | null | undefi
   const group = groupBy === "week" ? weekOf : sql`owner`;
   const union = sql.join(
     (["leads", "contacts"] as const).map(
-      (table) => sql`select ${group} as grp, ${responseMs} as ms from ${sql.table(table)} where ${where(table, start, end, owner)} and first_response_at is not null`,
+      (table) =>
+        sql`select ${group} as grp, ${responseMs} as ms from ${sql.table(table)} where ${where(table, start, end, owner)} and first_response_at is not null`,
     ),
     sql` union all `,
   );
@@ -123,7 +167,13 @@ function responseQuery(start: string, end: string, owner: string | null | undefi
     where n in ((total + 1) / 2, (total + 2) / 2, (9 * total + 9) / 10)`;
 }
 
-async function responseTimes(db: Db, start: string, end: string, owner: string | null | undefined, groupBy: "week" | "owner"): Promise<Map<string | null, ResponseTimes>> {
+async function responseTimes(
+  db: Db,
+  start: string,
+  end: string,
+  owner: string | null | undefined,
+  groupBy: "week" | "owner",
+): Promise<Map<string | null, ResponseTimes>> {
   const { rows } = await responseQuery(start, end, owner, groupBy).execute(db);
   const groups = new Map<string | null, { total: number; at: Map<number, number> }>();
   for (const row of rows) {
@@ -132,7 +182,11 @@ async function responseTimes(db: Db, start: string, end: string, owner: string |
     groups.set(row.grp, entry);
   }
   const times = new Map<string | null, ResponseTimes>();
-  for (const [key, { total: count, at }] of groups) times.set(key, timesAt(count, (rank) => at.get(rank)));
+  for (const [key, { total: count, at }] of groups)
+    times.set(
+      key,
+      timesAt(count, (rank) => at.get(rank)),
+    );
   return times;
 }
 
@@ -143,7 +197,11 @@ const organizationsQuery = (start: string, end: string, owner: string | null | u
 
 async function organizations(db: Db, start: string, end: string, owner: string | null | undefined) {
   const { rows } = await organizationsQuery(start, end, owner).execute(db);
-  return rows.map((row) => ({ organizationType: row.organizationType, propertyCount: row.propertyCount, count: num(row.n) }));
+  return rows.map((row) => ({
+    organizationType: row.organizationType,
+    propertyCount: row.propertyCount,
+    count: num(row.n),
+  }));
 }
 
 /** Every statement readInsights runs for a range, by name: for the query-plan test. */

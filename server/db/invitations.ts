@@ -14,14 +14,25 @@ export type NewInvitation = Omit<StaffInvitationsTable, "acceptedAt">;
  * invitation of the same address that was not accepted stops working. "exists" when an account already
  * has the address.
  */
-export async function createInvitation(db: Db, invitation: NewInvitation, audit: NewAuditEntry): Promise<"created" | "exists"> {
+export async function createInvitation(
+  db: Db,
+  invitation: NewInvitation,
+  audit: NewAuditEntry,
+): Promise<"created" | "exists"> {
   const email = normalizeEmail(invitation.email);
   return db.transaction().execute(async (trx) => {
     const account = await trx.selectFrom("admins").select("id").where("email", "=", email).executeTakeFirst();
     if (account) return "exists";
     await trx.deleteFrom("staffInvitations").where("email", "=", email).where("acceptedAt", "is", null).execute();
-    await trx.insertInto("staffInvitations").values({ ...invitation, email, acceptedAt: null }).execute();
-    await enqueueOutbox(trx, { kind: "invitation", subjectEmail: email, recordCollection: "staff-invitations", recordId: invitation.id }, invitation.createdAt);
+    await trx
+      .insertInto("staffInvitations")
+      .values({ ...invitation, email, acceptedAt: null })
+      .execute();
+    await enqueueOutbox(
+      trx,
+      { kind: "invitation", subjectEmail: email, recordCollection: "staff-invitations", recordId: invitation.id },
+      invitation.createdAt,
+    );
     await appendAudit(trx, audit);
     return "created";
   });
@@ -59,7 +70,8 @@ export interface Acceptance {
   audit: (invitation: { email: string; role: Role; invitedBy: string }) => NewAuditEntry;
 }
 
-export type AcceptanceOutcome = { ok: true; email: string; role: Role } | { ok: false; reason: "invalid-token" | "exists" };
+export type AcceptanceOutcome =
+  { ok: true; email: string; role: Role } | { ok: false; reason: "invalid-token" | "exists" };
 
 class AccountExists extends Error {}
 
@@ -67,7 +79,10 @@ class AccountExists extends Error {}
  * Uses the invitation (only if unused and unexpired: one conditional update, so it works once) and
  * creates the account with its role, all in one transaction.
  */
-export async function acceptInvitation(db: Db, { tokenHash, name, passwordHash, now, audit }: Acceptance): Promise<AcceptanceOutcome> {
+export async function acceptInvitation(
+  db: Db,
+  { tokenHash, name, passwordHash, now, audit }: Acceptance,
+): Promise<AcceptanceOutcome> {
   try {
     return await db.transaction().execute(async (trx): Promise<AcceptanceOutcome> => {
       const invitation = await trx

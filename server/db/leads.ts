@@ -75,7 +75,13 @@ export async function findLeadById(db: Db, id: string): Promise<LeadRecord | und
 
 // statusChangedAt (retention's bookkeeping), phoneE164 (search's), contentHash and sourceHash (the spam
 // score's) are not part of the record staff read.
-export const toLeadRecord = ({ statusChangedAt: _statusChangedAt, phoneE164: _phoneE164, contentHash: _contentHash, sourceHash: _sourceHash, ...row }: LeadsTable): LeadRecord => ({
+export const toLeadRecord = ({
+  statusChangedAt: _statusChangedAt,
+  phoneE164: _phoneE164,
+  contentHash: _contentHash,
+  sourceHash: _sourceHash,
+  ...row
+}: LeadsTable): LeadRecord => ({
   ...row,
   marketingOptIn: row.marketingOptIn === null ? null : row.marketingOptIn === 1,
   spam: row.spam === 1,

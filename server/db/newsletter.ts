@@ -11,7 +11,10 @@ export interface NewSubscription {
 }
 
 /** The row that holds an address, if any: what a subscription request decides on. */
-export async function findSubscriptionByEmail(db: Writer, email: string): Promise<{ id: string; status: NewsletterStatus } | undefined> {
+export async function findSubscriptionByEmail(
+  db: Writer,
+  email: string,
+): Promise<{ id: string; status: NewsletterStatus } | undefined> {
   return db.selectFrom("newsletter").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
 }
 
@@ -20,7 +23,11 @@ export async function findSubscriptionByEmail(db: Writer, email: string): Promis
  * email index decides, so two concurrent submissions of a new address cannot both count as new (which
  * would send two welcome emails).
  */
-export async function insertSubscription(db: Writer, { id, data, botCheck, createdAt }: NewSubscription, status: NewsletterStatus): Promise<boolean> {
+export async function insertSubscription(
+  db: Writer,
+  { id, data, botCheck, createdAt }: NewSubscription,
+  status: NewsletterStatus,
+): Promise<boolean> {
   const row = await db
     .insertInto("newsletter")
     .values({
@@ -48,8 +55,20 @@ export async function insertSubscription(db: Writer, { id, data, botCheck, creat
  * Subscribes a row still in `from`; false when it has moved on meanwhile (the conditional UPDATE makes two
  * concurrent requests change it once).
  */
-export async function changeSubscriptionStatus(db: Writer, id: string, from: NewsletterStatus, to: NewsletterStatus, at: string): Promise<boolean> {
-  const row = await db.updateTable("newsletter").set({ status: to, statusChangedAt: at }).where("id", "=", id).where("status", "=", from).returning("id").executeTakeFirst();
+export async function changeSubscriptionStatus(
+  db: Writer,
+  id: string,
+  from: NewsletterStatus,
+  to: NewsletterStatus,
+  at: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable("newsletter")
+    .set({ status: to, statusChangedAt: at })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .returning("id")
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -65,7 +84,10 @@ export async function confirmSubscription(
     .insertInto("newsletter")
     .values({ id, email, status: "subscribed", botCheck, createdAt: at })
     .onConflict((conflict) =>
-      conflict.column("email").doUpdateSet({ status: "subscribed", botCheck, statusChangedAt: at }).where("newsletter.status", "<>", "subscribed"),
+      conflict
+        .column("email")
+        .doUpdateSet({ status: "subscribed", botCheck, statusChangedAt: at })
+        .where("newsletter.status", "<>", "subscribed"),
     )
     .returning("id")
     .executeTakeFirst();

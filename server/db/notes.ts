@@ -13,13 +13,25 @@ import type { NotesTable } from "./workspace-schema";
 
 type Trx = Transaction<Tables>;
 
-const toNote = ({ id, collection, recordId, body, author, createdAt }: NotesTable): Note => ({ id, collection, recordId, body, author, createdAt });
+const toNote = ({ id, collection, recordId, body, author, createdAt }: NotesTable): Note => ({
+  id,
+  collection,
+  recordId,
+  body,
+  author,
+  createdAt,
+});
 
 /**
  * Adds a note to a record, in the caller's transaction: undefined when the record does not exist. The
  * first note of a lead or contact starts its speed-to-lead clock if nothing did before.
  */
-export async function addNote(trx: Trx, collection: Collection, recordId: string, { body, author, now }: { body: string; author: string; now: Date }): Promise<Note | undefined> {
+export async function addNote(
+  trx: Trx,
+  collection: Collection,
+  recordId: string,
+  { body, author, now }: { body: string; author: string; now: Date },
+): Promise<Note | undefined> {
   const record = await trx
     .selectFrom(collection as "leads")
     .select("email")
@@ -27,7 +39,15 @@ export async function addNote(trx: Trx, collection: Collection, recordId: string
     .executeTakeFirst();
   if (!record) return undefined;
   const at = now.toISOString();
-  const row: NotesTable = { id: newRecordId(now.getTime()), collection, recordId, email: record.email, body, author, createdAt: at };
+  const row: NotesTable = {
+    id: newRecordId(now.getTime()),
+    collection,
+    recordId,
+    email: record.email,
+    body,
+    author,
+    createdAt: at,
+  };
   await trx.insertInto("notes").values(row).execute();
   if (isOwnedCollection(collection)) {
     await trx
@@ -38,7 +58,11 @@ export async function addNote(trx: Trx, collection: Collection, recordId: string
       .execute();
   }
   const note = toNote(row);
-  await enqueueWebhookEvents(trx, [{ type: "note.created", collection, recordId, email: record.email, change: { note } }], at);
+  await enqueueWebhookEvents(
+    trx,
+    [{ type: "note.created", collection, recordId, email: record.email, change: { note } }],
+    at,
+  );
   // The record itself is unchanged, but open panels learn from its change that its timeline grew.
   await recordChange(trx, { collection, recordId, op: "update", createdAt: at });
   return note;
@@ -56,7 +80,17 @@ export async function deleteNote(trx: Trx, note: Note, { by, now }: { by: string
   const at = now.toISOString();
   await trx
     .insertInto("workspaceEvents")
-    .values(workspaceEventRow({ email: deleted.email, collection: note.collection, recordId: note.recordId, kind: "note-deleted", actor: by, details: { noteId: note.id }, at }))
+    .values(
+      workspaceEventRow({
+        email: deleted.email,
+        collection: note.collection,
+        recordId: note.recordId,
+        kind: "note-deleted",
+        actor: by,
+        details: { noteId: note.id },
+        at,
+      }),
+    )
     .execute();
   await recordChange(trx, { collection: note.collection, recordId: note.recordId, op: "update", createdAt: at });
   return true;

@@ -6,7 +6,8 @@ import { newRecordId } from "./record-id";
 import { workspaceEventRow } from "./workspace-events";
 import { COLLECTIONS, type Collection } from "../../src/domain/status";
 
-const isPersonCollection = (subject: OutboxSubject): subject is Collection => (COLLECTIONS as readonly string[]).includes(subject);
+const isPersonCollection = (subject: OutboxSubject): subject is Collection =>
+  (COLLECTIONS as readonly string[]).includes(subject);
 
 // The transactional outbox (Richardson, "Pattern: Transactional outbox"): a message is queued in the
 // same transaction as the record it is about, so a stored lead always gets its alert and a rolled-back
@@ -49,7 +50,11 @@ export const outboxRow = (message: NewOutboxMessage, now: string): OutboxTable =
 });
 
 /** Queues a message; call inside the record's transaction. Due at once. */
-export async function enqueueOutbox(trx: Transaction<Tables> | Db, message: NewOutboxMessage, now: string): Promise<string> {
+export async function enqueueOutbox(
+  trx: Transaction<Tables> | Db,
+  message: NewOutboxMessage,
+  now: string,
+): Promise<string> {
   const row = outboxRow(message, now);
   await trx.insertInto("outbox").values(row).execute();
   return row.id;
@@ -109,17 +114,29 @@ export async function markSent(db: Db, id: string, now: Date): Promise<void> {
       details: { email: sent.kind },
       at,
     });
-    await trx.insertInto("workspaceEvents").values({ ...event, id }).execute();
+    await trx
+      .insertInto("workspaceEvents")
+      .values({ ...event, id })
+      .execute();
   });
 }
 
 /** Nothing to send any more (the record was erased, the address unsubscribed): never retried. */
 export async function markCancelled(db: Db, id: string, reason: string): Promise<void> {
-  await db.updateTable("outbox").set({ state: "cancelled", nextAttemptAt: null, lockedUntil: null, lastError: reason }).where("id", "=", id).execute();
+  await db
+    .updateTable("outbox")
+    .set({ state: "cancelled", nextAttemptAt: null, lockedUntil: null, lastError: reason })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Schedules the next attempt with exponential backoff, or gives up after MAX_ATTEMPTS. */
-export async function markAttemptFailed(db: Db, message: Pick<OutboxTable, "id" | "attempts">, error: string, now: Date): Promise<"retry" | "failed"> {
+export async function markAttemptFailed(
+  db: Db,
+  message: Pick<OutboxTable, "id" | "attempts">,
+  error: string,
+  now: Date,
+): Promise<"retry" | "failed"> {
   const delay = RETRY_DELAYS_MS[message.attempts - 1];
   const outcome = delay === undefined ? "failed" : "retry";
   await db
@@ -137,7 +154,10 @@ export async function markAttemptFailed(db: Db, message: Pick<OutboxTable, "id" 
 }
 
 /** Cancels queued messages of one kind about one record (a welcome email after an unsubscribe). */
-export async function cancelPending(db: Db | Transaction<Tables>, { kind, recordId }: { kind: OutboxKind; recordId: string }): Promise<void> {
+export async function cancelPending(
+  db: Db | Transaction<Tables>,
+  { kind, recordId }: { kind: OutboxKind; recordId: string },
+): Promise<void> {
   await db
     .updateTable("outbox")
     .set({ state: "cancelled", nextAttemptAt: null, lastError: "cancelled: no longer wanted" })
@@ -147,19 +167,32 @@ export async function cancelPending(db: Db | Transaction<Tables>, { kind, record
     .execute();
 }
 
-const toItem = ({ subjectEmail: _subject, lockedUntil: _locked, lastErrorAt: _at, recipient: _recipient, ...row }: OutboxTable): OutboxItem => ({ ...row, attempts: Number(row.attempts) });
+const toItem = ({
+  subjectEmail: _subject,
+  lockedUntil: _locked,
+  lastErrorAt: _at,
+  recipient: _recipient,
+  ...row
+}: OutboxTable): OutboxItem => ({ ...row, attempts: Number(row.attempts) });
 
 /** Messages that failed at least once and are not sent: still retrying, or given up on. */
 export async function outboxHealth(db: Db): Promise<OutboxHealth> {
   const failing = db
     .selectFrom("outbox")
-    .where((eb) => eb.or([eb("state", "=", "failed"), eb.and([eb("state", "=", "pending"), eb("lastError", "is not", null)])]));
+    .where((eb) =>
+      eb.or([eb("state", "=", "failed"), eb.and([eb("state", "=", "pending"), eb("lastError", "is not", null)])]),
+    );
   const [{ count }, rows] = await Promise.all([
     failing.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
     failing.selectAll().orderBy("lastErrorAt", "desc").orderBy("id").limit(FAILING_ITEMS).execute(),
   ]);
   const latest = rows[0];
-  return { failing: Number(count), lastError: latest?.lastError ?? null, lastErrorAt: latest?.lastErrorAt ?? null, items: rows.map(toItem) };
+  return {
+    failing: Number(count),
+    lastError: latest?.lastError ?? null,
+    lastErrorAt: latest?.lastErrorAt ?? null,
+    items: rows.map(toItem),
+  };
 }
 
 /** Gives failed messages a fresh set of attempts (after SMTP was fixed); returns how many. */
@@ -174,6 +207,10 @@ export async function requeueFailed(db: Db, now: Date): Promise<number> {
 
 /** Sent and cancelled messages are kept a while for the record, then deleted. */
 export async function purgeFinishedOutbox(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom("outbox").where("state", "in", ["sent", "cancelled"]).where("createdAt", "<", before).executeTakeFirst();
+  const result = await db
+    .deleteFrom("outbox")
+    .where("state", "in", ["sent", "cancelled"])
+    .where("createdAt", "<", before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -21,8 +21,15 @@ export interface ResetRequest {
 export async function recordResetRequest(db: Db, { reset, email, audit }: ResetRequest): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (reset && email) {
-      await trx.insertInto("passwordResets").values({ ...reset, usedAt: null }).execute();
-      await enqueueOutbox(trx, { kind: "password-reset", subjectEmail: email, recordCollection: "password-resets", recordId: reset.id }, reset.createdAt);
+      await trx
+        .insertInto("passwordResets")
+        .values({ ...reset, usedAt: null })
+        .execute();
+      await enqueueOutbox(
+        trx,
+        { kind: "password-reset", subjectEmail: email, recordCollection: "password-resets", recordId: reset.id },
+        reset.createdAt,
+      );
     }
     await appendAudit(trx, audit);
   });
@@ -65,7 +72,10 @@ export interface ResetUse {
  * password, ends every session of the account and voids its other reset links, in one transaction.
  * Null when the link cannot be used.
  */
-export async function useReset(db: Db, { tokenHash, passwordHash, now, audit }: ResetUse): Promise<{ email: string; adminId: string } | null> {
+export async function useReset(
+  db: Db,
+  { tokenHash, passwordHash, now, audit }: ResetUse,
+): Promise<{ email: string; adminId: string } | null> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const reset = await trx
@@ -77,8 +87,18 @@ export async function useReset(db: Db, { tokenHash, passwordHash, now, audit }: 
       .returning("adminId")
       .executeTakeFirst();
     if (!reset) return null;
-    await trx.updateTable("passwordResets").set({ usedAt: at }).where("adminId", "=", reset.adminId).where("usedAt", "is", null).execute();
-    const admin = await trx.updateTable("admins").set({ passwordHash, updatedAt: at }).where("id", "=", reset.adminId).returning("email").executeTakeFirstOrThrow();
+    await trx
+      .updateTable("passwordResets")
+      .set({ usedAt: at })
+      .where("adminId", "=", reset.adminId)
+      .where("usedAt", "is", null)
+      .execute();
+    const admin = await trx
+      .updateTable("admins")
+      .set({ passwordHash, updatedAt: at })
+      .where("id", "=", reset.adminId)
+      .returning("email")
+      .executeTakeFirstOrThrow();
     await deleteSessionsOf(trx, reset.adminId);
     await appendAudit(trx, audit(admin.email));
     return { email: admin.email, adminId: reset.adminId };

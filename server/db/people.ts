@@ -25,7 +25,8 @@ export async function personIdFor(db: Db, reader: Db, email: string, now: Date):
 }
 
 /** The query the person view starts with (its plan is checked: timeline-plans.test.ts). */
-export const personByIdQuery = (db: Db, id: string) => db.selectFrom("people").select(["id", "email"]).where("id", "=", id);
+export const personByIdQuery = (db: Db, id: string) =>
+  db.selectFrom("people").select(["id", "email"]).where("id", "=", id);
 
 /** The person's id and email, or undefined for an id nobody has (never made, or erased). */
 export const findPerson = (db: Db, id: string) => personByIdQuery(db, id).executeTakeFirst();

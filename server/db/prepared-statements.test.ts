@@ -22,12 +22,16 @@ describe.skipIf(!postgres || !postgresUrl)("prepared statements on PostgreSQL", 
     await db.destroy();
   });
 
-  const preparedTexts = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)).rows.map((row) => row.statement);
+  const preparedTexts = async () =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)).rows.map(
+      (row) => row.statement,
+    );
 
   it("prepares a statement once, and answers each run with its own values", async () => {
     await sql`create table prepared_rows (id int primary key, label text not null)`.execute(db);
     await sql`insert into prepared_rows values (1, 'one'), (2, 'two'), (3, 'three')`.execute(db);
-    const labelOf = (id: number) => sql<{ label: string }>`select label from prepared_rows where id = ${id}`.execute(db);
+    const labelOf = (id: number) =>
+      sql<{ label: string }>`select label from prepared_rows where id = ${id}`.execute(db);
     const answers = [];
     for (const id of [1, 2, 3, 2]) answers.push((await labelOf(id)).rows.map((row) => row.label));
     expect(answers).toEqual([["one"], ["two"], ["three"], ["two"]]);
@@ -64,7 +68,8 @@ describe.skipIf(!postgres || !postgresUrl)("a prepared statement whose table cha
     await db.destroy();
   });
 
-  const everything = (executor: Db = db) => sql<Record<string, unknown>>`select * from widened where id = ${1}`.execute(executor);
+  const everything = (executor: Db = db) =>
+    sql<Record<string, unknown>>`select * from widened where id = ${1}`.execute(executor);
 
   it("is prepared afresh at once outside a transaction", async () => {
     expect((await everything()).rows).toEqual([{ id: 1 }]);

@@ -38,7 +38,9 @@ const PARAMETERS = {
 /** Counts one request of `key`; a window opened at or before `windowOpenedBefore` has ended. */
 export async function hitRateLimit(db: Db, key: string, now: string, windowOpenedBefore: string): Promise<WindowHit> {
   const dialect = placeholdersOf(db);
-  const { rows } = await db.executeQuery<WindowHit>(CompiledQuery.raw(HIT[dialect], PARAMETERS[dialect](key, now, windowOpenedBefore)));
+  const { rows } = await db.executeQuery<WindowHit>(
+    CompiledQuery.raw(HIT[dialect], PARAMETERS[dialect](key, now, windowOpenedBefore)),
+  );
   const row = rows[0]!; // an upsert with RETURNING always returns its row
   return { hits: Number(row.hits), windowStart: row.windowStart };
 }

@@ -31,8 +31,15 @@ describe("connectReader (SQLite file)", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const idsIn = async (handle: Db) => (await handle.selectFrom("newsletter").select("id").orderBy("id").execute()).map((row) => row.id);
-  const row = (id: string) => ({ id, email: `${id}@example.com`, status: "subscribed" as const, botCheck: "skipped" as const, createdAt: new Date().toISOString() });
+  const idsIn = async (handle: Db) =>
+    (await handle.selectFrom("newsletter").select("id").orderBy("id").execute()).map((row) => row.id);
+  const row = (id: string) => ({
+    id,
+    email: `${id}@example.com`,
+    status: "subscribed" as const,
+    botCheck: "skipped" as const,
+    createdAt: new Date().toISOString(),
+  });
 
   it("is a connection of its own, and the same handle for PostgreSQL and in-memory databases", () => {
     expect(reader).not.toBe(db);
@@ -52,8 +59,17 @@ describe("connectReader (SQLite file)", () => {
   });
 
   it("gives rows the keys and values the write connection gives them (camelCase, nulls, numbers)", async () => {
-    await db.insertInto("newsletter").values({ ...row("d-keys"), statusChangedAt: null }).execute();
-    const query = (handle: Db) => handle.selectFrom("newsletter").selectAll().select((eb) => eb.fn.countAll().over().as("rowCount")).where("id", "=", "d-keys").executeTakeFirstOrThrow();
+    await db
+      .insertInto("newsletter")
+      .values({ ...row("d-keys"), statusChangedAt: null })
+      .execute();
+    const query = (handle: Db) =>
+      handle
+        .selectFrom("newsletter")
+        .selectAll()
+        .select((eb) => eb.fn.countAll().over().as("rowCount"))
+        .where("id", "=", "d-keys")
+        .executeTakeFirstOrThrow();
     const [viaReader, viaWriter] = [await query(reader), await query(db)];
     expect(Object.keys(viaReader)).toEqual(Object.keys(viaWriter));
     expect(viaReader).toEqual(viaWriter);
@@ -61,7 +77,9 @@ describe("connectReader (SQLite file)", () => {
   });
 
   it("cannot write", async () => {
-    await expect(reader.insertInto("newsletter").values(row("c-refused")).execute()).rejects.toThrow(/readonly|query_only/i);
+    await expect(reader.insertInto("newsletter").values(row("c-refused")).execute()).rejects.toThrow(
+      /readonly|query_only/i,
+    );
   });
 
   it("serves the staff lists, stats, export and live stream of an app given it", async () => {
@@ -70,12 +88,19 @@ describe("connectReader (SQLite file)", () => {
     const cookie = await signIn(app);
     const events = sseReader(await send(app, "GET", "/api/admin/events", { cookie }));
     await events.nextFrame();
-    const { id } = (await (await postJson(app, "/api/contacts", { ...validContact, email: "reader@example.com" })).json()) as { id: string };
+    const { id } = (await (
+      await postJson(app, "/api/contacts", { ...validContact, email: "reader@example.com" })
+    ).json()) as { id: string };
 
     expect((await events.nextChange()).change.record.id).toBe(id);
-    const page = (await (await send(app, "GET", "/api/admin/contacts", { cookie })).json()) as { items: { id: string }[] };
+    const page = (await (await send(app, "GET", "/api/admin/contacts", { cookie })).json()) as {
+      items: { id: string }[];
+    };
     expect(page.items.map((item) => item.id)).toEqual([id]);
-    expect(((await (await send(app, "GET", "/api/admin/stats", { cookie })).json()) as { tabs: { contacts: number } }).tabs.contacts).toBe(1);
+    expect(
+      ((await (await send(app, "GET", "/api/admin/stats", { cookie })).json()) as { tabs: { contacts: number } }).tabs
+        .contacts,
+    ).toBe(1);
     const csv = await (await send(app, "GET", "/api/admin/export.csv", { cookie })).text();
     expect(csv).toContain("reader@example.com");
     // The export's audit entry is written through the write connection.

@@ -38,7 +38,9 @@ export async function findRecordWithConsent<C extends Collection, A = undefined>
   ]);
   return {
     record,
-    consent: consent ? { purpose: consent.purpose, action: consent.action, at: consent.createdAt, source: consent.source } : null,
+    consent: consent
+      ? { purpose: consent.purpose, action: consent.action, at: consent.createdAt, source: consent.source }
+      : null,
     alongside: more,
   };
 }

@@ -59,28 +59,36 @@ const CASES: [string, Collection, ListOptions][] = [
   ["a campaign", "newsletter", { filters: { utmCampaign: "nov" }, after, limit: 101 }],
 ];
 
-describeStorage("list queries at 100,000 rows", (open) => {
-  beforeAll(async () => {
-    await seed(open.db);
-  }, 60_000);
+describeStorage(
+  "list queries at 100,000 rows",
+  (open) => {
+    beforeAll(async () => {
+      await seed(open.db);
+    }, 60_000);
 
-  it.each(CASES)("serves %s from an index without sorting", async (_label, collection, options) => {
-    const text = await plan(open.db, collection, options);
+    it.each(CASES)("serves %s from an index without sorting", async (_label, collection, options) => {
+      const text = await plan(open.db, collection, options);
 
-    if (isPostgres(open.db)) {
-      expect(text).toMatch(/Index (Only )?Scan Backward using \w+_created_at_id_idx/);
-      expect(text).not.toMatch(/Sort|Seq Scan/);
-    } else {
-      expect(text).toMatch(/USING (COVERING )?INDEX \w+_created_at_id_idx/);
-      expect(text).not.toMatch(/TEMP B-TREE/);
-    }
-  });
+      if (isPostgres(open.db)) {
+        expect(text).toMatch(/Index (Only )?Scan Backward using \w+_created_at_id_idx/);
+        expect(text).not.toMatch(/Sort|Seq Scan/);
+      } else {
+        expect(text).toMatch(/USING (COVERING )?INDEX \w+_created_at_id_idx/);
+        expect(text).not.toMatch(/TEMP B-TREE/);
+      }
+    });
 
-  it("pages through rows that share a created_at in order", async () => {
-    const first = await listRecords(open.db, "contacts", { filters: {}, after: null, limit: 3 });
-    const last = first.at(-1)!;
-    const second = await listRecords(open.db, "contacts", { filters: {}, after: { createdAt: last.createdAt, id: last.id }, limit: 3 });
-    const all = await listRecords(open.db, "contacts", { filters: {}, after: null, limit: 6 });
-    expect([...first, ...second].map((record) => record.id)).toEqual(all.map((record) => record.id));
-  });
-}, { clear: "once" });
+    it("pages through rows that share a created_at in order", async () => {
+      const first = await listRecords(open.db, "contacts", { filters: {}, after: null, limit: 3 });
+      const last = first.at(-1)!;
+      const second = await listRecords(open.db, "contacts", {
+        filters: {},
+        after: { createdAt: last.createdAt, id: last.id },
+        limit: 3,
+      });
+      const all = await listRecords(open.db, "contacts", { filters: {}, after: null, limit: 6 });
+      expect([...first, ...second].map((record) => record.id)).toEqual(all.map((record) => record.id));
+    });
+  },
+  { clear: "once" },
+);

@@ -54,7 +54,11 @@ export const containsPattern = (text: string) => `%${text.toLowerCase().replace(
  * row comparison seeks straight into the index, so page 1,000 costs what page 1 does, and rows that
  * share a created_at are neither skipped nor repeated.
  */
-export async function listRecords<C extends Collection>(db: Db, collection: C, options: ListOptions): Promise<RecordsByCollection[C][]> {
+export async function listRecords<C extends Collection>(
+  db: Db,
+  collection: C,
+  options: ListOptions,
+): Promise<RecordsByCollection[C][]> {
   const rows = await listQuery(db, collection, options).execute();
   return rows.map((row) => COLLECTION_SPECS[collection].toRecord(row));
 }
@@ -103,8 +107,13 @@ function matching(db: Db, collection: Collection, filters: ListFilters) {
  * matches `cap` does. record-lists.test.ts checks its plans.
  */
 export function countQuery(db: Db, collection: Collection, filters: ListFilters, cap: number) {
-  const capped = matching(db, collection, filters).select(sql<number>`1`.as("one")).limit(cap).as("capped");
-  return (db as unknown as AnyDb).selectFrom(capped).select((eb) => eb.fn.countAll<number | string | bigint>().as("count"));
+  const capped = matching(db, collection, filters)
+    .select(sql<number>`1`.as("one"))
+    .limit(cap)
+    .as("capped");
+  return (db as unknown as AnyDb)
+    .selectFrom(capped)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"));
 }
 
 export async function countRecords(db: Db, collection: Collection, filters: ListFilters, cap: number): Promise<number> {
@@ -113,7 +122,11 @@ export async function countRecords(db: Db, collection: Collection, filters: List
 }
 
 /** The records with these ids (any order); ids that no longer exist are left out. */
-export async function findRecords<C extends Collection>(db: Db, collection: C, ids: readonly string[]): Promise<RecordsByCollection[C][]> {
+export async function findRecords<C extends Collection>(
+  db: Db,
+  collection: C,
+  ids: readonly string[],
+): Promise<RecordsByCollection[C][]> {
   if (ids.length === 0) return [];
   const spec = COLLECTION_SPECS[collection];
   const rows = await (db as unknown as AnyDb)

@@ -57,36 +57,57 @@ const SEARCHES = [
   "example.co.za",
 ];
 
-describeStorage("the list search, in SQL and on a record in hand", (open) => {
-  beforeAll(async () => {
-    for (const [i, phone] of PHONES.entries()) {
-      await insertLead(open.db, { id: `l-${i}`, data: leadInput.parse({ ...validSignup, email: `lead${i}@example.com`, phone }), botCheck: "skipped", createdAt: minute(i) });
-      await insertContact(open.db, { id: `c-${i}`, data: contactInput.parse({ ...validContact, email: `contact${i}@example.co.za`, phone }), botCheck: "skipped", createdAt: minute(i) });
-    }
-  });
+describeStorage(
+  "the list search, in SQL and on a record in hand",
+  (open) => {
+    beforeAll(async () => {
+      for (const [i, phone] of PHONES.entries()) {
+        await insertLead(open.db, {
+          id: `l-${i}`,
+          data: leadInput.parse({ ...validSignup, email: `lead${i}@example.com`, phone }),
+          botCheck: "skipped",
+          createdAt: minute(i),
+        });
+        await insertContact(open.db, {
+          id: `c-${i}`,
+          data: contactInput.parse({ ...validContact, email: `contact${i}@example.co.za`, phone }),
+          botCheck: "skipped",
+          createdAt: minute(i),
+        });
+      }
+    });
 
-  const read = <C extends "leads" | "contacts">(collection: C, q?: string) =>
-    listRecords(open.db, collection, { filters: q === undefined ? {} : { q }, after: null, limit: 100 }) as Promise<RecordsByCollection[C][]>;
+    const read = <C extends "leads" | "contacts">(collection: C, q?: string) =>
+      listRecords(open.db, collection, { filters: q === undefined ? {} : { q }, after: null, limit: 100 }) as Promise<
+        RecordsByCollection[C][]
+      >;
 
-  it.each(SEARCHES)("picks the same records for %j", async (q) => {
-    for (const collection of ["leads", "contacts"] as const) {
-      const all = await read(collection);
-      expect(all).toHaveLength(PHONES.length);
-      const inHand = all.filter((record) => matchesSearch(collection, record, q)).map((record) => record.id);
-      expect((await read(collection, q)).map((record) => record.id), `${collection}, q=${q}`).toEqual(inHand);
-    }
-  });
+    it.each(SEARCHES)("picks the same records for %j", async (q) => {
+      for (const collection of ["leads", "contacts"] as const) {
+        const all = await read(collection);
+        expect(all).toHaveLength(PHONES.length);
+        const inHand = all.filter((record) => matchesSearch(collection, record, q)).map((record) => record.id);
+        expect(
+          (await read(collection, q)).map((record) => record.id),
+          `${collection}, q=${q}`,
+        ).toEqual(inHand);
+      }
+    });
 
-  it("has searches that find some phones and miss others", async () => {
-    // Guards the comparison above against agreeing on nothing found, or on everything.
-    const phoneSearches = SEARCHES.filter((q) => phoneSearchNeedles(q) !== null);
-    const found = await Promise.all(phoneSearches.map(async (q) => [q, (await read("leads", q)).length] as const));
-    // 020 is a South African start (the default country), not the London number's; no phone holds
-    // 0000; numbers with no E.164 form are not found by phone.
-    const none = ["020 7946", "0000", "+999 123", "999 1234", "1234567", "012 345 678", "345678901234"];
-    expect(found.filter(([q, count]) => (none.includes(q) ? count !== 0 : count === 0 || count === PHONES.length))).toEqual([]);
-    // Typed nationally, found internationally, and the other way round.
-    expect((await read("leads", "+27 11 555")).map((lead) => lead.phone)).toEqual(["(011) 555-0101"]);
-    expect((await read("leads", "021 555 0199")).map((lead) => lead.phone)).toEqual(["0027 21 555 0199"]);
-  });
-}, { clear: "once" });
+    it("has searches that find some phones and miss others", async () => {
+      // Guards the comparison above against agreeing on nothing found, or on everything.
+      const phoneSearches = SEARCHES.filter((q) => phoneSearchNeedles(q) !== null);
+      const found = await Promise.all(phoneSearches.map(async (q) => [q, (await read("leads", q)).length] as const));
+      // 020 is a South African start (the default country), not the London number's; no phone holds
+      // 0000; numbers with no E.164 form are not found by phone.
+      const none = ["020 7946", "0000", "+999 123", "999 1234", "1234567", "012 345 678", "345678901234"];
+      expect(
+        found.filter(([q, count]) => (none.includes(q) ? count !== 0 : count === 0 || count === PHONES.length)),
+      ).toEqual([]);
+      // Typed nationally, found internationally, and the other way round.
+      expect((await read("leads", "+27 11 555")).map((lead) => lead.phone)).toEqual(["(011) 555-0101"]);
+      expect((await read("leads", "021 555 0199")).map((lead) => lead.phone)).toEqual(["0027 21 555 0199"]);
+    });
+  },
+  { clear: "once" },
+);

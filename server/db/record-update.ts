@@ -28,16 +28,25 @@ export interface ChangedRecord<C extends Collection> {
   before: RecordBefore;
 }
 
-export type ChangeOutcome<C extends Collection> = { ok: true; changed: ChangedRecord<C>[] } | { ok: false; missing: string[] };
+export type ChangeOutcome<C extends Collection> =
+  { ok: true; changed: ChangedRecord<C>[] } | { ok: false; missing: string[] };
 
 // One of three tables chosen at run time (see record-lists.ts); rows are typed again below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTrx = Kysely<any>;
 
-async function lockBefore(trx: Transaction<Tables>, collection: Collection, ids: readonly string[]): Promise<RecordBefore[]> {
+async function lockBefore(
+  trx: Transaction<Tables>,
+  collection: Collection,
+  ids: readonly string[],
+): Promise<RecordBefore[]> {
   const columns = isOwnedCollection(collection) ? ["id", "email", "status", "owner"] : ["id", "email", "status"];
   // In id order, so two bulk changes over the same records lock them in the same order (no deadlock).
-  let query = (trx as unknown as AnyTrx).selectFrom(collection as string).select(columns).where("id", "in", [...ids]).orderBy("id");
+  let query = (trx as unknown as AnyTrx)
+    .selectFrom(collection as string)
+    .select(columns)
+    .where("id", "in", [...ids])
+    .orderBy("id");
   // Concurrent changes of one record take turns, so each sees the other's result as its "before".
   if (isPostgres(trx)) query = query.forUpdate();
   const rows = (await query.execute()) as (Omit<RecordBefore, "owner"> & { owner?: string | null })[];
@@ -72,13 +81,19 @@ export async function changeRecords<C extends Collection>(
     }
   }
   if (change.owner !== undefined) set.owner = change.owner;
-  await (trx as unknown as AnyTrx).updateTable(collection as string).set(set).where("id", "in", [...ids]).execute();
+  await (trx as unknown as AnyTrx)
+    .updateTable(collection as string)
+    .set(set)
+    .where("id", "in", [...ids])
+    .execute();
 
   const events: NewWorkspaceEvent[] = [];
   for (const row of before) {
     const about = { email: row.email, collection, recordId: row.id, actor, at };
-    if (change.status !== undefined && change.status !== row.status) events.push({ ...about, kind: "status-changed", details: { from: row.status, to: change.status } });
-    if (change.owner !== undefined && change.owner !== row.owner) events.push({ ...about, kind: "assigned", details: { from: row.owner, to: change.owner } });
+    if (change.status !== undefined && change.status !== row.status)
+      events.push({ ...about, kind: "status-changed", details: { from: row.status, to: change.status } });
+    if (change.owner !== undefined && change.owner !== row.owner)
+      events.push({ ...about, kind: "assigned", details: { from: row.owner, to: change.owner } });
   }
   await insertRows(trx, "workspaceEvents", events.map(workspaceEventRow));
   await recordChanges(

@@ -30,7 +30,12 @@ export interface PurgeCounts {
 
 type Trx = Transaction<Tables>;
 
-async function expiredIds(trx: Trx, table: "leads" | "contacts" | "newsletter", status: string, cutoff: string): Promise<string[]> {
+async function expiredIds(
+  trx: Trx,
+  table: "leads" | "contacts" | "newsletter",
+  status: string,
+  cutoff: string,
+): Promise<string[]> {
   const rows = await trx
     .selectFrom(table as "leads")
     .select("id")
@@ -44,14 +49,26 @@ async function expiredIds(trx: Trx, table: "leads" | "contacts" | "newsletter", 
 /** Spam nobody restored (the Spam view) that arrived before `cutoff`: SPAM_PURGE_DAYS, whatever its status. */
 async function expiredSpamIds(trx: Trx, table: "leads" | "contacts", cutoff: string): Promise<string[]> {
   // The literal matches the partial index WHERE spam = 1 (migration 0015).
-  const rows = await trx.selectFrom(table as "leads").select("id").where(sql.ref("spam"), "=", sql.lit(1)).where("createdAt", "<", cutoff).execute();
+  const rows = await trx
+    .selectFrom(table as "leads")
+    .select("id")
+    .where(sql.ref("spam"), "=", sql.lit(1))
+    .where("createdAt", "<", cutoff)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
 async function deleteByIds(trx: Trx, table: "leads" | "contacts" | "newsletter", ids: string[]): Promise<number> {
-  return ids.length === 0 ? 0 : deleted(await trx.deleteFrom(table as "leads").where("id", "in", ids).executeTakeFirst());
+  return ids.length === 0
+    ? 0
+    : deleted(
+        await trx
+          .deleteFrom(table as "leads")
+          .where("id", "in", ids)
+          .executeTakeFirst(),
+      );
 }
 
 /**
@@ -66,16 +83,36 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
   const spamCutoff = new Date(now.getTime() - SPAM_PURGE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   return db.transaction().execute(async (trx) => {
     const ids = {
-      leads: [...new Set([...(await expiredIds(trx, "leads", "closed", cutoff)), ...(await expiredSpamIds(trx, "leads", spamCutoff))])],
-      contacts: [...new Set([...(await expiredIds(trx, "contacts", "closed", cutoff)), ...(await expiredSpamIds(trx, "contacts", spamCutoff))])],
-      newsletter: [...(await expiredIds(trx, "newsletter", "unsubscribed", cutoff)), ...(await expiredIds(trx, "newsletter", "pending", pendingCutoff))],
+      leads: [
+        ...new Set([
+          ...(await expiredIds(trx, "leads", "closed", cutoff)),
+          ...(await expiredSpamIds(trx, "leads", spamCutoff)),
+        ]),
+      ],
+      contacts: [
+        ...new Set([
+          ...(await expiredIds(trx, "contacts", "closed", cutoff)),
+          ...(await expiredSpamIds(trx, "contacts", spamCutoff)),
+        ]),
+      ],
+      newsletter: [
+        ...(await expiredIds(trx, "newsletter", "unsubscribed", cutoff)),
+        ...(await expiredIds(trx, "newsletter", "pending", pendingCutoff)),
+      ],
     };
     const expiredLinks = await purgeConfirmations(trx, now);
     const all = [...ids.leads, ...ids.contacts, ...ids.newsletter];
-    const outbox = expiredLinks.outbox + (all.length === 0 ? 0 : deleted(await trx.deleteFrom("outbox").where("recordId", "in", all).executeTakeFirst()));
-    const changes = all.length === 0 ? 0 : deleted(await trx.deleteFrom("changes").where("recordId", "in", all).executeTakeFirst());
-    const notes = all.length === 0 ? 0 : deleted(await trx.deleteFrom("notes").where("recordId", "in", all).executeTakeFirst());
-    const timeline = all.length === 0 ? 0 : deleted(await trx.deleteFrom("workspaceEvents").where("recordId", "in", all).executeTakeFirst());
+    const outbox =
+      expiredLinks.outbox +
+      (all.length === 0 ? 0 : deleted(await trx.deleteFrom("outbox").where("recordId", "in", all).executeTakeFirst()));
+    const changes =
+      all.length === 0 ? 0 : deleted(await trx.deleteFrom("changes").where("recordId", "in", all).executeTakeFirst());
+    const notes =
+      all.length === 0 ? 0 : deleted(await trx.deleteFrom("notes").where("recordId", "in", all).executeTakeFirst());
+    const timeline =
+      all.length === 0
+        ? 0
+        : deleted(await trx.deleteFrom("workspaceEvents").where("recordId", "in", all).executeTakeFirst());
     const counts = {
       leads: await deleteByIds(trx, "leads", ids.leads),
       contacts: await deleteByIds(trx, "contacts", ids.contacts),
@@ -89,8 +126,12 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
           eb.not(
             eb.or([
               eb.exists(eb.selectFrom("leads").select("leads.id").whereRef("leads.email", "=", "consents.email")),
-              eb.exists(eb.selectFrom("contacts").select("contacts.id").whereRef("contacts.email", "=", "consents.email")),
-              eb.exists(eb.selectFrom("newsletter").select("newsletter.id").whereRef("newsletter.email", "=", "consents.email")),
+              eb.exists(
+                eb.selectFrom("contacts").select("contacts.id").whereRef("contacts.email", "=", "consents.email"),
+              ),
+              eb.exists(
+                eb.selectFrom("newsletter").select("newsletter.id").whereRef("newsletter.email", "=", "consents.email"),
+              ),
             ]),
           ),
         )
@@ -103,8 +144,12 @@ export async function purgeExpiredRecords(db: Db, cutoff: string, now: Date): Pr
           eb.not(
             eb.or([
               eb.exists(eb.selectFrom("leads").select("leads.id").whereRef("leads.email", "=", "people.email")),
-              eb.exists(eb.selectFrom("contacts").select("contacts.id").whereRef("contacts.email", "=", "people.email")),
-              eb.exists(eb.selectFrom("newsletter").select("newsletter.id").whereRef("newsletter.email", "=", "people.email")),
+              eb.exists(
+                eb.selectFrom("contacts").select("contacts.id").whereRef("contacts.email", "=", "people.email"),
+              ),
+              eb.exists(
+                eb.selectFrom("newsletter").select("newsletter.id").whereRef("newsletter.email", "=", "people.email"),
+              ),
             ]),
           ),
         )

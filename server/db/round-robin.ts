@@ -34,7 +34,12 @@ export function nextInTurn(staff: readonly string[], last: string): string {
 }
 
 /** The dealt records' timeline entries, and the cursor moved to `last`: one statement on PostgreSQL. */
-async function recordDeal(trx: Transaction<Tables>, events: WorkspaceEventsTable[], last: string, at: string): Promise<void> {
+async function recordDeal(
+  trx: Transaction<Tables>,
+  events: WorkspaceEventsTable[],
+  last: string,
+  at: string,
+): Promise<void> {
   const placeholders = placeholdersOf(trx);
   const insert = insertQuery(placeholders, "workspaceEvents", events)!;
   if (placeholders === "sqlite") {
@@ -60,7 +65,11 @@ export interface RoundRobinOptions {
  * available: sets `owner` on the rows before they are inserted, and writes an "assigned" timeline entry
  * by "round-robin" (and queues an assignment email) for each.
  */
-export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows, { notify }: RoundRobinOptions): Promise<StepOutcome> {
+export async function assignRoundRobin(
+  trx: Transaction<Tables>,
+  rows: GroupRows,
+  { notify }: RoundRobinOptions,
+): Promise<StepOutcome> {
   // Spam is dealt to nobody: a "Not spam" deals it then (workspace/spam-decision.ts).
   const leads = rows.rowsOf("leads").filter((row) => row.spam !== 1);
   const contacts = rows.rowsOf("contacts").filter((row) => row.spam !== 1);
@@ -70,12 +79,38 @@ export async function assignRoundRobin(trx: Transaction<Tables>, rows: GroupRows
   const staff = turn.rows.map((row) => row.email);
   let last = turn.rows[0]!.cursor;
   const events: WorkspaceEventsTable[] = [];
-  const deal = (collection: "leads" | "contacts", row: { id: string; email: string; createdAt: string; owner?: string | null }) => {
+  const deal = (
+    collection: "leads" | "contacts",
+    row: { id: string; email: string; createdAt: string; owner?: string | null },
+  ) => {
     const owner = nextInTurn(staff, last);
     last = owner;
     row.owner = owner;
-    events.push(workspaceEventRow({ email: row.email, collection, recordId: row.id, kind: "assigned", actor: "round-robin", details: { from: null, to: owner }, at: row.createdAt }));
-    if (notify) rows.add("outbox", outboxRow({ kind: "assignment", subjectEmail: row.email, recordCollection: collection, recordId: row.id, recipient: owner }, row.createdAt));
+    events.push(
+      workspaceEventRow({
+        email: row.email,
+        collection,
+        recordId: row.id,
+        kind: "assigned",
+        actor: "round-robin",
+        details: { from: null, to: owner },
+        at: row.createdAt,
+      }),
+    );
+    if (notify)
+      rows.add(
+        "outbox",
+        outboxRow(
+          {
+            kind: "assignment",
+            subjectEmail: row.email,
+            recordCollection: collection,
+            recordId: row.id,
+            recipient: owner,
+          },
+          row.createdAt,
+        ),
+      );
   };
   for (const row of leads) deal("leads", row);
   for (const row of contacts) deal("contacts", row);

@@ -3,7 +3,13 @@ import type { ConsentRecord, OutboxKind, OutboxState } from "../../src/domain/pr
 import type { ContactRecord, LeadRecord, NewsletterRecord } from "../../src/domain/records";
 import type { BotCheckVerdict, Collection } from "../../src/domain/status";
 import type { Role } from "../../src/domain/staff";
-import type { ApiTokensTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./integration-schema";
+import type {
+  ApiTokensTable,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from "./integration-schema";
 import type { NotesTable, PeopleTable, SettingsTable, WorkspaceEventsTable } from "./workspace-schema";
 
 // Table shapes as Kysely sees them: camelCase here, snake_case in SQL (CamelCasePlugin, see connect.ts).
@@ -286,4 +292,10 @@ export type Db = Kysely<Tables>;
 /** What a write can run on: the database itself (a statement of its own) or an open transaction. */
 export type Writer = Db | Transaction<Tables>;
 
-export type { ApiTokensTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from "./integration-schema";
+export type {
+  ApiTokensTable,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from "./integration-schema";

@@ -8,7 +8,8 @@ export const ASSIGNMENT_KEY = "assignment";
 /** Round-robin's cursor: the email of the staff member it assigned last ("" before the first); made when settings are first saved. */
 export const ROUND_ROBIN_CURSOR_KEY = "round-robin.cursor";
 
-const isAssignmentMode = (value: string | undefined): value is AssignmentMode => (ASSIGNMENT_MODES as readonly string[]).includes(value ?? "");
+const isAssignmentMode = (value: string | undefined): value is AssignmentMode =>
+  (ASSIGNMENT_MODES as readonly string[]).includes(value ?? "");
 
 export async function readSettings(db: Writer): Promise<WorkspaceSettings> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", ASSIGNMENT_KEY).executeTakeFirst();
@@ -19,7 +20,11 @@ export async function saveSettings(db: Writer, settings: WorkspaceSettings, now:
   const at = now.toISOString();
   await setValue(db, ASSIGNMENT_KEY, settings.assignment, at);
   // Round-robin reads its cursor in the statement that locks it, which finds nothing without the row.
-  await db.insertInto("settings").values({ key: ROUND_ROBIN_CURSOR_KEY, value: "", updatedAt: at }).onConflict((conflict) => conflict.column("key").doNothing()).execute();
+  await db
+    .insertInto("settings")
+    .values({ key: ROUND_ROBIN_CURSOR_KEY, value: "", updatedAt: at })
+    .onConflict((conflict) => conflict.column("key").doNothing())
+    .execute();
   return { assignment: settings.assignment };
 }
 

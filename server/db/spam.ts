@@ -23,7 +23,12 @@ export async function listBlocklist(db: Db): Promise<BlocklistEntry[]> {
 
 /** Adds an entry; false when it was there already. */
 export async function addBlocklistEntry(db: Writer, entry: BlocklistEntry): Promise<boolean> {
-  const row = await db.insertInto("spamBlocklist").values(entry).onConflict((conflict) => conflict.column("entry").doNothing()).returning("entry").executeTakeFirst();
+  const row = await db
+    .insertInto("spamBlocklist")
+    .values(entry)
+    .onConflict((conflict) => conflict.column("entry").doNothing())
+    .returning("entry")
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -58,7 +63,12 @@ export interface SpamLookup {
  */
 export async function spamLookup(
   db: Db,
-  { email, contentHash, sourceHash, since }: { email: string; contentHash: string | null; sourceHash: string | null; since: string },
+  {
+    email,
+    contentHash,
+    sourceHash,
+    since,
+  }: { email: string; contentHash: string | null; sourceHash: string | null; since: string },
 ): Promise<SpamLookup> {
   const candidates = sql.join(blocklistCandidates(email).map((entry) => sql`${entry}`));
   const otherSource = sourceHash === null ? sql`` : sql` and (source_hash is null or source_hash <> ${sourceHash})`;
@@ -71,11 +81,12 @@ export async function spamLookup(
           select email, source_hash from leads where content_hash = ${contentHash} and created_at >= ${since} and email <> ${email}${otherSource}
         ) as senders)`;
   const { rows } = await sql<{ blocked: number | string; others: number | string }>`
-    select (select count(*) from spam_blocklist where entry in (${candidates})) as blocked, ${repeated} as others`.execute(db);
+    select (select count(*) from spam_blocklist where entry in (${candidates})) as blocked, ${repeated} as others`.execute(
+    db,
+  );
   const row = rows[0]!;
   return { blocked: Number(row.blocked) > 0, otherSources: Number(row.others) };
 }
-
 
 // One of two tables chosen at run time (see record-lists.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -90,14 +101,28 @@ export interface SpamRow {
 }
 
 /** The record's spam flag and what a "Not spam" needs, locked for the decision (PostgreSQL); undefined when there is none. */
-export async function lockSpamRow(trx: Transaction<Tables>, collection: "leads" | "contacts", id: string, postgres: boolean): Promise<SpamRow | undefined> {
-  let query = (trx as unknown as AnyTrx).selectFrom(collection).select(["id", "email", "spam", "owner", "createdAt"]).where("id", "=", id);
+export async function lockSpamRow(
+  trx: Transaction<Tables>,
+  collection: "leads" | "contacts",
+  id: string,
+  postgres: boolean,
+): Promise<SpamRow | undefined> {
+  let query = (trx as unknown as AnyTrx)
+    .selectFrom(collection)
+    .select(["id", "email", "spam", "owner", "createdAt"])
+    .where("id", "=", id);
   if (postgres) query = query.forUpdate();
   const row = (await query.executeTakeFirst()) as (Omit<SpamRow, "spam"> & { spam: number }) | undefined;
   return row && { ...row, spam: row.spam === 1 };
 }
 
-export async function setSpamFlag(trx: Transaction<Tables>, collection: "leads" | "contacts", id: string, spam: boolean, owner?: string | null): Promise<void> {
+export async function setSpamFlag(
+  trx: Transaction<Tables>,
+  collection: "leads" | "contacts",
+  id: string,
+  spam: boolean,
+  owner?: string | null,
+): Promise<void> {
   await (trx as unknown as AnyTrx)
     .updateTable(collection)
     .set({ spam: spam ? 1 : 0, ...(owner !== undefined && { owner }) })
@@ -119,8 +144,7 @@ export interface SpamDecision {
 }
 
 export type SpamDecisionOutcome<C extends "leads" | "contacts"> =
-  | { found: false }
-  | { found: true; changed: boolean; record: RecordsByCollection[C]; queuedMail: boolean };
+  { found: false } | { found: true; changed: boolean; record: RecordsByCollection[C]; queuedMail: boolean };
 
 /**
  * A staff "Spam" or "Not spam", in one transaction: the flag, a timeline entry and an audit entry, and
@@ -128,7 +152,10 @@ export type SpamDecisionOutcome<C extends "leads" | "contacts"> =
  * skipped, once: the staff alert and the created webhook; and round-robin's deal (with its assignment email) while
  * round-robin is on and nobody owns it. The same verdict twice changes, and announces, nothing the second time.
  */
-export async function decideSpam<C extends "leads" | "contacts">(db: Db, decision: SpamDecision & { collection: C }): Promise<SpamDecisionOutcome<C>> {
+export async function decideSpam<C extends "leads" | "contacts">(
+  db: Db,
+  decision: SpamDecision & { collection: C },
+): Promise<SpamDecisionOutcome<C>> {
   const { collection, id, verdict, actor, now } = decision;
   const at = now.toISOString();
   return db.transaction().execute(async (trx): Promise<SpamDecisionOutcome<C>> => {
@@ -144,9 +171,19 @@ export async function decideSpam<C extends "leads" | "contacts">(db: Db, decisio
       // earlier "Not spam".
       const firstRestore =
         verdict === "not-spam" &&
-        !(await trx.selectFrom("workspaceEvents").select("id").where("recordId", "=", id).where("collection", "=", collection).where("kind", "=", "spam-decision").limit(1).executeTakeFirst());
+        !(await trx
+          .selectFrom("workspaceEvents")
+          .select("id")
+          .where("recordId", "=", id)
+          .where("collection", "=", collection)
+          .where("kind", "=", "spam-decision")
+          .limit(1)
+          .executeTakeFirst());
       if (verdict === "not-spam") {
-        if (decision.alerts && firstRestore) outbox.push(outboxRow({ kind: "lead-alert", subjectEmail: row.email, recordCollection: collection, recordId: id }, at));
+        if (decision.alerts && firstRestore)
+          outbox.push(
+            outboxRow({ kind: "lead-alert", subjectEmail: row.email, recordCollection: collection, recordId: id }, at),
+          );
         if (row.owner === null) {
           // Round-robin's own step, on a group of this one record, dealt now.
           const rows = new GroupRows();
@@ -160,13 +197,42 @@ export async function decideSpam<C extends "leads" | "contacts">(db: Db, decisio
       }
       await setSpamFlag(trx, collection, id, verdict === "spam", owner);
       await insertRows(trx, "workspaceEvents", [
-        workspaceEventRow({ email: row.email, collection, recordId: id, kind: "spam-decision", actor: actor.email, details: { from: before, to: verdict }, at }),
+        workspaceEventRow({
+          email: row.email,
+          collection,
+          recordId: id,
+          kind: "spam-decision",
+          actor: actor.email,
+          details: { from: before, to: verdict },
+          at,
+        }),
       ]);
-      await appendAuditEntries(trx, [{ actor: actor.email, ip: actor.ip, userAgent: actor.userAgent, at: now, action: "record.spam", details: { collection, id, from: before, to: verdict } }]);
+      await appendAuditEntries(trx, [
+        {
+          actor: actor.email,
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+          at: now,
+          action: "record.spam",
+          details: { collection, id, from: before, to: verdict },
+        },
+      ]);
       if (outbox.length > 0) await insertRows(trx, "outbox", outbox);
       queuedMail ||= outbox.length > 0;
       // Held back on arrival, so its created webhook goes now; never for spam.
-      if (firstRestore) await enqueueWebhookEvents(trx, [{ type: collection === "contacts" ? "contact.created" : "lead.created", collection, recordId: id, email: row.email }], at);
+      if (firstRestore)
+        await enqueueWebhookEvents(
+          trx,
+          [
+            {
+              type: collection === "contacts" ? "contact.created" : "lead.created",
+              collection,
+              recordId: id,
+              email: row.email,
+            },
+          ],
+          at,
+        );
       await recordChanges(trx, [{ collection, recordId: id, op: "update", createdAt: at }]);
     }
     const [record] = await findRecords(trx, collection, [id]);

@@ -28,12 +28,20 @@ export async function listStaff(db: Reader): Promise<StaffAccount[]> {
 }
 
 export async function findStaffAccount(db: Reader, email: string): Promise<StaffAccount | undefined> {
-  const row = await db.selectFrom("admins").select(COLUMNS).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  const row = await db
+    .selectFrom("admins")
+    .select(COLUMNS)
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
   return row && toStaffAccount(row);
 }
 
 /** The account with its new availability, or undefined when no account has that email. */
-export async function setStaffAvailable(db: Reader, email: string, available: boolean): Promise<StaffAccount | undefined> {
+export async function setStaffAvailable(
+  db: Reader,
+  email: string,
+  available: boolean,
+): Promise<StaffAccount | undefined> {
   const row = await db
     .updateTable("admins")
     .set({ available: available ? 1 : 0 })
@@ -45,6 +53,11 @@ export async function setStaffAvailable(db: Reader, email: string, available: bo
 
 /** Whether an active (not disabled) staff account has this email: only they may be made a record's owner. */
 export async function isStaffEmail(db: Reader, email: string): Promise<boolean> {
-  const row = await db.selectFrom("admins").select("id").where("email", "=", normalizeEmail(email)).where("disabledAt", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("admins")
+    .select("id")
+    .where("email", "=", normalizeEmail(email))
+    .where("disabledAt", "is", null)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -10,7 +10,15 @@
 // call through the door costs nothing per request.
 
 // Opening a database, its schema and its migrations.
-export { connectBulkReader, connectDatabase, connectReader, isInMemoryDatabase, isPostgres, isPostgresUrl, parseDatabaseUrl } from "./connect";
+export {
+  connectBulkReader,
+  connectDatabase,
+  connectReader,
+  isInMemoryDatabase,
+  isPostgres,
+  isPostgresUrl,
+  parseDatabaseUrl,
+} from "./connect";
 export { migrateToLatest } from "./migrate";
 export type { AdminsTable, ChangeOp, Db, OutboxTable, Tables } from "./schema";
 export { pingDatabase } from "./health";
@@ -64,7 +72,16 @@ export type { SpamResult } from "./spam-result";
 export { claimRenderStamps, purgeUsedRenderStamps } from "./render-stamps";
 
 // The change log that live streams follow.
-export { changesAfter, latestPosition, LOG_START, pruneChanges, recordChange, recordRemovals, REMOVAL_RECORD_ID, type Change } from "./changes";
+export {
+  changesAfter,
+  latestPosition,
+  LOG_START,
+  pruneChanges,
+  recordChange,
+  recordRemovals,
+  REMOVAL_RECORD_ID,
+  type Change,
+} from "./changes";
 
 // Email: the outbox and the suppression list.
 export {
@@ -103,12 +120,33 @@ export {
   setAdminPassword,
 } from "./admins";
 export { changeStaffAccount, resetTwoFactor, type AccountChange, type AuditBase } from "./team";
-export { acceptInvitation, createInvitation, findOpenInvitation, isOpenInvitationToken, purgeInvitations } from "./invitations";
+export {
+  acceptInvitation,
+  createInvitation,
+  findOpenInvitation,
+  isOpenInvitationToken,
+  purgeInvitations,
+} from "./invitations";
 export { findOpenReset, isOpenResetToken, purgePasswordResets, recordResetRequest, useReset } from "./password-resets";
-export { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret, unusedRecoveryCodes, useRecoveryCode } from "./two-factor";
+export {
+  claimTotpStep,
+  disableTotp,
+  enableTotp,
+  setPendingTotpSecret,
+  unusedRecoveryCodes,
+  useRecoveryCode,
+} from "./two-factor";
 export { deleteSession, findSession, insertSession, purgeSessions, touchSession } from "./sessions";
 export { purgeLoginThrottle, releaseAttempt, reserveAttempt } from "./login-throttle";
-export { countWebhookEndpoints, createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, updateWebhookEndpoint } from "./webhook-endpoints";
+export {
+  countWebhookEndpoints,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  findWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from "./webhook-endpoints";
 export { enqueueWebhookEvents, fanOutWebhookEvents, webhookEventRow, type NewWebhookEvent } from "./webhooks";
 export {
   claimDueDeliveries,

@@ -11,7 +11,18 @@ const RECORD_TABLES = ["leads", "contacts", "newsletter"] as const satisfies rea
 
 /** Every stored row about the address, every column, as the tables hold them. */
 export async function subjectRows(db: Db | Transaction<Tables>, email: string) {
-  const [leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline, webhookEvents, webhookDeliveries] = await Promise.all([
+  const [
+    leads,
+    contacts,
+    newsletter,
+    consents,
+    outbox,
+    confirmations,
+    notes,
+    timeline,
+    webhookEvents,
+    webhookDeliveries,
+  ] = await Promise.all([
     db.selectFrom("leads").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("contacts").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
     db.selectFrom("newsletter").selectAll().where("email", "=", email).orderBy("createdAt").execute(),
@@ -31,14 +42,43 @@ export async function subjectRows(db: Db | Transaction<Tables>, email: string) {
       .orderBy("webhookDeliveries.createdAt")
       .execute(),
   ]);
-  const attempts = webhookDeliveries.length === 0 ? [] : await db.selectFrom("webhookAttempts").selectAll().where("deliveryId", "in", webhookDeliveries.map((delivery) => delivery.id)).orderBy("at").execute();
+  const attempts =
+    webhookDeliveries.length === 0
+      ? []
+      : await db
+          .selectFrom("webhookAttempts")
+          .selectAll()
+          .where(
+            "deliveryId",
+            "in",
+            webhookDeliveries.map((delivery) => delivery.id),
+          )
+          .orderBy("at")
+          .execute();
   const recordIds = [...leads, ...contacts, ...newsletter].map((row) => row.id);
-  const changes = recordIds.length === 0 ? [] : await db.selectFrom("changes").selectAll().where("recordId", "in", recordIds).orderBy("seq").execute();
+  const changes =
+    recordIds.length === 0
+      ? []
+      : await db.selectFrom("changes").selectAll().where("recordId", "in", recordIds).orderBy("seq").execute();
   const webhooks = {
     queued: webhookEvents,
-    deliveries: webhookDeliveries.map((delivery) => ({ ...delivery, attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id) })),
+    deliveries: webhookDeliveries.map((delivery) => ({
+      ...delivery,
+      attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+    })),
   };
-  return { leads, contacts, newsletter, consents, outbox, confirmations, notes, timeline, changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })), webhooks };
+  return {
+    leads,
+    contacts,
+    newsletter,
+    consents,
+    outbox,
+    confirmations,
+    notes,
+    timeline,
+    changes: changes.map((change) => ({ ...change, seq: Number(change.seq) })),
+    webhooks,
+  };
 }
 
 export type SubjectRows = Awaited<ReturnType<typeof subjectRows>>;
@@ -55,12 +95,20 @@ const idempotencyBodies = (ids: readonly string[]) => ids.map((id) => JSON.strin
 export async function eraseSubjectRows(trx: Transaction<Tables>, email: string): Promise<ErasureResult["deleted"]> {
   const ids: string[] = [];
   for (const table of RECORD_TABLES) {
-    const rows = await trx.selectFrom(table as "leads").select("id").where("email", "=", email).execute();
+    const rows = await trx
+      .selectFrom(table as "leads")
+      .select("id")
+      .where("email", "=", email)
+      .execute();
     ids.push(...rows.map((row) => row.id));
   }
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const changes = ids.length === 0 ? 0 : count(await trx.deleteFrom("changes").where("recordId", "in", ids).executeTakeFirst());
-  const idempotencyKeys = ids.length === 0 ? 0 : count(await trx.deleteFrom("idempotencyKeys").where("body", "in", idempotencyBodies(ids)).executeTakeFirst());
+  const changes =
+    ids.length === 0 ? 0 : count(await trx.deleteFrom("changes").where("recordId", "in", ids).executeTakeFirst());
+  const idempotencyKeys =
+    ids.length === 0
+      ? 0
+      : count(await trx.deleteFrom("idempotencyKeys").where("body", "in", idempotencyBodies(ids)).executeTakeFirst());
   const outbox = count(
     await trx
       .deleteFrom("outbox")
@@ -71,7 +119,9 @@ export async function eraseSubjectRows(trx: Transaction<Tables>, email: string):
   const leads = count(await trx.deleteFrom("leads").where("email", "=", email).executeTakeFirst());
   const contacts = count(await trx.deleteFrom("contacts").where("email", "=", email).executeTakeFirst());
   const newsletter = count(await trx.deleteFrom("newsletter").where("email", "=", email).executeTakeFirst());
-  const confirmations = count(await trx.deleteFrom("newsletterConfirmations").where("email", "=", email).executeTakeFirst());
+  const confirmations = count(
+    await trx.deleteFrom("newsletterConfirmations").where("email", "=", email).executeTakeFirst(),
+  );
   const notes = count(await trx.deleteFrom("notes").where("email", "=", email).executeTakeFirst());
   const timeline = count(await trx.deleteFrom("workspaceEvents").where("email", "=", email).executeTakeFirst());
   const people = count(await trx.deleteFrom("people").where("email", "=", email).executeTakeFirst());
@@ -79,8 +129,25 @@ export async function eraseSubjectRows(trx: Transaction<Tables>, email: string):
   await trx.deleteFrom("webhookEvents").where("subjectEmail", "=", email).execute();
   await trx
     .deleteFrom("webhookAttempts")
-    .where("deliveryId", "in", (eb) => eb.selectFrom("webhookDeliveries").select("id").where("subjectEmail", "=", email))
+    .where("deliveryId", "in", (eb) =>
+      eb.selectFrom("webhookDeliveries").select("id").where("subjectEmail", "=", email),
+    )
     .execute();
-  const webhooks = count(await trx.deleteFrom("webhookDeliveries").where("subjectEmail", "=", email).executeTakeFirst());
-  return { leads, contacts, newsletter, consents, outbox, changes, idempotencyKeys, confirmations, notes, timeline, people, webhooks };
+  const webhooks = count(
+    await trx.deleteFrom("webhookDeliveries").where("subjectEmail", "=", email).executeTakeFirst(),
+  );
+  return {
+    leads,
+    contacts,
+    newsletter,
+    consents,
+    outbox,
+    changes,
+    idempotencyKeys,
+    confirmations,
+    notes,
+    timeline,
+    people,
+    webhooks,
+  };
 }

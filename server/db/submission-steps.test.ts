@@ -21,7 +21,9 @@ describeStorage("the group's assign step", (database) => {
     };
   let made = 0;
   const storeAll = (writer: SubmissionWriter, count: number) =>
-    Promise.all(Array.from({ length: count }, () => writer.store({ idempotency: null, now }, appendContact(`c-${made++}`))));
+    Promise.all(
+      Array.from({ length: count }, () => writer.store({ idempotency: null, now }, appendContact(`c-${made++}`))),
+    );
 
   it("sees the group's rows before they are inserted, and what it sets on them is stored; its mail wakes the sender after the commit", async () => {
     const seen: string[][] = [];
@@ -37,7 +39,9 @@ describeStorage("the group's assign step", (database) => {
     await storeAll(writer, 5);
     expect(seen.flat().sort()).toEqual(["c-0", "c-1", "c-2", "c-3", "c-4"]);
     expect(woken).toBe(writer.commits);
-    expect(await database.db.selectFrom("contacts").select("owner").distinct().execute()).toEqual([{ owner: "staff@erf.co.za" }]);
+    expect(await database.db.selectFrom("contacts").select("owner").distinct().execute()).toEqual([
+      { owner: "staff@erf.co.za" },
+    ]);
   });
 
   // SQLite's one connection runs one transaction at a time whatever the writer does.
@@ -45,32 +49,35 @@ describeStorage("the group's assign step", (database) => {
     it.each([
       [false, 4],
       [true, 1],
-    ])("runs groups side by side unless the step reports the lock (serialized: %s, at most %i at once)", async (serialized, most) => {
-      let running = 0;
-      let peak = 0;
-      // Each step waits at a gate until the test has seen how many run at once: no sleeps to race.
-      let open = () => {};
-      let gate = Promise.resolve();
-      const assign: GroupStep = async () => {
-        running += 1;
-        peak = Math.max(peak, running);
-        await gate;
-        running -= 1;
-        return { serialized, queuedMail: false };
-      };
-      const writer = new SubmissionWriter(database.db, { assign, maxGroup: 1 });
-      // The first group tells the writer; what follows shows the limit.
-      await storeAll(writer, 1);
-      peak = 0;
-      gate = new Promise<void>((resolve) => (open = resolve));
-      const stored = storeAll(writer, 12);
-      await vi.waitFor(() => expect(running).toBe(most), { timeout: 10_000 });
-      // Time for one more group to start if the writer would let it.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(running).toBe(most);
-      open();
-      await stored;
-      expect(peak).toBe(most);
-    });
+    ])(
+      "runs groups side by side unless the step reports the lock (serialized: %s, at most %i at once)",
+      async (serialized, most) => {
+        let running = 0;
+        let peak = 0;
+        // Each step waits at a gate until the test has seen how many run at once: no sleeps to race.
+        let open = () => {};
+        let gate = Promise.resolve();
+        const assign: GroupStep = async () => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await gate;
+          running -= 1;
+          return { serialized, queuedMail: false };
+        };
+        const writer = new SubmissionWriter(database.db, { assign, maxGroup: 1 });
+        // The first group tells the writer; what follows shows the limit.
+        await storeAll(writer, 1);
+        peak = 0;
+        gate = new Promise<void>((resolve) => (open = resolve));
+        const stored = storeAll(writer, 12);
+        await vi.waitFor(() => expect(running).toBe(most), { timeout: 10_000 });
+        // Time for one more group to start if the writer would let it.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(running).toBe(most);
+        open();
+        await stored;
+        expect(peak).toBe(most);
+      },
+    );
   }
 });

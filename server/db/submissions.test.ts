@@ -28,12 +28,19 @@ describeStorage("storeSubmission", (open) => {
     (id: string): SubmissionWrite =>
     async (_trx, rows) => {
       rows.add("contacts", contactRow({ id, data, botCheck: "skipped", createdAt: now.toISOString() }));
-      return { response: { status: 201, body: JSON.stringify({ id }) }, change: { collection: "contacts", recordId: id, op: "insert", createdAt: now.toISOString() } };
+      return {
+        response: { status: 201, body: JSON.stringify({ id }) },
+        change: { collection: "contacts", recordId: id, op: "insert", createdAt: now.toISOString() },
+      };
     };
   // The fingerprint stands for the request's body: the same unless a test says otherwise.
-  const scope = (key: string | null, fingerprint = "same-body") => ({ idempotency: key === null ? null : { route: "/api/contacts", key, fingerprint }, now });
+  const scope = (key: string | null, fingerprint = "same-body") => ({
+    idempotency: key === null ? null : { route: "/api/contacts", key, fingerprint },
+    now,
+  });
   // A writer per call: each submission in a transaction of its own, as when several server processes race.
-  const store = (id: string, key: string | null, fingerprint?: string) => new SubmissionWriter(open.db).store(scope(key, fingerprint), writeContact(id));
+  const store = (id: string, key: string | null, fingerprint?: string) =>
+    new SubmissionWriter(open.db).store(scope(key, fingerprint), writeContact(id));
 
   it("rolls back the second record for a taken key and returns the first response", async () => {
     const first = await store("id-1", "k");
@@ -48,7 +55,9 @@ describeStorage("storeSubmission", (open) => {
     await store("id-1", "k", "body-a");
     await expect(store("id-2", "k", "body-b")).rejects.toBeInstanceOf(IdempotencyKeyReused);
     expect(await open.db.selectFrom("contacts").select("id").execute()).toEqual([{ id: "id-1" }]);
-    expect(await open.db.selectFrom("idempotencyKeys").select(["key", "fingerprint"]).execute()).toEqual([{ key: "k", fingerprint: "body-a" }]);
+    expect(await open.db.selectFrom("idempotencyKeys").select(["key", "fingerprint"]).execute()).toEqual([
+      { key: "k", fingerprint: "body-a" },
+    ]);
   });
 
   it("stores one record when the same key races in parallel transactions", async () => {
@@ -72,7 +81,8 @@ describeStorage("storeSubmission", (open) => {
   });
 
   describe("one writer, submissions grouped into one commit", () => {
-    const storeWith = (writer: SubmissionWriter, id: string, key: string | null) => writer.store(scope(key), writeContact(id));
+    const storeWith = (writer: SubmissionWriter, id: string, key: string | null) =>
+      writer.store(scope(key), writeContact(id));
     const changedIds = async () =>
       (await open.db.selectFrom("changes").select("recordId").orderBy("seq").execute()).map((row) => row.recordId);
 
@@ -90,23 +100,33 @@ describeStorage("storeSubmission", (open) => {
     it.each([
       ["on its own statement", writeContact],
       ["in the group's INSERT", appendContact],
-    ])("stores the rest of a group when one member's row fails %s, each then in its own commit", async (_how, write) => {
-      const writer = new SubmissionWriter(open.db);
-      await storeWith(writer, "taken-id", null);
-      const outcomes = await Promise.allSettled(
-        [["ok-1", "k-ok-1"], ["taken-id", "k-dup"], ["ok-2", "k-ok-2"]].map(([id, key]) => writer.store(scope(key!), write(id!))),
-      );
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-      const ids = await open.db.selectFrom("contacts").select("id").orderBy("id").execute();
-      expect(ids.map((row) => row.id)).toEqual(["ok-1", "ok-2", "taken-id"]);
-      const keys = await open.db.selectFrom("idempotencyKeys").select("key").orderBy("key").execute();
-      expect(keys.map((row) => row.key)).toEqual(["k-ok-1", "k-ok-2"]);
-      expect(await changedIds()).toEqual(["taken-id", "ok-1", "ok-2"]);
-    });
+    ])(
+      "stores the rest of a group when one member's row fails %s, each then in its own commit",
+      async (_how, write) => {
+        const writer = new SubmissionWriter(open.db);
+        await storeWith(writer, "taken-id", null);
+        const outcomes = await Promise.allSettled(
+          [
+            ["ok-1", "k-ok-1"],
+            ["taken-id", "k-dup"],
+            ["ok-2", "k-ok-2"],
+          ].map(([id, key]) => writer.store(scope(key!), write(id!))),
+        );
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+        const ids = await open.db.selectFrom("contacts").select("id").orderBy("id").execute();
+        expect(ids.map((row) => row.id)).toEqual(["ok-1", "ok-2", "taken-id"]);
+        const keys = await open.db.selectFrom("idempotencyKeys").select("key").orderBy("key").execute();
+        expect(keys.map((row) => row.key)).toEqual(["k-ok-1", "k-ok-2"]);
+        expect(await changedIds()).toEqual(["taken-id", "ok-1", "ok-2"]);
+      },
+    );
 
     it("answers a key used twice in one group with the first record, stored once", async () => {
       const writer = new SubmissionWriter(open.db);
-      const [first, second] = await Promise.all([storeWith(writer, "first", "same"), storeWith(writer, "second", "same")]);
+      const [first, second] = await Promise.all([
+        storeWith(writer, "first", "same"),
+        storeWith(writer, "second", "same"),
+      ]);
       expect(first).toEqual({ response: { status: 201, body: '{"id":"first"}' }, replayed: false });
       expect(second).toEqual({ response: { status: 201, body: '{"id":"first"}' }, replayed: true });
       expect(await countRows(open.db, "contacts")).toBe(1);
@@ -153,7 +173,9 @@ describeStorage("storeSubmission", (open) => {
 
     it("caps a group and commits the rest in the next one", async () => {
       const writer = new SubmissionWriter(open.db, { maxGroup: 3 });
-      const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => storeWith(writer, `cap-${index}`, null)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => storeWith(writer, `cap-${index}`, null)),
+      );
       expect(outcomes.every((outcome) => !outcome.replayed)).toBe(true);
       expect(writer.commits).toBe(4);
       expect(await countRows(open.db, "contacts")).toBe(10);

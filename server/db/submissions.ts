@@ -1,7 +1,14 @@
 import type { Transaction } from "kysely";
 import { recordChanges, type NewChange } from "./changes";
 import { isPostgres } from "./connect";
-import { claimIdempotencyKeys, findStoredResponse, isReusedFor, type IdempotencyScope, type KeyClaim, type StoredResponse } from "./idempotency";
+import {
+  claimIdempotencyKeys,
+  findStoredResponse,
+  isReusedFor,
+  type IdempotencyScope,
+  type KeyClaim,
+  type StoredResponse,
+} from "./idempotency";
 import { GroupRows } from "./group-rows";
 import { claimRenderStamps, type StampClaim } from "./render-stamps";
 import type { Db, Tables } from "./schema";
@@ -50,13 +57,18 @@ export class IdempotencyKeyReused extends Error {
 }
 
 /** The oldest a key's row may be and still hold: a day, or the key's own window (IdempotencyScope.windowMs). */
-export const idempotencyWindowStart = (now: Date, windowMs = IDEMPOTENCY_WINDOW_MS) => new Date(now.getTime() - windowMs).toISOString();
+export const idempotencyWindowStart = (now: Date, windowMs = IDEMPOTENCY_WINDOW_MS) =>
+  new Date(now.getTime() - windowMs).toISOString();
 
 /**
  * The claim of a submission's key. Written out whole: `{ ...scope, response }`, a spread with keys added
  * after it, gets a hidden class of its own in V8 every time (see leads.ts).
  */
-export const keyClaim = ({ route, key, fingerprint, windowMs }: IdempotencyScope, response: StoredResponse, now: Date): KeyClaim => ({
+export const keyClaim = (
+  { route, key, fingerprint, windowMs }: IdempotencyScope,
+  response: StoredResponse,
+  now: Date,
+): KeyClaim => ({
   route,
   key,
   fingerprint,
@@ -149,7 +161,8 @@ export class SubmissionWriter {
     const group = this.#queue.splice(0, this.#maxGroup);
     try {
       const responses = group.length > 1 ? await this.#storeTogether(group) : null;
-      if (responses) group.forEach((pending, index) => pending.resolve({ response: responses[index]!, replayed: false }));
+      if (responses)
+        group.forEach((pending, index) => pending.resolve({ response: responses[index]!, replayed: false }));
       else for (const pending of group) await this.#storeAlone(pending);
     } finally {
       this.#inFlight -= 1;
@@ -171,7 +184,8 @@ export class SubmissionWriter {
       const [response] = await this.#commit([pending]);
       pending.resolve({ response: response!, replayed: false });
     } catch (error) {
-      if (error instanceof KeyTaken && pending.options.idempotency) await this.#replay(pending, pending.options.idempotency);
+      if (error instanceof KeyTaken && pending.options.idempotency)
+        await this.#replay(pending, pending.options.idempotency);
       else pending.reject(error);
     }
   }
@@ -214,7 +228,11 @@ export class SubmissionWriter {
   /** Another request holds the key: answer as it was answered, or refuse when it was another request. */
   async #replay(pending: Pending, idempotency: IdempotencyScope): Promise<void> {
     try {
-      const stored = await findStoredResponse(this.#db, idempotency, idempotencyWindowStart(pending.options.now, idempotency.windowMs));
+      const stored = await findStoredResponse(
+        this.#db,
+        idempotency,
+        idempotencyWindowStart(pending.options.now, idempotency.windowMs),
+      );
       if (!stored) throw new Error("Idempotency key was taken but its response is gone");
       if (isReusedFor(stored, idempotency)) throw new IdempotencyKeyReused();
       // Written out: the row's fingerprint is not part of the answer.

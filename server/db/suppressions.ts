@@ -9,7 +9,11 @@ export async function suppress(db: Db, emailHash: string, reason: SuppressionRea
     .insertInto("suppressions")
     .values({ emailHash, reason, createdAt: now })
     // An erasure outranks an earlier unsubscribe; a later unsubscribe does not undo an erasure's reason.
-    .onConflict((conflict) => (reason === "erased" ? conflict.column("emailHash").doUpdateSet({ reason, createdAt: now }) : conflict.column("emailHash").doNothing()))
+    .onConflict((conflict) =>
+      reason === "erased"
+        ? conflict.column("emailHash").doUpdateSet({ reason, createdAt: now })
+        : conflict.column("emailHash").doNothing(),
+    )
     .execute();
 }
 
@@ -18,5 +22,8 @@ export async function unsuppress(db: Db, emailHash: string): Promise<void> {
 }
 
 export async function isSuppressed(db: Db, emailHash: string): Promise<boolean> {
-  return (await db.selectFrom("suppressions").select("emailHash").where("emailHash", "=", emailHash).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom("suppressions").select("emailHash").where("emailHash", "=", emailHash).executeTakeFirst()) !==
+    undefined
+  );
 }

@@ -28,14 +28,28 @@ export type AccountChangeOutcome =
  * (FOR UPDATE, in id order) before they are counted, so two admins demoting each other at once cannot
  * both succeed; SQLite runs one write transaction at a time. Disabling ends the account's sessions.
  */
-export async function changeStaffAccount(db: Db, email: string, change: AccountChange, base: AuditBase): Promise<AccountChangeOutcome> {
+export async function changeStaffAccount(
+  db: Db,
+  email: string,
+  change: AccountChange,
+  base: AuditBase,
+): Promise<AccountChangeOutcome> {
   const at = base.at.toISOString();
   return db.transaction().execute(async (trx): Promise<AccountChangeOutcome> => {
-    const target = await trx.selectFrom("admins").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    const target = await trx
+      .selectFrom("admins")
+      .selectAll()
+      .where("email", "=", normalizeEmail(email))
+      .executeTakeFirst();
     if (!target) return { ok: false, reason: "not-found" };
     const activeAdmin = target.role === "admin" && target.disabledAt === null;
     if (activeAdmin && (change.role === "sales" || change.disabled === true)) {
-      let others = trx.selectFrom("admins").select("id").where("role", "=", "admin").where("disabledAt", "is", null).orderBy("id");
+      let others = trx
+        .selectFrom("admins")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("disabledAt", "is", null)
+        .orderBy("id");
       if (isPostgres(db)) others = others.forUpdate();
       const active = await others.execute();
       if (!active.some((row) => row.id !== target.id)) return { ok: false, reason: "last-admin" };
@@ -57,10 +71,20 @@ export async function changeStaffAccount(db: Db, email: string, change: AccountC
       .executeTakeFirstOrThrow();
     if (disabledNow) await deleteSessionsOf(trx, target.id);
     const account = toStaffAccount(row);
-    if (roleChanged) await appendAudit(trx, { ...base, action: "staff.role", details: { email: account.email, from: target.role, to: account.role } });
+    if (roleChanged)
+      await appendAudit(trx, {
+        ...base,
+        action: "staff.role",
+        details: { email: account.email, from: target.role, to: account.role },
+      });
     if (disabledNow) await appendAudit(trx, { ...base, action: "staff.disable", details: { email: account.email } });
     if (enabledNow) await appendAudit(trx, { ...base, action: "staff.enable", details: { email: account.email } });
-    if (change.available !== undefined) await appendAudit(trx, { ...base, action: "staff.available", details: { email: account.email, available: account.available } });
+    if (change.available !== undefined)
+      await appendAudit(trx, {
+        ...base,
+        action: "staff.available",
+        details: { email: account.email, available: account.available },
+      });
     return { ok: true, account, adminId: target.id, disabledNow };
   });
 }
@@ -69,13 +93,23 @@ export async function changeStaffAccount(db: Db, email: string, change: AccountC
  * Turns another account's two-factor off (a lost phone); undefined for an unknown email. When it had a
  * factor, every session of the account ends and, with `notify` (mail is on), it is emailed (decision 0043).
  */
-export async function resetTwoFactor(db: Db, email: string, base: AuditBase, { notify }: { notify: boolean }): Promise<{ account: StaffAccount; adminId: string; hadFactor: boolean } | undefined> {
+export async function resetTwoFactor(
+  db: Db,
+  email: string,
+  base: AuditBase,
+  { notify }: { notify: boolean },
+): Promise<{ account: StaffAccount; adminId: string; hadFactor: boolean } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom("admins").select(["id", "email", "totpSecret"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    const target = await trx
+      .selectFrom("admins")
+      .select(["id", "email", "totpSecret"])
+      .where("email", "=", normalizeEmail(email))
+      .executeTakeFirst();
     if (!target) return undefined;
     await clearTwoFactor(trx, target.id, base.at);
     const hadFactor = target.totpSecret !== null;
-    if (hadFactor) await afterTwoFactorChange(trx, target.id, { keepSession: null, notify: notify ? target.email : null }, base.at);
+    if (hadFactor)
+      await afterTwoFactorChange(trx, target.id, { keepSession: null, notify: notify ? target.email : null }, base.at);
     const account = await findStaffAccount(trx, email);
     await appendAudit(trx, { ...base, action: "staff.two-factor-reset", details: { email: account!.email } });
     return { account: account!, adminId: target.id, hadFactor };

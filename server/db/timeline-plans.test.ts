@@ -22,8 +22,12 @@ async function seed(db: Db) {
   await sql`${n} insert into contacts (id, first_name, last_name, email, message, status, bot_check, created_at)
     select 'c' || i, 'F', 'L', ${email}, 'Hello', 'new', 'skipped', ${at} from n`.execute(db);
   await sql`${n} insert into leads (id, type, first_name, last_name, name, email, company_name, organization_type, property_count, status, bot_check, created_at)
-    select 'l' || i, 'signup', 'F', 'L', 'F L', ${email}, 'Co', 'other', '1-5', 'new', 'skipped', ${at} from n`.execute(db);
-  await sql`${n} insert into newsletter (id, email, status, bot_check, created_at) select 'n' || i, ${email}, 'subscribed', 'skipped', ${at} from n`.execute(db);
+    select 'l' || i, 'signup', 'F', 'L', 'F L', ${email}, 'Co', 'other', '1-5', 'new', 'skipped', ${at} from n`.execute(
+    db,
+  );
+  await sql`${n} insert into newsletter (id, email, status, bot_check, created_at) select 'n' || i, ${email}, 'subscribed', 'skipped', ${at} from n`.execute(
+    db,
+  );
   await sql`${n} insert into consents (id, email, purpose, channel, action, record_collection, record_id, created_at)
     select 'k' || i, ${email}, 'newsletter', 'email', 'given', 'newsletter', 'n' || i, ${at} from n`.execute(db);
   await sql`${n} insert into outbox (id, kind, state, subject_email, record_collection, record_id, attempts, created_at, sent_at)
@@ -45,7 +49,9 @@ async function plan(db: Db, { sql: text, parameters }: CompiledQuery): Promise<s
 /** A plan that reads `table` through an index, and no table of ours by a full scan. */
 function expectIndexed(db: Db, text: string, table: string) {
   if (isPostgres(db)) {
-    expect(text).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using \\w+ on ${table}|Bitmap Index Scan on ${table}_`));
+    expect(text).toMatch(
+      new RegExp(`Index (Only )?Scan (Backward )?using \\w+ on ${table}|Bitmap Index Scan on ${table}_`),
+    );
     expect(text).not.toMatch(/Seq Scan/);
   } else {
     expect(text).toMatch(new RegExp(`SEARCH ${table} USING (COVERING |INTEGER PRIMARY KEY |PRIMARY KEY )?INDEX`));
@@ -55,35 +61,43 @@ function expectIndexed(db: Db, text: string, table: string) {
 
 const EMAIL = "person4242@example.com";
 
-describeStorage(`person and timeline reads at ${ROWS.toLocaleString("en")} rows a table`, (open) => {
-  beforeAll(async () => {
-    await seed(open.db);
-  }, 60_000);
+describeStorage(
+  `person and timeline reads at ${ROWS.toLocaleString("en")} rows a table`,
+  (open) => {
+    beforeAll(async () => {
+      await seed(open.db);
+    }, 60_000);
 
-  it("finds a person by id through its primary key", async () => {
-    const text = await plan(open.db, personByIdQuery(open.db, "p4242").compile());
-    expectIndexed(open.db, text, "people");
-  });
+    it("finds a person by id through its primary key", async () => {
+      const text = await plan(open.db, personByIdQuery(open.db, "p4242").compile());
+      expectIndexed(open.db, text, "people");
+    });
 
-  it.each([
-    ["leads", "leads"],
-    ["contacts", "contacts"],
-    ["newsletter", "newsletter"],
-    ["events", "workspace_events"],
-    ["notes", "notes"],
-    ["consents", "consents"],
-  ] as const)("reads the person's %s by email from an index", async (name, table) => {
-    const text = await plan(open.db, personQueries(open.db, EMAIL)[name].compile());
-    expectIndexed(open.db, text, table);
-  });
+    it.each([
+      ["leads", "leads"],
+      ["contacts", "contacts"],
+      ["newsletter", "newsletter"],
+      ["events", "workspace_events"],
+      ["notes", "notes"],
+      ["consents", "consents"],
+    ] as const)("reads the person's %s by email from an index", async (name, table) => {
+      const text = await plan(open.db, personQueries(open.db, EMAIL)[name].compile());
+      expectIndexed(open.db, text, table);
+    });
 
-  it("reads a record's consent by email from an index", async () => {
-    expectIndexed(open.db, await plan(open.db, recordConsentQuery(open.db, "newsletter", "n4242", EMAIL).compile()), "consents");
-  });
+    it("reads a record's consent by email from an index", async () => {
+      expectIndexed(
+        open.db,
+        await plan(open.db, recordConsentQuery(open.db, "newsletter", "n4242", EMAIL).compile()),
+        "consents",
+      );
+    });
 
-  it("counts a page's people across the three tables by index lookups", async () => {
-    const emails = Array.from({ length: 100 }, (_, i) => `person${i * 37 + 1}@example.com`);
-    const text = await plan(open.db, personCountsQuery(emails).compile(open.db));
-    for (const table of ["leads", "contacts", "newsletter"]) expectIndexed(open.db, text, table);
-  });
-}, { clear: "once" });
+    it("counts a page's people across the three tables by index lookups", async () => {
+      const emails = Array.from({ length: 100 }, (_, i) => `person${i * 37 + 1}@example.com`);
+      const text = await plan(open.db, personCountsQuery(emails).compile(open.db));
+      for (const table of ["leads", "contacts", "newsletter"]) expectIndexed(open.db, text, table);
+    });
+  },
+  { clear: "once" },
+);

@@ -10,34 +10,63 @@ import { createMigrator } from "./migrate";
 const BEFORE = "0021_webhook_global_due_index_dropped";
 const at = "2025-01-01T00:00:00.000Z";
 const message = (id: string, kind: string) =>
-  ({ id, kind, state: "pending", subjectEmail: "a@example.com", recordCollection: "staff-accounts", recordId: "a1", attempts: 0, createdAt: at, recipient: null }) as never;
+  ({
+    id,
+    kind,
+    state: "pending",
+    subjectEmail: "a@example.com",
+    recordCollection: "staff-accounts",
+    recordId: "a1",
+    attempts: 0,
+    createdAt: at,
+    recipient: null,
+  }) as never;
 const admin = (id: string, totpSecret: string | null) =>
-  ({ id, email: `${id}@erf.co.za`, passwordHash: "$argon2id$x", createdAt: at, updatedAt: at, available: 1, role: "sales", totpSecret, totpPendingSecret: `pending-${id}` }) as never;
+  ({
+    id,
+    email: `${id}@erf.co.za`,
+    passwordHash: "$argon2id$x",
+    createdAt: at,
+    updatedAt: at,
+    available: 1,
+    role: "sales",
+    totpSecret,
+    totpPendingSecret: `pending-${id}`,
+  }) as never;
 
-describeStorage("migration 0022_two_factor_changed_email", (open) => {
-  it("allows the two-factor email, drops pending secrets beside one in use, keeps every row and index, and steps back down", async () => {
-    const db = open.db;
-    const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
-    const outboxIndexes = await indexesOf(db, "outbox");
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-    await db.insertInto("admins").values([admin("a1", "sealed-in-use"), admin("a2", null)]).execute();
-    await db.insertInto("outbox").values(message("m1", "password-reset")).execute();
-    await expect(db.insertInto("outbox").values(message("m0", "two-factor-changed")).execute()).rejects.toThrow();
+describeStorage(
+  "migration 0022_two_factor_changed_email",
+  (open) => {
+    it("allows the two-factor email, drops pending secrets beside one in use, keeps every row and index, and steps back down", async () => {
+      const db = open.db;
+      const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+      const outboxIndexes = await indexesOf(db, "outbox");
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      await db
+        .insertInto("admins")
+        .values([admin("a1", "sealed-in-use"), admin("a2", null)])
+        .execute();
+      await db.insertInto("outbox").values(message("m1", "password-reset")).execute();
+      await expect(db.insertInto("outbox").values(message("m0", "two-factor-changed")).execute()).rejects.toThrow();
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await db.selectFrom("admins").select(["id", "totpSecret", "totpPendingSecret"]).orderBy("id").execute()).toEqual([
-      { id: "a1", totpSecret: "sealed-in-use", totpPendingSecret: null },
-      // A first enrolment under way is left alone.
-      { id: "a2", totpSecret: null, totpPendingSecret: "pending-a2" },
-    ]);
-    await db.insertInto("outbox").values(message("m2", "two-factor-changed")).execute();
-    await expect(db.insertInto("outbox").values(message("m3", "postcard")).execute()).rejects.toThrow();
-    expect(await indexesOf(db, "outbox")).toEqual(outboxIndexes);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(
+        await db.selectFrom("admins").select(["id", "totpSecret", "totpPendingSecret"]).orderBy("id").execute(),
+      ).toEqual([
+        { id: "a1", totpSecret: "sealed-in-use", totpPendingSecret: null },
+        // A first enrolment under way is left alone.
+        { id: "a2", totpSecret: null, totpPendingSecret: "pending-a2" },
+      ]);
+      await db.insertInto("outbox").values(message("m2", "two-factor-changed")).execute();
+      await expect(db.insertInto("outbox").values(message("m3", "postcard")).execute()).rejects.toThrow();
+      expect(await indexesOf(db, "outbox")).toEqual(outboxIndexes);
 
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-    expect((await db.selectFrom("outbox").select("id").execute()).map((row) => row.id)).toEqual(["m1"]);
-    expect(await indexesOf(db, "outbox")).toEqual(outboxIndexes);
-    await expect(db.insertInto("outbox").values(message("m4", "two-factor-changed")).execute()).rejects.toThrow();
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  });
-}, { clear: "once" });
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      expect((await db.selectFrom("outbox").select("id").execute()).map((row) => row.id)).toEqual(["m1"]);
+      expect(await indexesOf(db, "outbox")).toEqual(outboxIndexes);
+      await expect(db.insertInto("outbox").values(message("m4", "two-factor-changed")).execute()).rejects.toThrow();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    });
+  },
+  { clear: "once" },
+);

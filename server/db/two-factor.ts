@@ -17,12 +17,21 @@ export interface TwoFactorChangeEffects {
   notify: string | null;
 }
 
-export async function afterTwoFactorChange(trx: Writer, adminId: string, { keepSession, notify }: TwoFactorChangeEffects, now: Date): Promise<void> {
+export async function afterTwoFactorChange(
+  trx: Writer,
+  adminId: string,
+  { keepSession, notify }: TwoFactorChangeEffects,
+  now: Date,
+): Promise<void> {
   let sessions = trx.deleteFrom("sessions").where("adminId", "=", adminId);
   if (keepSession !== null) sessions = sessions.where("tokenHash", "!=", keepSession);
   await sessions.execute();
   if (notify !== null) {
-    await enqueueOutbox(trx, { kind: "two-factor-changed", subjectEmail: notify, recordCollection: "staff-accounts", recordId: adminId }, now.toISOString());
+    await enqueueOutbox(
+      trx,
+      { kind: "two-factor-changed", subjectEmail: notify, recordCollection: "staff-accounts", recordId: adminId },
+      now.toISOString(),
+    );
   }
 }
 
@@ -44,7 +53,10 @@ export interface EnableTotp {
 }
 
 /** Turns the pending secret on, with fresh recovery codes (any earlier ones go); false if it was replaced. */
-export async function enableTotp(db: Db, { adminId, pending, step, codeHashes, now, audit, replacing }: EnableTotp): Promise<boolean> {
+export async function enableTotp(
+  db: Db,
+  { adminId, pending, step, codeHashes, now, audit, replacing }: EnableTotp,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const enabled = await trx
       .updateTable("admins")
@@ -76,7 +88,11 @@ export async function clearTwoFactor(trx: Writer, adminId: string, now: Date): P
 }
 
 /** Two-factor off, by the account itself or by an admin's reset, with what follows a change. */
-export async function disableTotp(db: Db, adminId: string, { now, audit, effects }: { now: Date; audit: NewAuditEntry; effects: TwoFactorChangeEffects }): Promise<void> {
+export async function disableTotp(
+  db: Db,
+  adminId: string,
+  { now, audit, effects }: { now: Date; audit: NewAuditEntry; effects: TwoFactorChangeEffects },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await clearTwoFactor(trx, adminId, now);
     await afterTwoFactorChange(trx, adminId, effects, now);

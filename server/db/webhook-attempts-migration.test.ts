@@ -10,7 +10,16 @@ import { createMigrator } from "./migrate";
 const BEFORE = "0019_webhook_endpoint_due";
 const AT = "2026-03-02T08:00:00.000Z";
 
-const attempt = (id: string, deliveryId: string, endpointId = "ep-1") => ({ id, deliveryId, endpointId, type: "lead.created", status: 204, durationMs: 5, error: null, at: AT });
+const attempt = (id: string, deliveryId: string, endpointId = "ep-1") => ({
+  id,
+  deliveryId,
+  endpointId,
+  type: "lead.created",
+  status: 204,
+  durationMs: 5,
+  error: null,
+  at: AT,
+});
 
 describeStorage("migration 0020_webhook_attempts_unlinked", (open) => {
   it("drops the attempts' key to their delivery, keeping every row, index and the key to the endpoint, and steps back down", async () => {
@@ -20,27 +29,64 @@ describeStorage("migration 0020_webhook_attempts_unlinked", (open) => {
     const indexes = await indexesOf(db, "webhook_attempts");
     await db
       .insertInto("webhookEndpoints")
-      .values({ id: "ep-1", url: "https://hooks.example.com/in", events: '["lead.created"]', secret: "sealed", previousSecret: null, previousSecretUntil: null, disabled: 0, disabledReason: null, failingSince: null, createdBy: "admin@erf.test", createdAt: AT })
+      .values({
+        id: "ep-1",
+        url: "https://hooks.example.com/in",
+        events: '["lead.created"]',
+        secret: "sealed",
+        previousSecret: null,
+        previousSecretUntil: null,
+        disabled: 0,
+        disabledReason: null,
+        failingSince: null,
+        createdBy: "admin@erf.test",
+        createdAt: AT,
+      })
       .execute();
     await db
       .insertInto("webhookDeliveries")
-      .values(["d-1", "d-2"].map((id) => ({ id, endpointId: "ep-1", type: "lead.created", subjectEmail: "sam@example.com", payload: "{}", state: "delivered", attempts: 1, nextAttemptAt: null, lockedUntil: null, createdAt: AT })))
+      .values(
+        ["d-1", "d-2"].map((id) => ({
+          id,
+          endpointId: "ep-1",
+          type: "lead.created",
+          subjectEmail: "sam@example.com",
+          payload: "{}",
+          state: "delivered",
+          attempts: 1,
+          nextAttemptAt: null,
+          lockedUntil: null,
+          createdAt: AT,
+        })),
+      )
       .execute();
-    await db.insertInto("webhookAttempts").values([attempt("a-1", "d-1"), attempt("a-2", "d-2")]).execute();
+    await db
+      .insertInto("webhookAttempts")
+      .values([attempt("a-1", "d-1"), attempt("a-2", "d-2")])
+      .execute();
     await expect(db.insertInto("webhookAttempts").values(attempt("a-early", "d-missing")).execute()).rejects.toThrow();
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await indexesOf(db, "webhook_attempts")).toEqual(indexes);
-    expect((await db.selectFrom("webhookAttempts").select(["id", "deliveryId"]).orderBy("id").execute())).toEqual([
+    expect(await db.selectFrom("webhookAttempts").select(["id", "deliveryId"]).orderBy("id").execute()).toEqual([
       { id: "a-1", deliveryId: "d-1" },
       { id: "a-2", deliveryId: "d-2" },
     ]);
     // No key to the delivery: an attempt may name one that is gone, and deleting one leaves its attempts.
     await db.insertInto("webhookAttempts").values(attempt("a-3", "d-missing")).execute();
     await db.deleteFrom("webhookDeliveries").where("id", "=", "d-2").execute();
-    expect((await db.selectFrom("webhookAttempts").select("id").orderBy("id").execute()).map((row) => row.id)).toEqual(["a-1", "a-2", "a-3"]);
+    expect((await db.selectFrom("webhookAttempts").select("id").orderBy("id").execute()).map((row) => row.id)).toEqual([
+      "a-1",
+      "a-2",
+      "a-3",
+    ]);
     // The key to the endpoint stays.
-    await expect(db.insertInto("webhookAttempts").values(attempt("a-4", "d-1", "ep-missing")).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto("webhookAttempts")
+        .values(attempt("a-4", "d-1", "ep-missing"))
+        .execute(),
+    ).rejects.toThrow();
 
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
     expect((await db.selectFrom("webhookAttempts").select("id").execute()).map((row) => row.id)).toEqual(["a-1"]);

@@ -77,9 +77,20 @@ export async function claimDueDeliveries(db: Db, now: Date, endpointId: string, 
     .returning(["id", "endpointId", "type", "payload", "attempts", "createdAt"])
     .execute();
   if (claimed.length === 0) return [];
-  const endpoint = await db.selectFrom("webhookEndpoints").select(["url", "secret", "previousSecret", "previousSecretUntil"]).where("id", "=", endpointId).executeTakeFirst();
+  const endpoint = await db
+    .selectFrom("webhookEndpoints")
+    .select(["url", "secret", "previousSecret", "previousSecretUntil"])
+    .where("id", "=", endpointId)
+    .executeTakeFirst();
   if (!endpoint) return [];
-  return claimed.map((row) => ({ ...row, attempts: Number(row.attempts), url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }));
+  return claimed.map((row) => ({
+    ...row,
+    attempts: Number(row.attempts),
+    url: endpoint.url,
+    secret: endpoint.secret,
+    previousSecret: endpoint.previousSecret,
+    previousSecretUntil: endpoint.previousSecretUntil,
+  }));
 }
 
 export interface AttemptOutcome {
@@ -106,7 +117,12 @@ export interface FinishedAttempt {
  * disables the endpoint at once; a failure when the endpoint has failed everything for
  * WEBHOOK_DISABLE_AFTER_MS disables it too. Returns each attempt's verdict, in order.
  */
-export async function recordDeliveryAttempts(db: Db, attempts: readonly FinishedAttempt[], random: () => number = Math.random, retryBaseMs?: number): Promise<EndpointVerdict[]> {
+export async function recordDeliveryAttempts(
+  db: Db,
+  attempts: readonly FinishedAttempt[],
+  random: () => number = Math.random,
+  retryBaseMs?: number,
+): Promise<EndpointVerdict[]> {
   if (attempts.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     await insertRows(
@@ -127,13 +143,30 @@ export async function recordDeliveryAttempts(db: Db, attempts: readonly Finished
     // deliveries, and each endpoint's failure streak ended once.
     const delivered = attempts.filter(({ outcome }) => isDelivered(outcome));
     if (delivered.length > 0) {
-      await trx.updateTable("webhookDeliveries").set({ state: "delivered", nextAttemptAt: null, lockedUntil: null }).where("id", "in", delivered.map(({ delivery }) => delivery.id)).execute();
-      await trx.updateTable("webhookEndpoints").set({ failingSince: null }).where("id", "in", [...new Set(delivered.map(({ delivery }) => delivery.endpointId))]).where("failingSince", "is not", null).execute();
+      await trx
+        .updateTable("webhookDeliveries")
+        .set({ state: "delivered", nextAttemptAt: null, lockedUntil: null })
+        .where(
+          "id",
+          "in",
+          delivered.map(({ delivery }) => delivery.id),
+        )
+        .execute();
+      await trx
+        .updateTable("webhookEndpoints")
+        .set({ failingSince: null })
+        .where("id", "in", [...new Set(delivered.map(({ delivery }) => delivery.endpointId))])
+        .where("failingSince", "is not", null)
+        .execute();
     }
     // An endpoint whose last attempt here succeeded is not failing, whatever failed before it in the batch.
     const lastOf = new Map<string, FinishedAttempt>();
-    for (const attempt of attempts) if ((lastOf.get(attempt.delivery.endpointId)?.at.getTime() ?? -Infinity) <= attempt.at.getTime()) lastOf.set(attempt.delivery.endpointId, attempt);
-    const recovered = new Set([...lastOf].filter(([, last]) => isDelivered(last.outcome)).map(([endpointId]) => endpointId));
+    for (const attempt of attempts)
+      if ((lastOf.get(attempt.delivery.endpointId)?.at.getTime() ?? -Infinity) <= attempt.at.getTime())
+        lastOf.set(attempt.delivery.endpointId, attempt);
+    const recovered = new Set(
+      [...lastOf].filter(([, last]) => isDelivered(last.outcome)).map(([endpointId]) => endpointId),
+    );
     const verdicts: EndpointVerdict[] = [];
     for (const attempt of attempts) {
       if (isDelivered(attempt.outcome)) verdicts.push("ok");
@@ -143,24 +176,49 @@ export async function recordDeliveryAttempts(db: Db, attempts: readonly Finished
   });
 }
 
-const isDelivered = (outcome: AttemptOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+const isDelivered = (outcome: AttemptOutcome) =>
+  outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
 
 /** A failed attempt's consequence for its delivery (retried later, or failed for good) and its endpoint. */
-async function failed(trx: Transaction<Tables>, { delivery, outcome, at: now }: FinishedAttempt, random: () => number, retryBaseMs: number | undefined, recovered: boolean): Promise<EndpointVerdict> {
+async function failed(
+  trx: Transaction<Tables>,
+  { delivery, outcome, at: now }: FinishedAttempt,
+  random: () => number,
+  retryBaseMs: number | undefined,
+  recovered: boolean,
+): Promise<EndpointVerdict> {
   const at = now.toISOString();
   const wait = retryDelayMs(delivery.attempts, random, retryBaseMs);
   await trx
     .updateTable("webhookDeliveries")
-    .set(wait === null ? { state: "failed", nextAttemptAt: null, lockedUntil: null } : { nextAttemptAt: new Date(now.getTime() + wait).toISOString(), lockedUntil: null })
+    .set(
+      wait === null
+        ? { state: "failed", nextAttemptAt: null, lockedUntil: null }
+        : { nextAttemptAt: new Date(now.getTime() + wait).toISOString(), lockedUntil: null },
+    )
     .where("id", "=", delivery.id)
     .execute();
   if (recovered && outcome.status !== 410) return "failing";
   // The streak's start, set by the first failure only (conditional, so concurrent attempts agree).
-  await trx.updateTable("webhookEndpoints").set({ failingSince: at }).where("id", "=", delivery.endpointId).where("failingSince", "is", null).execute();
-  const endpoint = await trx.selectFrom("webhookEndpoints").select(["failingSince", "disabled"]).where("id", "=", delivery.endpointId).executeTakeFirst();
+  await trx
+    .updateTable("webhookEndpoints")
+    .set({ failingSince: at })
+    .where("id", "=", delivery.endpointId)
+    .where("failingSince", "is", null)
+    .execute();
+  const endpoint = await trx
+    .selectFrom("webhookEndpoints")
+    .select(["failingSince", "disabled"])
+    .where("id", "=", delivery.endpointId)
+    .executeTakeFirst();
   if (!endpoint || Number(endpoint.disabled) !== 0) return "ok";
   const failingSince = endpoint.failingSince ?? at;
-  const verdict: EndpointVerdict = outcome.status === 410 ? "gone" : now.getTime() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_MS ? "disabled-failing" : "failing";
+  const verdict: EndpointVerdict =
+    outcome.status === 410
+      ? "gone"
+      : now.getTime() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_MS
+        ? "disabled-failing"
+        : "failing";
   if (verdict === "failing") return verdict;
   // Only one of several attempts finishing at once disables it (and is audited as having done so).
   const disabled = await trx
@@ -173,7 +231,13 @@ async function failed(trx: Transaction<Tables>, { delivery, outcome, at: now }: 
 }
 
 /** One attempt, recorded alone (tests; the worker records in batches). */
-export async function recordDeliveryAttempt(db: Db, delivery: FinishedAttempt["delivery"], outcome: AttemptOutcome, now: Date, random: () => number = Math.random): Promise<EndpointVerdict> {
+export async function recordDeliveryAttempt(
+  db: Db,
+  delivery: FinishedAttempt["delivery"],
+  outcome: AttemptOutcome,
+  now: Date,
+  random: () => number = Math.random,
+): Promise<EndpointVerdict> {
   const [verdict] = await recordDeliveryAttempts(db, [{ delivery, outcome, at: now }], random);
   return verdict!;
 }
@@ -211,13 +275,26 @@ async function pruneAttempts(trx: Transaction<Tables>, endpointId: string): Prom
       .deleteFrom("webhookDeliveries")
       .where("id", "in", deliveryIds.slice(start, start + PRUNE_CHUNK))
       .where("state", "!=", "pending")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("webhookAttempts").select("webhookAttempts.id").whereRef("webhookAttempts.deliveryId", "=", "webhookDeliveries.id"))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("webhookAttempts")
+              .select("webhookAttempts.id")
+              .whereRef("webhookAttempts.deliveryId", "=", "webhookDeliveries.id"),
+          ),
+        ),
+      )
       .execute();
   }
 }
 
 /** An endpoint's delivery log, newest first. */
-export async function listWebhookAttempts(db: Db, endpointId: string, limit = WEBHOOK_LOG_SIZE): Promise<WebhookAttempt[]> {
+export async function listWebhookAttempts(
+  db: Db,
+  endpointId: string,
+  limit = WEBHOOK_LOG_SIZE,
+): Promise<WebhookAttempt[]> {
   const rows = await db
     .selectFrom("webhookAttempts")
     .select(["id", "deliveryId", "type", "status", "durationMs", "error", "at"])
@@ -241,12 +318,26 @@ export async function listWebhookAttempts(db: Db, endpointId: string, limit = WE
  * Sends a logged attempt's delivery again, with the same webhook-id: due now, a fresh retry window.
  * Undefined when the attempt is unknown.
  */
-export async function resendDelivery(trx: Writer, attemptId: string, now: Date): Promise<{ deliveryId: string; endpointId: string } | undefined> {
-  const attempt = await trx.selectFrom("webhookAttempts").select(["deliveryId", "endpointId"]).where("id", "=", attemptId).executeTakeFirst();
+export async function resendDelivery(
+  trx: Writer,
+  attemptId: string,
+  now: Date,
+): Promise<{ deliveryId: string; endpointId: string } | undefined> {
+  const attempt = await trx
+    .selectFrom("webhookAttempts")
+    .select(["deliveryId", "endpointId"])
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
   if (!attempt) return undefined;
   await trx
     .updateTable("webhookDeliveries")
-    .set({ state: "pending", nextAttemptAt: now.toISOString(), lockedUntil: null, attempts: 0, createdAt: now.toISOString() })
+    .set({
+      state: "pending",
+      nextAttemptAt: now.toISOString(),
+      lockedUntil: null,
+      attempts: 0,
+      createdAt: now.toISOString(),
+    })
     .where("id", "=", attempt.deliveryId)
     .execute();
   return attempt;

@@ -17,7 +17,9 @@ describeStorage("migration 0021_webhook_global_due_index_dropped", (open) => {
     expect(before).toContain("webhook_deliveries_endpoint_due_idx");
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await indexesOf(open.db, "webhook_deliveries")).toEqual(before.filter((name) => name !== "webhook_deliveries_due_idx"));
+    expect(await indexesOf(open.db, "webhook_deliveries")).toEqual(
+      before.filter((name) => name !== "webhook_deliveries_due_idx"),
+    );
 
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
     expect(await indexesOf(open.db, "webhook_deliveries")).toEqual(before);

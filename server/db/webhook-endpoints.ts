@@ -21,13 +21,19 @@ export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
   return rows.map(toEndpoint);
 }
 
-export async function findWebhookEndpoint(db: Writer, id: string): Promise<(WebhookEndpoint & { secret: string; previousSecret: string | null }) | undefined> {
+export async function findWebhookEndpoint(
+  db: Writer,
+  id: string,
+): Promise<(WebhookEndpoint & { secret: string; previousSecret: string | null }) | undefined> {
   const row = await db.selectFrom("webhookEndpoints").selectAll().where("id", "=", id).executeTakeFirst();
   return row && { ...toEndpoint(row), secret: row.secret, previousSecret: row.previousSecret };
 }
 
 export async function countWebhookEndpoints(db: Writer): Promise<number> {
-  const row = await db.selectFrom("webhookEndpoints").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("webhookEndpoints")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -54,17 +60,32 @@ export async function createWebhookEndpoint(
 }
 
 /** Events and the on/off switch; switching on clears the failure streak. Undefined when there is no such endpoint. */
-export async function updateWebhookEndpoint(trx: Writer, id: string, change: { events?: readonly WebhookEvent[]; disabled?: boolean }): Promise<WebhookEndpoint | undefined> {
+export async function updateWebhookEndpoint(
+  trx: Writer,
+  id: string,
+  change: { events?: readonly WebhookEvent[]; disabled?: boolean },
+): Promise<WebhookEndpoint | undefined> {
   const set: Partial<WebhookEndpointsTable> = {};
   if (change.events) set.events = JSON.stringify(change.events);
-  if (change.disabled !== undefined) Object.assign(set, change.disabled ? { disabled: 1, disabledReason: "staff" } : { disabled: 0, disabledReason: null, failingSince: null });
+  if (change.disabled !== undefined)
+    Object.assign(
+      set,
+      change.disabled
+        ? { disabled: 1, disabledReason: "staff" }
+        : { disabled: 0, disabledReason: null, failingSince: null },
+    );
   if (Object.keys(set).length > 0) await trx.updateTable("webhookEndpoints").set(set).where("id", "=", id).execute();
   const row = await trx.selectFrom("webhookEndpoints").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toEndpoint(row);
 }
 
 /** The new secret signs from now; the old one too, until `overlapUntil`. */
-export async function rotateWebhookSecret(trx: Writer, id: string, sealedSecret: string, overlapUntil: Date): Promise<boolean> {
+export async function rotateWebhookSecret(
+  trx: Writer,
+  id: string,
+  sealedSecret: string,
+  overlapUntil: Date,
+): Promise<boolean> {
   const row = await trx.selectFrom("webhookEndpoints").select("secret").where("id", "=", id).executeTakeFirst();
   if (!row) return false;
   await trx

@@ -49,14 +49,26 @@ export async function enqueueWebhookEvents(trx: Writer, events: readonly NewWebh
  * still delete: one erased in between is gone, and sends nothing.
  */
 export async function fanOutWebhookEvents(db: Db, now: Date, limit: number): Promise<number> {
-  const oldest = (reader: Db) => reader.selectFrom("webhookEvents").selectAll().orderBy("createdAt").orderBy("id").limit(limit);
+  const oldest = (reader: Db) =>
+    reader.selectFrom("webhookEvents").selectAll().orderBy("createdAt").orderBy("id").limit(limit);
   if (isPostgres(db)) {
     return db.transaction().execute(async (trx) => {
       const events = await oldest(trx).forUpdate().skipLocked().execute();
       if (events.length === 0) return 0;
       const deliveries = await deliveriesOf(trx, events, now);
-      if (deliveries.length > 0) await trx.insertInto("webhookDeliveries").values(deliveries.map(({ row }) => row)).execute();
-      await trx.deleteFrom("webhookEvents").where("id", "in", events.map((event) => event.id)).execute();
+      if (deliveries.length > 0)
+        await trx
+          .insertInto("webhookDeliveries")
+          .values(deliveries.map(({ row }) => row))
+          .execute();
+      await trx
+        .deleteFrom("webhookEvents")
+        .where(
+          "id",
+          "in",
+          events.map((event) => event.id),
+        )
+        .execute();
       return events.length;
     });
   }
@@ -64,10 +76,22 @@ export async function fanOutWebhookEvents(db: Db, now: Date, limit: number): Pro
   if (events.length === 0) return 0;
   const built = await deliveriesOf(db, events, now);
   await db.transaction().execute(async (trx) => {
-    const taken = await trx.deleteFrom("webhookEvents").where("id", "in", events.map((event) => event.id)).returning("id").execute();
+    const taken = await trx
+      .deleteFrom("webhookEvents")
+      .where(
+        "id",
+        "in",
+        events.map((event) => event.id),
+      )
+      .returning("id")
+      .execute();
     const stillThere = new Set(taken.map((event) => event.id));
     const kept = built.filter(({ eventId }) => stillThere.has(eventId));
-    if (kept.length > 0) await trx.insertInto("webhookDeliveries").values(kept.map(({ row }) => row)).execute();
+    if (kept.length > 0)
+      await trx
+        .insertInto("webhookDeliveries")
+        .values(kept.map(({ row }) => row))
+        .execute();
   });
   return events.length;
 }
@@ -79,24 +103,38 @@ interface BuiltDelivery {
 
 /** One delivery of each event to each enabled endpoint that wants it, with the event's body. */
 async function deliveriesOf(reader: Db, events: readonly WebhookEventsTable[], now: Date): Promise<BuiltDelivery[]> {
-  const endpoints = (await reader.selectFrom("webhookEndpoints").select(["id", "events"]).where("disabled", "=", 0).execute()).map((row) => ({
+  const endpoints = (
+    await reader.selectFrom("webhookEndpoints").select(["id", "events"]).where("disabled", "=", 0).execute()
+  ).map((row) => ({
     id: row.id,
     events: new Set((JSON.parse(row.events) as unknown[]).filter(isWebhookEvent)),
   }));
   if (endpoints.length === 0) return [];
   const records = new Map<string, Record<string, unknown>>();
   const byCollection = new Map<Collection, Set<string>>();
-  for (const event of events) byCollection.set(event.recordCollection, (byCollection.get(event.recordCollection) ?? new Set()).add(event.recordId));
+  for (const event of events)
+    byCollection.set(
+      event.recordCollection,
+      (byCollection.get(event.recordCollection) ?? new Set()).add(event.recordId),
+    );
   for (const [collection, ids] of byCollection) {
     for (const record of await findRecords(reader, collection, [...ids])) {
-      records.set(`${collection}/${record.id}`, { ...record, phoneE164: "phone" in record ? toE164(record.phone) : null });
+      records.set(`${collection}/${record.id}`, {
+        ...record,
+        phoneE164: "phone" in record ? toE164(record.phone) : null,
+      });
     }
   }
   const deliveries: BuiltDelivery[] = [];
   for (const event of events) {
     const data = records.get(`${event.recordCollection}/${event.recordId}`);
     if (!data || !isWebhookEvent(event.type)) continue;
-    const payload: WebhookPayload = { type: event.type, timestamp: event.createdAt, data, ...(event.change && { change: JSON.parse(event.change) as Record<string, unknown> }) };
+    const payload: WebhookPayload = {
+      type: event.type,
+      timestamp: event.createdAt,
+      data,
+      ...(event.change && { change: JSON.parse(event.change) as Record<string, unknown> }),
+    };
     const body = JSON.stringify(payload);
     for (const endpoint of endpoints) {
       if (!endpoint.events.has(event.type)) continue;

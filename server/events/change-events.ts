@@ -18,7 +18,9 @@ export async function sendChangesAfter(
   const { changes, heldBack } = await changesAfter(db, after, BATCH);
   const records = new Map<string, RecordsByCollection[Collection]>();
   for (const collection of COLLECTIONS) {
-    const ids = [...new Set(changes.filter((change) => change.collection === collection).map((change) => change.recordId))];
+    const ids = [
+      ...new Set(changes.filter((change) => change.collection === collection).map((change) => change.recordId)),
+    ];
     for (const record of await findRecords(db, collection, ids)) records.set(`${collection}:${record.id}`, record);
   }
   let last = after;
@@ -33,6 +35,9 @@ export async function sendChangesAfter(
 
 /** What a logged change is sent as: a removal notice, the record as it reads now, or nothing (gone). */
 function liveEvent(change: Change, record: RecordsByCollection[Collection] | undefined): LiveEvent | null {
-  if (change.recordId === REMOVAL_RECORD_ID) return { position: change.position, collection: change.collection, op: "reload" };
-  return record ? ({ position: change.position, collection: change.collection, op: change.op, record } as LiveEvent) : null;
+  if (change.recordId === REMOVAL_RECORD_ID)
+    return { position: change.position, collection: change.collection, op: "reload" };
+  return record
+    ? ({ position: change.position, collection: change.collection, op: change.op, record } as LiveEvent)
+    : null;
 }

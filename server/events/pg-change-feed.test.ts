@@ -8,7 +8,12 @@ import { useTestDatabase } from "../test-support/storage-suite";
 import { postJson, testApp, validContact } from "../test-support/app";
 import { mintSession, send, signIn } from "../test-support/admin";
 import { sseReader } from "../test-support/sse";
-import { CHANGES_CHANNEL, createPostgresChangeFeed, notifyChangeListeners, type PostgresChangeFeed } from "./pg-change-feed";
+import {
+  CHANGES_CHANNEL,
+  createPostgresChangeFeed,
+  notifyChangeListeners,
+  type PostgresChangeFeed,
+} from "./pg-change-feed";
 
 // Two server instances on one PostgreSQL: a change made through instance A reaches a stream opened on
 // instance B by LISTEN/NOTIFY alone (B's heartbeat, which also polls, is far longer than the test).
@@ -84,7 +89,10 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
-      const killed = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [nameB]);
+      const killed = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+        [nameB],
+      );
       expect(killed.rowCount).toBe(1);
       const { id } = (await (await postJson(appA, "/api/contacts", validContact)).json()) as { id: string };
       expect((await reader.nextChange()).change.record.id).toBe(id);
@@ -101,7 +109,10 @@ describe.skipIf(!postgres || !postgresUrl)("PostgreSQL change feed across instan
     const listener = new pg.Client({ connectionString: postgresUrl });
     await listener.connect();
     try {
-      const { rows } = await listener.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [nameA]);
+      const { rows } = await listener.query<{ pid: number }>(
+        "select pid from pg_stat_activity where application_name = $1",
+        [nameA],
+      );
       const pidA = rows[0]!.pid;
       let fromA = 0;
       listener.on("notification", (message) => {

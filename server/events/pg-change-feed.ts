@@ -77,7 +77,11 @@ export function createPostgresChangeFeed({
 
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: applicationName });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      application_name: applicationName,
+    });
     client = next;
     // Its own NOTIFY comes back to it as well; the streams it wakes were woken when it was sent.
     let ownPid: number | null = null;

@@ -16,7 +16,8 @@ export const STREAM_RETRY_AFTER_SECONDS = 10;
  * One account's cap for a process serving `total` streams: half of them, at most MAX_STREAMS_PER_ACCOUNT,
  * at least one. So every sign-in of one account together can never lock the rest of the team out.
  */
-export const streamsPerAccount = (total: number) => Math.max(1, Math.min(MAX_STREAMS_PER_ACCOUNT, Math.floor(total / 2)));
+export const streamsPerAccount = (total: number) =>
+  Math.max(1, Math.min(MAX_STREAMS_PER_ACCOUNT, Math.floor(total / 2)));
 
 export interface StreamSlot {
   /** Gives the slot back (safe to call twice). */
@@ -41,7 +42,15 @@ interface Held {
   superseded: AbortController;
 }
 
-export function createStreamSlots({ perSession, total, perAccount = streamsPerAccount(total) }: { perSession: number; total: number; perAccount?: number }): StreamSlots {
+export function createStreamSlots({
+  perSession,
+  total,
+  perAccount = streamsPerAccount(total),
+}: {
+  perSession: number;
+  total: number;
+  perAccount?: number;
+}): StreamSlots {
   const bySession = new Map<string, number>();
   // Each account's open streams, oldest first (a Set keeps insertion order).
   const byAccount = new Map<string, Set<Held>>();

@@ -10,7 +10,11 @@ afterEach(() => loop?.stop());
 
 function counting(minGapMs?: number | (() => number)) {
   const state = { passes: 0 };
-  loop = createPollingLoop(async () => void (state.passes += 1), { pollMs: 60_000, onFailure: (error) => expect.fail(String(error)), ...(minGapMs !== undefined && { minGapMs }) });
+  loop = createPollingLoop(async () => void (state.passes += 1), {
+    pollMs: 60_000,
+    onFailure: (error) => expect.fail(String(error)),
+    ...(minGapMs !== undefined && { minGapMs }),
+  });
   loop.start();
   return state;
 }

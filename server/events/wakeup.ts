@@ -64,7 +64,10 @@ export interface PollingLoopOptions {
  * wake-up or `pollMs`, until stopped. A failed pass goes to `onFailure` and the next poll
  * tries again (the database may be briefly away).
  */
-export function createPollingLoop(pass: () => Promise<unknown>, { pollMs, onFailure, minGapMs = 0 }: PollingLoopOptions): PollingLoop {
+export function createPollingLoop(
+  pass: () => Promise<unknown>,
+  { pollMs, onFailure, minGapMs = 0 }: PollingLoopOptions,
+): PollingLoop {
   const wakeup = createWakeup();
   let running = false;
   let loop: Promise<void> | null = null;

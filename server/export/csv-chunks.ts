@@ -37,13 +37,21 @@ const CSV_ROW: { [C in Collection]: (record: RecordsByCollection[C], options: Cs
 };
 
 /** The header, then the parts in order, one keyset page per chunk; a page is read when its chunk is asked for. */
-export async function* csvChunks(reader: Db, parts: readonly ExportPart[], options: CsvOptions = {}): AsyncGenerator<CsvChunk, void> {
+export async function* csvChunks(
+  reader: Db,
+  parts: readonly ExportPart[],
+  options: CsvOptions = {},
+): AsyncGenerator<CsvChunk, void> {
   yield { text: csvHeader(options), rows: 0 };
   for (const { collection, filters } of parts) {
     const toRow = CSV_ROW[collection] as (record: RecordsByCollection[Collection], options: CsvOptions) => string;
     let after: Keyset | null = null;
     for (;;) {
-      const rows: RecordsByCollection[Collection][] = await listRecords(reader, collection, { filters, after, limit: EXPORT_PAGE_SIZE });
+      const rows: RecordsByCollection[Collection][] = await listRecords(reader, collection, {
+        filters,
+        after,
+        limit: EXPORT_PAGE_SIZE,
+      });
       if (rows.length > 0) yield { text: rows.map((row) => toRow(row, options)).join(""), rows: rows.length };
       const last = rows.at(-1);
       if (rows.length < EXPORT_PAGE_SIZE || !last) break;

@@ -31,9 +31,7 @@ export type ToCsvThread =
   | { type: "shutdown" };
 
 export type FromCsvThread =
-  | { id: number; chunk: CsvChunk }
-  | { id: number; done: true }
-  | { id: number; error: SentError };
+  { id: number; chunk: CsvChunk } | { id: number; done: true } | { id: number; error: SentError };
 
 export interface CsvThread {
   source: CsvSource;
@@ -46,7 +44,9 @@ export interface CsvThread {
 // From the sources (tsx, vitest) the worker is the .ts file, started through ../worker-from-source.mjs; in the
 // bundle (npm start), build/csv-worker.mjs beside build/server.mjs (scripts/bundle-server.mjs).
 const FROM_SOURCE = import.meta.url.endsWith(".ts");
-const WORKER_URL = FROM_SOURCE ? new URL("../worker-from-source.mjs", import.meta.url) : new URL("./csv-worker.mjs", import.meta.url);
+const WORKER_URL = FROM_SOURCE
+  ? new URL("../worker-from-source.mjs", import.meta.url)
+  : new URL("./csv-worker.mjs", import.meta.url);
 const ENTRY = FROM_SOURCE ? new URL("./csv-worker.ts", import.meta.url).href : undefined;
 const CLOSE_TIMEOUT_MS = 2_000;
 const IDLE_MS = 15_000;

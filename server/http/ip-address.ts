@@ -20,7 +20,7 @@ function unmapIpv4(bracketed: string): string | null {
 export function normalizeIp(value: string): string | null {
   const text = value.trim();
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
-  const withoutPort = bracketed ? bracketed[1]! : /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(text)?.[1] ?? text;
+  const withoutPort = bracketed ? bracketed[1]! : (/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(text)?.[1] ?? text);
   const version = isIP(withoutPort);
   if (version === 4) return withoutPort;
   if (version !== 6) return null;

@@ -24,7 +24,9 @@ function overHttp(body: Buffer, { chunked = false } = {}): Promise<{ status: num
     const req = httpRequest({ host: "127.0.0.1", port: server.port(), method: "POST", path: "/", headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -32,14 +34,22 @@ function overHttp(body: Buffer, { chunked = false } = {}): Promise<{ status: num
 }
 
 async function inProcess(body: Buffer): Promise<{ status: number; json: unknown }> {
-  const response = await app.request("/", { method: "POST", headers: { "content-type": "application/json" }, body: new Uint8Array(body) });
+  const response = await app.request("/", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: new Uint8Array(body),
+  });
   return { status: response.status, json: await response.json() };
 }
 
 const bodies: Record<string, Buffer> = {
   "plain JSON": Buffer.from(JSON.stringify({ email: "thandi@example.co.za", note: "Kaapstad ☀️" })),
   "a leading byte-order mark": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]),
-  "invalid UTF-8 inside a string": Buffer.concat([Buffer.from('{"name":"A'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]),
+  "invalid UTF-8 inside a string": Buffer.concat([
+    Buffer.from('{"name":"A'),
+    Buffer.from([0xc3, 0x28, 0xff]),
+    Buffer.from('"}'),
+  ]),
   "an escaped NUL": Buffer.from('{"name":"a\\u0000b"}'),
   "malformed JSON": Buffer.from('{"name":'),
   "an empty body": Buffer.alloc(0),
@@ -55,7 +65,9 @@ describe("readJsonBody", () => {
   }
 
   it("decodes bad bytes to U+FFFD, drops the byte-order mark and makes NUL storable", async () => {
-    expect((await overHttp(bodies["invalid UTF-8 inside a string"]!)).json).toEqual({ value: { name: "A\ufffd(\ufffd" } });
+    expect((await overHttp(bodies["invalid UTF-8 inside a string"]!)).json).toEqual({
+      value: { name: "A\ufffd(\ufffd" },
+    });
     expect((await overHttp(bodies["a leading byte-order mark"]!)).json).toEqual({ value: { a: 1 } });
     expect((await overHttp(bodies["an escaped NUL"]!)).json).toEqual({ value: { name: "a\ufffdb" } });
   });

@@ -19,7 +19,8 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CURSOR_ID = /^[\x21-\x7e]{1,100}$/;
 
 /** The cursor is opaque to clients: base64url of [createdAt, id] of the page's last row. */
-export const encodeCursor = ({ createdAt, id }: Keyset) => Buffer.from(JSON.stringify([createdAt, id]), "utf8").toString("base64url");
+export const encodeCursor = ({ createdAt, id }: Keyset) =>
+  Buffer.from(JSON.stringify([createdAt, id]), "utf8").toString("base64url");
 
 export function decodeCursor(cursor: string): Keyset | null {
   if (!/^[A-Za-z0-9_-]{1,600}$/.test(cursor)) return null;
@@ -27,7 +28,13 @@ export function decodeCursor(cursor: string): Keyset | null {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [createdAt, id] = value as unknown[];
-    if (typeof createdAt !== "string" || !ISO_TIMESTAMP.test(createdAt) || typeof id !== "string" || !CURSOR_ID.test(id)) return null;
+    if (
+      typeof createdAt !== "string" ||
+      !ISO_TIMESTAMP.test(createdAt) ||
+      typeof id !== "string" ||
+      !CURSOR_ID.test(id)
+    )
+      return null;
     return { createdAt, id };
   } catch {
     return null;
@@ -69,7 +76,16 @@ export function parseFilters(collection: Collection, params: FilterParams): Pars
     else if (!(SPAM_FILTERS as readonly string[]).includes(spam)) fields.spam = `Use one of ${SPAM_FILTERS.join(", ")}`;
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { ...(q && { q }), ...(status && { status }), ...(type && { type }), ...source.filters, ...(spam === "only" && { spam: true }) } };
+  return {
+    ok: true,
+    value: {
+      ...(q && { q }),
+      ...(status && { status }),
+      ...(type && { type }),
+      ...source.filters,
+      ...(spam === "only" && { spam: true }),
+    },
+  };
 }
 
 export interface ListParams {
@@ -82,7 +98,11 @@ export interface ListParams {
  * `owner`: "me" (the signed-in staff member, `me`), "none" (nobody) or a staff email; leads and contacts
  * only. Returns the filter (undefined: none; null: unassigned) or the field's error.
  */
-export function parseOwner(collection: Collection, owner: string | undefined, me: string): { owner?: string | null } | { error: string } {
+export function parseOwner(
+  collection: Collection,
+  owner: string | undefined,
+  me: string,
+): { owner?: string | null } | { error: string } {
   if (owner === undefined || owner === "") return {};
   if (!isOwnedCollection(collection)) return { error: `${collection} records have no owner` };
   if (owner === "me") return { owner: me };
@@ -92,7 +112,11 @@ export function parseOwner(collection: Collection, owner: string | undefined, me
 }
 
 /** q, status, type and owner (see parseOwner) as a list or a count reads them. */
-export function parseListFilters(collection: Collection, query: Record<string, string | undefined>, { me }: { me: string }): Parsed<ListFilters> {
+export function parseListFilters(
+  collection: Collection,
+  query: Record<string, string | undefined>,
+  { me }: { me: string },
+): Parsed<ListFilters> {
   const filters = parseFilters(collection, query);
   const owner = parseOwner(collection, query.owner, me);
   if (filters.ok && !("error" in owner)) return { ok: true, value: { ...filters.value, ...owner } };
@@ -100,7 +124,11 @@ export function parseListFilters(collection: Collection, query: Record<string, s
 }
 
 /** limit (1-500, default 100; over 500 is a 400, not clamped, so a client never gets less than it asked for silently). */
-export function parseListQuery(collection: Collection, query: Record<string, string | undefined>, { me }: { me: string }): Parsed<ListParams> {
+export function parseListQuery(
+  collection: Collection,
+  query: Record<string, string | undefined>,
+  { me }: { me: string },
+): Parsed<ListParams> {
   const filters = parseListFilters(collection, query, { me });
   const fields: Record<string, string> = filters.ok ? {} : { ...filters.fields };
 

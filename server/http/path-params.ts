@@ -30,7 +30,8 @@ const rawPath = (c: Context): string => {
   return end < start ? url.slice(start) : url.slice(start, end);
 };
 
-export const MALFORMED_ESCAPE = "A malformed percent-escape: write % as %25, and other characters as %XX of their UTF-8 bytes";
+export const MALFORMED_ESCAPE =
+  "A malformed percent-escape: write % as %25, and other characters as %XX of their UTF-8 bytes";
 
 /** 400 {error: validation, fields: {<parameter>: ...}} for a path parameter that does not percent-decode. */
 export const wellFormedPathParams: MiddlewareHandler = async (c, next) => {

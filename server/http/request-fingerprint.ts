@@ -29,7 +29,11 @@ function canonicalJson(body: unknown): string {
       continue;
     }
     const array = Array.isArray(value);
-    const keys = array ? null : Object.keys(value).filter((key) => !(top && key === LEFT_OUT)).sort();
+    const keys = array
+      ? null
+      : Object.keys(value)
+          .filter((key) => !(top && key === LEFT_OUT))
+          .sort();
     const items = array ? (value as unknown[]) : keys!.map((key) => (value as Record<string, unknown>)[key]);
     const parts: Part[] = [{ text: array ? "[" : "{" }];
     items.forEach((item, index) => {
@@ -63,7 +67,11 @@ export function canonicalBody(body: unknown): string {
  * addresses against it.
  */
 export function requestFingerprint(key: Buffer, route: string, body: unknown): string {
-  return createHmac("sha256", key).update(route, "utf8").update("\n", "utf8").update(canonicalBody(body), "utf8").digest("base64url");
+  return createHmac("sha256", key)
+    .update(route, "utf8")
+    .update("\n", "utf8")
+    .update(canonicalBody(body), "utf8")
+    .digest("base64url");
 }
 
 /** How long a form posted without JavaScript is taken for a repeat of the one before it (decision 0027). */
@@ -76,6 +84,14 @@ export const FORM_POST_WINDOW_MS = 10 * 60 * 1000;
  * gets the first answer; the same words sent again later are a new submission.
  */
 export function formPostScope(key: Buffer, route: string, clientBucket: string, body: unknown) {
-  const digest = createHmac("sha256", key).update(`form-post\n${clientBucket}\n${route}\n`, "utf8").update(canonicalBody(body), "utf8").digest("base64url");
-  return { route, key: `form:${digest}`, fingerprint: requestFingerprint(key, route, body), windowMs: FORM_POST_WINDOW_MS };
+  const digest = createHmac("sha256", key)
+    .update(`form-post\n${clientBucket}\n${route}\n`, "utf8")
+    .update(canonicalBody(body), "utf8")
+    .digest("base64url");
+  return {
+    route,
+    key: `form:${digest}`,
+    fingerprint: requestFingerprint(key, route, body),
+    windowMs: FORM_POST_WINDOW_MS,
+  };
 }

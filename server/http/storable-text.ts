@@ -26,7 +26,13 @@ export function storableJson(source: string, value: unknown): unknown {
     for (const key of Object.keys(container)) {
       const child = container[key];
       // defineProperty, not assignment: an own "__proto__" key (JSON.parse makes those) stays a plain key.
-      if (typeof child === "string") Object.defineProperty(container, key, { value: storableString(child), writable: true, enumerable: true, configurable: true });
+      if (typeof child === "string")
+        Object.defineProperty(container, key, {
+          value: storableString(child),
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       else if (typeof child === "object" && child !== null) pending.push(child);
     }
   }

@@ -47,7 +47,9 @@ function postBig(headers: string, size: number, chunked: boolean): Promise<{ ans
       const pump = () => {
         while (sent < size && !socket.destroyed) {
           sent += piece.length;
-          const data = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece;
+          const data = chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+            : piece;
           if (!socket.write(data)) return socket.once("drain", pump);
         }
       };
@@ -60,15 +62,18 @@ describe("a body the server refused before reading it", () => {
   it.each([
     ["with Content-Length", `Content-Type: application/json\r\nContent-Length: ${BIG}\r\n`, false],
     ["chunked", "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n", true],
-  ])("%s: answered 413, then the connection closes after reading at most a little more", async (_name, headers, chunked) => {
-    const { answer, closed } = await postBig(headers as string, BIG, chunked as boolean);
-    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
-    expect(closed).toBe(true);
-    // Kernel buffers hold a few MB more than the server itself took; far from the whole 10 MB.
-    expect(lastServerSocket!.bytesRead).toBeLessThan(BIG / 2);
-    expect(lastServerSocket!.bytesRead).toBeGreaterThan(0);
-    expect(LINGER_BYTES).toBeLessThan(BIG / 4);
-  });
+  ])(
+    "%s: answered 413, then the connection closes after reading at most a little more",
+    async (_name, headers, chunked) => {
+      const { answer, closed } = await postBig(headers as string, BIG, chunked as boolean);
+      expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+      expect(closed).toBe(true);
+      // Kernel buffers hold a few MB more than the server itself took; far from the whole 10 MB.
+      expect(lastServerSocket!.bytesRead).toBeLessThan(BIG / 2);
+      expect(lastServerSocket!.bytesRead).toBeGreaterThan(0);
+      expect(LINGER_BYTES).toBeLessThan(BIG / 4);
+    },
+  );
 });
 
 describe("a body the server read", () => {

@@ -36,10 +36,16 @@ const QUOTE_STYLE = "margin:0 0 16px;padding:8px 12px;border-left:4px solid #c3c
 
 export function renderAlertHtml({ subject, intro, fields, link, quotes }: AlertContent): string {
   const rows = fields
-    .map(({ label, value }) => `<tr><th align="left" style="padding:2px 16px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .map(
+      ({ label, value }) =>
+        `<tr><th align="left" style="padding:2px 16px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
     .join("\n");
   const quoted = quotes
-    .map(({ heading, lines }) => `<p>${escapeHtml(heading)}</p>\n<blockquote style="${QUOTE_STYLE}">${lines.map(escapeHtml).join("<br>\n")}</blockquote>`)
+    .map(
+      ({ heading, lines }) =>
+        `<p>${escapeHtml(heading)}</p>\n<blockquote style="${QUOTE_STYLE}">${lines.map(escapeHtml).join("<br>\n")}</blockquote>`,
+    )
     .join("\n");
   return [
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">',

@@ -12,7 +12,12 @@ import { visitorLine } from "./visitor-text";
 export const recordPanelLink = (settings: MailSettings, collection: OwnedCollection, id: string) =>
   `${settings.publicUrl}/admin/dashboard?tab=${collection}&record=${encodeURIComponent(id)}`;
 
-export function assignmentEmail(record: LeadRecord | ContactRecord, collection: OwnedCollection, to: string, settings: MailSettings): MailMessage {
+export function assignmentEmail(
+  record: LeadRecord | ContactRecord,
+  collection: OwnedCollection,
+  to: string,
+  settings: MailSettings,
+): MailMessage {
   const name = visitorLine(`${record.firstName} ${record.lastName}`);
   const company = record.companyName ? `, ${visitorLine(record.companyName)}` : "";
   const kind = record.type === "contact" ? "contact message" : record.type === "demo" ? "demo request" : "signup";

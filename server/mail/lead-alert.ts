@@ -31,9 +31,13 @@ function alertContent(record: LeadRecord | ContactRecord, settings: MailSettings
         ...field("Job title", record.jobTitle),
         ...field("Organisation type", record.organizationType),
         ...field("Properties", record.propertyCount),
-        ...(record.type === "signup" ? [{ label: "Marketing emails", value: record.marketingOptIn ? "opted in" : "not opted in" }] : []),
+        ...(record.type === "signup"
+          ? [{ label: "Marketing emails", value: record.marketingOptIn ? "opted in" : "not opted in" }]
+          : []),
       ];
-  const words = isContact ? { label: "message", text: record.message } : { label: "challenges", text: record.challenges };
+  const words = isContact
+    ? { label: "message", text: record.message }
+    : { label: "challenges", text: record.challenges };
   const lines = quotedLines(words.text);
   return {
     subject: `New ${kind}: ${name}${company}`,
@@ -45,8 +49,12 @@ function alertContent(record: LeadRecord | ContactRecord, settings: MailSettings
       ...details,
       ...field("Bot check", record.botCheck === "skipped" ? null : record.botCheck),
     ],
-    link: { text: "Open it in the dashboard", href: recordPanelLink(settings, isContact ? "contacts" : "leads", record.id) },
-    quotes: lines.length > 0 ? [{ heading: `Their words (${words.label}), quoted as sent, links disabled:`, lines }] : [],
+    link: {
+      text: "Open it in the dashboard",
+      href: recordPanelLink(settings, isContact ? "contacts" : "leads", record.id),
+    },
+    quotes:
+      lines.length > 0 ? [{ heading: `Their words (${words.label}), quoted as sent, links disabled:`, lines }] : [],
   };
 }
 

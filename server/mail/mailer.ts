@@ -25,11 +25,24 @@ export interface Mailer {
  * purpose: a hung mail server must fail the attempt (to be retried later) rather than hold the worker.
  */
 export function createSmtpMailer(url: string): Mailer {
-  const options: SMTPTransport.Options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const options: SMTPTransport.Options = {
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
   const transport = nodemailer.createTransport(options);
   return {
     async send({ from, to, replyTo, subject, text, html, headers }) {
-      await transport.sendMail({ from, to, ...(replyTo && { replyTo }), subject, text, ...(html && { html }), ...(headers && { headers }) });
+      await transport.sendMail({
+        from,
+        to,
+        ...(replyTo && { replyTo }),
+        subject,
+        text,
+        ...(html && { html }),
+        ...(headers && { headers }),
+      });
     },
     close: () => transport.close(),
   };

@@ -28,5 +28,11 @@ export function mailSettings(config: Config): MailSettings {
  */
 export function mailSwitches(config: Config) {
   const smtp = config.smtpUrl !== null;
-  return { alerts: smtp && config.notifyTo.length > 0, welcome: smtp, confirmations: smtp, assignments: smtp, staff: smtp };
+  return {
+    alerts: smtp && config.notifyTo.length > 0,
+    welcome: smtp,
+    confirmations: smtp,
+    assignments: smtp,
+    staff: smtp,
+  };
 }

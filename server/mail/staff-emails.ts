@@ -8,7 +8,12 @@ import type { MailSettings } from "./settings";
 // the inviting admin's address and the role. And the notice that an account's two-factor changed,
 // which carries no link at all (a notice with a link to act on is what a phishing mail looks like).
 
-export function invitationEmail(to: string, link: string, { role, invitedBy }: { role: Role; invitedBy: string }, settings: MailSettings): MailMessage {
+export function invitationEmail(
+  to: string,
+  link: string,
+  { role, invitedBy }: { role: Role; invitedBy: string },
+  settings: MailSettings,
+): MailMessage {
   const text = [
     "Hello,",
     "",
@@ -44,12 +49,18 @@ export function passwordResetEmail(to: string, link: string, settings: MailSetti
  * The notice that an account's second factor was set up again, turned off or reset by an admin
  * (decision 0043). `on`: whether the account has two-factor now, when the email is composed.
  */
-export function twoFactorChangedEmail(to: string, { on, at }: { on: boolean; at: string }, settings: MailSettings): MailMessage {
+export function twoFactorChangedEmail(
+  to: string,
+  { on, at }: { on: boolean; at: string },
+  settings: MailSettings,
+): MailMessage {
   const text = [
     "Hello,",
     "",
     `The two-factor sign-in of the ${BRAND.name} staff account for this address was changed at ${at.slice(0, 16).replace("T", " ")} UTC.`,
-    on ? "It is on, with a new authenticator app entry and new recovery codes." : "It is off now: the password alone signs this account in.",
+    on
+      ? "It is on, with a new authenticator app entry and new recovery codes."
+      : "It is off now: the password alone signs this account in.",
     "Every other signed-in session of the account was signed out.",
     "",
     "If this was you, there is nothing to do.",

@@ -9,7 +9,19 @@ import { errorBody } from "./answers";
 // carries data (hono-openapi's describeRoute; decision 0034). The description is generated from the
 // app's own route table, so a route and its entry cannot drift apart unnoticed (server/openapi/openapi.test.ts).
 
-export type Tag = "Forms" | "Subscriptions" | "Health" | "Auth" | "Records" | "Notes" | "People" | "Dashboard" | "Privacy" | "Staff" | "Settings" | "Integrations";
+export type Tag =
+  | "Forms"
+  | "Subscriptions"
+  | "Health"
+  | "Auth"
+  | "Records"
+  | "Notes"
+  | "People"
+  | "Dashboard"
+  | "Privacy"
+  | "Staff"
+  | "Settings"
+  | "Integrations";
 
 /** Who may call it: anyone; a staff session; or a session or an API token with this scope. */
 export type Access = "public" | "session" | TokenScope;
@@ -69,21 +81,46 @@ function standardRefusals(op: Operation): number[] {
 
 function queryParameters(query: z.ZodObject): OpenAPIV3_1.ParameterObject[] {
   return Object.entries(query.shape).map(([name, schema]) => {
-    const json = z.toJSONSchema(schema as z.ZodType, { io: "input" }) as OpenAPIV3_1.SchemaObject & { $schema?: string };
+    const json = z.toJSONSchema(schema as z.ZodType, { io: "input" }) as OpenAPIV3_1.SchemaObject & {
+      $schema?: string;
+    };
     delete json.$schema;
     const { description, ...rest } = json;
-    return { name, in: "query", required: !(schema as z.ZodType).safeParse(undefined).success, schema: rest as OpenAPIV3_1.SchemaObject, ...(description && { description }) } as OpenAPIV3_1.ParameterObject;
+    return {
+      name,
+      in: "query",
+      required: !(schema as z.ZodType).safeParse(undefined).success,
+      schema: rest as OpenAPIV3_1.SchemaObject,
+      ...(description && { description }),
+    } as OpenAPIV3_1.ParameterObject;
   });
 }
 
 const content = (answer: Answer) =>
-  answer.schema === null ? undefined : answer.media ? { [answer.media]: { schema: { type: "string" as const } } } : answer.schema ? { "application/json": { schema: resolver(answer.schema) } } : undefined;
+  answer.schema === null
+    ? undefined
+    : answer.media
+      ? { [answer.media]: { schema: { type: "string" as const } } }
+      : answer.schema
+        ? { "application/json": { schema: resolver(answer.schema) } }
+        : undefined;
 
 export function describe(op: Operation): MiddlewareHandler {
-  const responses: Record<string, { description: string; content?: ReturnType<typeof content> | { "application/json": { schema: OpenAPIV3_1.ReferenceObject } } }> = {};
-  for (const [status, answer] of Object.entries(op.answers)) responses[status] = { description: answer.description, content: content(answer) };
+  const responses: Record<
+    string,
+    {
+      description: string;
+      content?: ReturnType<typeof content> | { "application/json": { schema: OpenAPIV3_1.ReferenceObject } };
+    }
+  > = {};
+  for (const [status, answer] of Object.entries(op.answers))
+    responses[status] = { description: answer.description, content: content(answer) };
   for (const code of standardRefusals(op)) {
-    if (!responses[code]) responses[code] = { description: REFUSALS[code] ?? "Refused", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    if (!responses[code])
+      responses[code] = {
+        description: REFUSALS[code] ?? "Refused",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
   }
   const parameters = [...(op.query ? queryParameters(op.query) : []), ...(op.headers ?? [])];
   return describeRoute({
@@ -111,7 +148,8 @@ const IDEMPOTENCY_KEY: OpenAPIV3_1.ParameterObject = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description: "Sending the same request again with the same key within 24 hours stores nothing new and replays the first answer (with Idempotent-Replayed: true)",
+  description:
+    "Sending the same request again with the same key within 24 hours stores nothing new and replays the first answer (with Idempotent-Replayed: true)",
   schema: { type: "string", maxLength: 255 },
 };
 
@@ -127,7 +165,10 @@ export const formPost = (summary: string, body: z.ZodType, example: object, desc
     htmlForm: true,
     headers: [IDEMPOTENCY_KEY],
     answers: {
-      201: { description: "Stored (or, with a repeated Idempotency-Key, the first answer replayed)", schema: z.object({ id: z.string() }) },
+      201: {
+        description: "Stored (or, with a repeated Idempotency-Key, the first answer replayed)",
+        schema: z.object({ id: z.string() }),
+      },
       303: { description: "The form posted without JavaScript was sent: go to the thank-you page", schema: null },
     },
     refusals: [422, 429],

@@ -60,16 +60,23 @@ function webhooks(): Record<string, OpenAPIV3_1.PathItemObject> {
           type: { type: "string", const: event },
           timestamp: { type: "string", format: "date-time" },
           data: records.length === 1 ? records[0]! : { oneOf: records },
-          change: { type: "object", description: "What changed: the status or owner from and to, the note, or the opt-out's source" },
+          change: {
+            type: "object",
+            description: "What changed: the status or owner from and to, the note, or the opt-out's source",
+          },
         },
       };
       const operation: OpenAPIV3_1.OperationObject = {
         summary: event,
         operationId: `webhook.${event}`,
         security: [],
-        description: "Sent to each endpoint that wants it, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, and 410 turns the endpoint off.",
+        description:
+          "Sent to each endpoint that wants it, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, and 410 turns the endpoint off.",
         requestBody: { required: true, content: { "application/json": { schema: body } } },
-        responses: { "200": { description: "Received" }, "410": { description: "Gone: stop sending to this endpoint" } },
+        responses: {
+          "200": { description: "Received" },
+          "410": { description: "Gone: stop sending to this endpoint" },
+        },
       };
       return [event, { post: operation } as OpenAPIV3_1.PathItemObject];
     }),
@@ -93,8 +100,18 @@ export async function apiDocument(app: Hono<never> | Hono): Promise<OpenAPIV3_1.
       components: {
         schemas,
         securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME, description: "Set by POST /api/auth/login. Writes must be same-origin JSON." },
-          bearer: { type: "http", scheme: "bearer", description: "An API token (Integrations tab): records:read, records:write or export, with at most its creator's current rights (401 while its creator is disabled or gone, 403 for a scope their role no longer has)" },
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE_NAME,
+            description: "Set by POST /api/auth/login. Writes must be same-origin JSON.",
+          },
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API token (Integrations tab): records:read, records:write or export, with at most its creator's current rights (401 while its creator is disabled or gone, 403 for a scope their role no longer has)",
+          },
         },
       },
     },
@@ -108,7 +125,13 @@ export async function apiDocument(app: Hono<never> | Hono): Promise<OpenAPIV3_1.
       if (notes) operation.description = operation.description ? `${operation.description}\n\n${notes}` : notes;
       // A path parameter that does not percent-decode is refused on every route that has one (http/path-params.ts).
       if (path.includes("{") && !operation.responses?.["400"]) {
-        operation.responses = { ...operation.responses, 400: { description: REFUSALS[400]!, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } };
+        operation.responses = {
+          ...operation.responses,
+          400: {
+            description: REFUSALS[400]!,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        };
       }
     }
   }

@@ -14,7 +14,15 @@ const ATTRIBUTION = {
   website: "",
 };
 
-export const CONTACT_EXAMPLE = { firstName: "Naledi", lastName: "Mokoena", email: "naledi@example.co.za", phone: "+27 82 555 0101", message: "Please call me about 40 units in Sandton.", sourcePath: "/contact", ...ATTRIBUTION };
+export const CONTACT_EXAMPLE = {
+  firstName: "Naledi",
+  lastName: "Mokoena",
+  email: "naledi@example.co.za",
+  phone: "+27 82 555 0101",
+  message: "Please call me about 40 units in Sandton.",
+  sourcePath: "/contact",
+  ...ATTRIBUTION,
+};
 
 /** A signup's own fields (the tests' valid signup too: server/test-support/app.ts). */
 export const SIGNUP_FIELDS = {

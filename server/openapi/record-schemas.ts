@@ -21,7 +21,14 @@ function valueOf(field: FieldDefinition): z.ZodType {
     case "phone":
       return z.string();
     case "option": {
-      const values = [...new Set([...(field.options ?? []), ...Object.values(field.variants ?? {}).flatMap((variant) => variant.options ?? [])].map((option) => option.value))];
+      const values = [
+        ...new Set(
+          [
+            ...(field.options ?? []),
+            ...Object.values(field.variants ?? {}).flatMap((variant) => variant.options ?? []),
+          ].map((option) => option.value),
+        ),
+      ];
       return values.length > 0 ? z.enum(values as [string, ...string[]]) : z.string();
     }
     case "enum":
@@ -54,4 +61,8 @@ export const RECORD_SCHEMAS: Record<Collection, z.ZodObject> = {
 };
 
 /** The description's component name for each collection's record. */
-export const RECORD_NAMES: Record<Collection, string> = { leads: "Lead", contacts: "Contact", newsletter: "Subscriber" };
+export const RECORD_NAMES: Record<Collection, string> = {
+  leads: "Lead",
+  contacts: "Contact",
+  newsletter: "Subscriber",
+};

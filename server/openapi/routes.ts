@@ -13,18 +13,36 @@ import { object } from "./answers";
 export function openApiRoutes(app: () => Hono, docsScript: string | null) {
   let document: Promise<unknown> | null = null;
   return new Hono()
-    .get("/openapi.json", describe({ tag: "Health", summary: "This API description (OpenAPI 3.1)", access: "public", answers: { 200: { description: "The description", schema: object("An OpenAPI 3.1 document") } } }), async (c) => {
-      document ??= apiDocument(app()).catch((error: unknown) => {
-        document = null;
-        throw error;
-      });
-      c.header("Cache-Control", "no-cache");
-      return c.json(await document);
-    })
-    .get("/docs", describe({ tag: "Health", summary: "A reference page for this API description", access: "public", answers: { 200: { description: "An HTML page (Scalar)", media: "text/html" } } }), (c) => {
-      const nonce = randomBytes(16).toString("base64");
-      c.header("Content-Security-Policy", docsPolicy(nonce));
-      c.header("Cache-Control", "no-store");
-      return c.html(docsPage({ nonce, script: docsScript }));
-    });
+    .get(
+      "/openapi.json",
+      describe({
+        tag: "Health",
+        summary: "This API description (OpenAPI 3.1)",
+        access: "public",
+        answers: { 200: { description: "The description", schema: object("An OpenAPI 3.1 document") } },
+      }),
+      async (c) => {
+        document ??= apiDocument(app()).catch((error: unknown) => {
+          document = null;
+          throw error;
+        });
+        c.header("Cache-Control", "no-cache");
+        return c.json(await document);
+      },
+    )
+    .get(
+      "/docs",
+      describe({
+        tag: "Health",
+        summary: "A reference page for this API description",
+        access: "public",
+        answers: { 200: { description: "An HTML page (Scalar)", media: "text/html" } },
+      }),
+      (c) => {
+        const nonce = randomBytes(16).toString("base64");
+        c.header("Content-Security-Policy", docsPolicy(nonce));
+        c.header("Cache-Control", "no-store");
+        return c.html(docsPage({ nonce, script: docsScript }));
+      },
+    );
 }

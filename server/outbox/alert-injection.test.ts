@@ -40,10 +40,12 @@ afterAll(() => browser.close());
 const urlAttributes = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll("*")].flatMap((element) =>
-      ["href", "src", "action", "formaction", "background", "cite", "poster", "srcset", "xlink:href"].flatMap((name) => {
-        const value = element.getAttribute(name);
-        return value === null ? [] : [value];
-      }),
+      ["href", "src", "action", "formaction", "background", "cite", "poster", "srcset", "xlink:href"].flatMap(
+        (name) => {
+          const value = element.getAttribute(name);
+          return value === null ? [] : [value];
+        },
+      ),
     ),
   );
 
@@ -63,7 +65,15 @@ describeStorage("staff alert with a visitor's fake link", (open) => {
 
   it("quotes the visitor's words under ours, one line per single-line field, and links only to PUBLIC_URL", async () => {
     const config = testConfig({ smtpUrl: smtp.url, notifyTo: ["sales@erf.test"], publicUrl: PUBLIC_URL });
-    worker = createOutboxWorker({ db: open.db, mailer: createSmtpMailer(smtp.url), settings: mailSettings(config), keys, clock: () => new Date(), logger: createLogger("silent"), pollMs: 200 });
+    worker = createOutboxWorker({
+      db: open.db,
+      mailer: createSmtpMailer(smtp.url),
+      settings: mailSettings(config),
+      keys,
+      clock: () => new Date(),
+      logger: createLogger("silent"),
+      pollMs: 200,
+    });
     const app = testApp(open.db, { config, wakeOutbox: worker.wake });
     const created = await postJson(app, "/api/leads", hostileDemo);
     expect(created.status).toBe(201);
@@ -78,9 +88,16 @@ describeStorage("staff alert with a visitor's fake link", (open) => {
     expect(ours.filter((line) => line.startsWith("Open it in the dashboard"))).toEqual([OUR_LINE]);
     expect(ours.filter((line) => line.startsWith("Company:"))).toEqual([`Company: Accra Estates ${DEFANGED}`]);
     expect(ours.filter((line) => line.startsWith("Job title:"))).toEqual([`Job title: Lead ${DEFANGED}`]);
-    expect([...(mail!.parsed.text ?? "").matchAll(/https?:\/\/\S*/g)].map((match) => match[0])).toEqual([OUR_LINE.slice(OUR_LINE.indexOf("https://"))]);
+    expect([...(mail!.parsed.text ?? "").matchAll(/https?:\/\/\S*/g)].map((match) => match[0])).toEqual([
+      OUR_LINE.slice(OUR_LINE.indexOf("https://")),
+    ]);
     const quoted = lines.filter((line) => line.startsWith(">"));
-    expect(quoted).toEqual(["> line", ">", `> ${DEFANGED}`, '> <a href="https[:]//evil[.]test/admin/login">Sign in</a>']);
+    expect(quoted).toEqual([
+      "> line",
+      ">",
+      `> ${DEFANGED}`,
+      '> <a href="https[:]//evil[.]test/admin/login">Sign in</a>',
+    ]);
     expect(lines.indexOf(OUR_LINE)).toBeLessThan(lines.indexOf("> line"));
     expect(mail!.parsed.subject).toBe(`New demo request: Ama ${DEFANGED} Owusu, Accra Estates ${DEFANGED}`);
 
@@ -92,12 +109,20 @@ describeStorage("staff alert with a visitor's fake link", (open) => {
     expect(urls.every((url) => url.startsWith(`${PUBLIC_URL}/`))).toBe(true);
     expect(await page.locator("a").allInnerTexts()).toEqual(["Open it in the dashboard"]);
     const quote = await page.locator("blockquote").innerText();
-    expect(quote.split("\n").filter(Boolean)).toEqual(["line", DEFANGED, '<a href="https[:]//evil[.]test/admin/login">Sign in</a>']);
+    expect(quote.split("\n").filter(Boolean)).toEqual([
+      "line",
+      DEFANGED,
+      '<a href="https[:]//evil[.]test/admin/login">Sign in</a>',
+    ]);
     const outsideQuote = await page.evaluate(() => {
       document.querySelectorAll("blockquote").forEach((element) => (element.style.display = "none"));
       return document.body.innerText;
     });
     expect(outsideQuote).not.toContain("https://evil");
-    expect(outsideQuote.split("\n").filter((line) => line.includes("evil"))).toEqual([`Name\tAma ${DEFANGED} Owusu`, `Company\tAccra Estates ${DEFANGED}`, `Job title\tLead ${DEFANGED}`]);
+    expect(outsideQuote.split("\n").filter((line) => line.includes("evil"))).toEqual([
+      `Name\tAma ${DEFANGED} Owusu`,
+      `Company\tAccra Estates ${DEFANGED}`,
+      `Job title\tLead ${DEFANGED}`,
+    ]);
   });
 });

@@ -16,11 +16,21 @@ const OWNER = "thabo@erf.co.za";
 
 describeStorage("assignment email", (open) => {
   const message = (recordCollection: "leads" | "contacts", recordId: string, recipient = OWNER) =>
-    outboxRow({ kind: "assignment", subjectEmail: "ama@example.com", recordCollection, recordId, recipient }, minute(5));
-  const compose = (row: ReturnType<typeof message>) => composeMessage(open.db, row, settings, keys, new Date(minute(6)));
+    outboxRow(
+      { kind: "assignment", subjectEmail: "ama@example.com", recordCollection, recordId, recipient },
+      minute(5),
+    );
+  const compose = (row: ReturnType<typeof message>) =>
+    composeMessage(open.db, row, settings, keys, new Date(minute(6)));
 
   it("tells the owner whose record it is, on one line however the visitor wrote it, with a link to its panel", async () => {
-    await seedLead(open.db, "l-1", minute(1), { firstName: "Ama\r\nOpen https://evil.test", companyName: "Accra Estates" }, "demo");
+    await seedLead(
+      open.db,
+      "l-1",
+      minute(1),
+      { firstName: "Ama\r\nOpen https://evil.test", companyName: "Accra Estates" },
+      "demo",
+    );
     await open.db.updateTable("leads").set({ owner: OWNER }).where("id", "=", "l-1").execute();
     const composed = await compose(message("leads", "l-1"));
     expect(composed).toEqual({

@@ -1,4 +1,15 @@
-import { findAdminById, findContactById, findLeadById, findOpenConfirmation, findOpenInvitation, findOpenReset, findSubscriptionById, isSuppressed, type Db, type OutboxTable } from "../db/store";
+import {
+  findAdminById,
+  findContactById,
+  findLeadById,
+  findOpenConfirmation,
+  findOpenInvitation,
+  findOpenReset,
+  findSubscriptionById,
+  isSuppressed,
+  type Db,
+  type OutboxTable,
+} from "../db/store";
 import { invitationUrl, linkToken, passwordResetUrl } from "../auth/staff-links";
 import { invitationEmail, passwordResetEmail, twoFactorChangedEmail } from "../mail/staff-emails";
 import { assignmentEmail } from "../mail/assignment-email";
@@ -7,7 +18,14 @@ import { confirmationEmail } from "../mail/confirmation-email";
 import type { MailMessage } from "../mail/mailer";
 import type { MailSettings } from "../mail/settings";
 import { welcomeEmail } from "../mail/welcome-email";
-import { confirmationToken, confirmationUrl, emailHash, unsubscribeToken, unsubscribeUrl, type PrivacyKeys } from "../privacy/keys";
+import {
+  confirmationToken,
+  confirmationUrl,
+  emailHash,
+  unsubscribeToken,
+  unsubscribeUrl,
+  type PrivacyKeys,
+} from "../privacy/keys";
 
 export type Composed = { send: MailMessage } | { cancel: string };
 
@@ -18,9 +36,19 @@ export type Composed = { send: MailMessage } | { cancel: string };
  */
 /** The lead or contact an alert or assignment email is about, as it is now. */
 const findOwnedRecord = (db: Db, { recordCollection, recordId }: OutboxTable) =>
-  recordCollection === "contacts" ? findContactById(db, recordId) : recordCollection === "leads" ? findLeadById(db, recordId) : Promise.resolve(undefined);
+  recordCollection === "contacts"
+    ? findContactById(db, recordId)
+    : recordCollection === "leads"
+      ? findLeadById(db, recordId)
+      : Promise.resolve(undefined);
 
-export async function composeMessage(db: Db, message: OutboxTable, settings: MailSettings, keys: PrivacyKeys, now: Date): Promise<Composed> {
+export async function composeMessage(
+  db: Db,
+  message: OutboxTable,
+  settings: MailSettings,
+  keys: PrivacyKeys,
+  now: Date,
+): Promise<Composed> {
   if (message.kind === "lead-alert") {
     if (settings.notifyTo.length === 0) return { cancel: "NOTIFY_TO is not set" };
     const record = await findOwnedRecord(db, message);
@@ -28,7 +56,8 @@ export async function composeMessage(db: Db, message: OutboxTable, settings: Mai
   }
   if (message.kind === "assignment") {
     const record = await findOwnedRecord(db, message);
-    if (!record || (message.recordCollection !== "leads" && message.recordCollection !== "contacts")) return { cancel: "the record no longer exists" };
+    if (!record || (message.recordCollection !== "leads" && message.recordCollection !== "contacts"))
+      return { cancel: "the record no longer exists" };
     // Reassigned (or unassigned) before this went: the new owner has an email of their own.
     if (!message.recipient || record.owner !== message.recipient) return { cancel: "the record has another owner now" };
     return { send: assignmentEmail(record, message.recordCollection, message.recipient, settings) };
@@ -42,18 +71,32 @@ export async function composeMessage(db: Db, message: OutboxTable, settings: Mai
   if (message.kind === "password-reset") {
     const reset = await findOpenReset(db, message.recordId, now);
     if (!reset) return { cancel: "the reset link was used or has expired, or the account is disabled" };
-    return { send: passwordResetEmail(reset.email, passwordResetUrl(settings.publicUrl, linkToken(keys.passwordReset, "password-reset", reset.id)), settings) };
+    return {
+      send: passwordResetEmail(
+        reset.email,
+        passwordResetUrl(settings.publicUrl, linkToken(keys.passwordReset, "password-reset", reset.id)),
+        settings,
+      ),
+    };
   }
   if (message.kind === "two-factor-changed") {
     const account = await findAdminById(db, message.recordId);
     if (!account || account.disabledAt !== null) return { cancel: "the account no longer exists or is disabled" };
-    return { send: twoFactorChangedEmail(account.email, { on: account.totpSecret !== null, at: message.createdAt }, settings) };
+    return {
+      send: twoFactorChangedEmail(account.email, { on: account.totpSecret !== null, at: message.createdAt }, settings),
+    };
   }
   if (message.kind === "newsletter-confirmation") {
     // Not checked against the suppression list: this email is the one way back for an opted-out address.
     const confirmation = await findOpenConfirmation(db, message.recordId, now);
     if (!confirmation) return { cancel: "the confirmation was used, has expired or no longer exists" };
-    return { send: confirmationEmail(confirmation.email, confirmationUrl(settings.publicUrl, confirmationToken(keys, confirmation.id)), settings) };
+    return {
+      send: confirmationEmail(
+        confirmation.email,
+        confirmationUrl(settings.publicUrl, confirmationToken(keys, confirmation.id)),
+        settings,
+      ),
+    };
   }
   const subscription = await findSubscriptionById(db, message.recordId);
   if (!subscription) return { cancel: "the subscription no longer exists" };

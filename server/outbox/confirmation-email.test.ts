@@ -30,7 +30,14 @@ describeStorage("confirmation emails", (open) => {
 
   function setup(time = manualClock("2025-11-03T09:00:00.000Z")) {
     const config = testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
-    worker = createOutboxWorker({ db: open.db, mailer: createSmtpMailer(smtp.url), settings: mailSettings(config), keys, clock: time.clock, logger: createLogger("silent") });
+    worker = createOutboxWorker({
+      db: open.db,
+      mailer: createSmtpMailer(smtp.url),
+      settings: mailSettings(config),
+      keys,
+      clock: time.clock,
+      logger: createLogger("silent"),
+    });
     return { app: testApp(open.db, { clock: time.clock, config }), time, worker };
   }
 

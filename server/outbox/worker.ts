@@ -30,7 +30,11 @@ export interface PassResult {
 
 /** What a log line may say about a failed send: nodemailer's error code, the SMTP reply code and command. */
 function smtpErrorCodes(error: unknown): Record<string, unknown> {
-  const { code, responseCode, command } = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const { code, responseCode, command } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
   return { errorCode: code ?? null, responseCode: responseCode ?? null, command: command ?? null };
 }
 
@@ -48,7 +52,15 @@ export interface OutboxWorker {
  * that fall due and for messages other instances queued. One attempt per claimed message; a failure is
  * logged (no addresses) and rescheduled, never thrown to the request that queued it.
  */
-export function createOutboxWorker({ db, mailer, settings, keys, clock, logger, pollMs = OUTBOX_POLL_MS }: OutboxWorkerDeps): OutboxWorker {
+export function createOutboxWorker({
+  db,
+  mailer,
+  settings,
+  keys,
+  clock,
+  logger,
+  pollMs = OUTBOX_POLL_MS,
+}: OutboxWorkerDeps): OutboxWorker {
   async function runOnce(): Promise<PassResult> {
     const result: PassResult = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
     for (const message of await claimDueMessages(db, clock(), BATCH)) {
@@ -68,7 +80,12 @@ export function createOutboxWorker({ db, mailer, settings, keys, clock, logger, 
         // clears; the log gets only codes, since SMTP replies often quote the recipient's address.
         const outcome = await markAttemptFailed(db, message, reason, clock());
         result[outcome === "failed" ? "failed" : "retrying"] += 1;
-        logger.warn(outcome === "failed" ? "mail-failed" : "mail-retry", { outboxId: message.id, kind: message.kind, attempt: message.attempts, ...smtpErrorCodes(error) });
+        logger.warn(outcome === "failed" ? "mail-failed" : "mail-retry", {
+          outboxId: message.id,
+          kind: message.kind,
+          attempt: message.attempts,
+          ...smtpErrorCodes(error),
+        });
       }
     }
     return result;
@@ -81,7 +98,10 @@ export function createOutboxWorker({ db, mailer, settings, keys, clock, logger, 
     }
   }
 
-  const loop = createPollingLoop(drain, { pollMs, onFailure: (error) => logger.error("outbox-worker-failed", describeError(error)) });
+  const loop = createPollingLoop(drain, {
+    pollMs,
+    onFailure: (error) => logger.error("outbox-worker-failed", describeError(error)),
+  });
   return {
     runOnce,
     wake: loop.wake,

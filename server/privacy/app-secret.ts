@@ -15,7 +15,8 @@ export function appSecretFile(databaseUrl: string): string {
 
 function readSecret(file: string): string {
   const secret = readFileSync(file, "utf8").trim();
-  if (secret.length < MIN_APP_SECRET_LENGTH) throw new Error(`${file} holds fewer than ${MIN_APP_SECRET_LENGTH} characters; delete it or set APP_SECRET`);
+  if (secret.length < MIN_APP_SECRET_LENGTH)
+    throw new Error(`${file} holds fewer than ${MIN_APP_SECRET_LENGTH} characters; delete it or set APP_SECRET`);
   return secret;
 }
 
@@ -24,7 +25,15 @@ function readSecret(file: string): string {
  * Generated once and kept, never regenerated: a new secret would break every unsubscribe link already
  * sent and make the suppression list unmatchable.
  */
-export function resolveAppSecret({ configured, file, logger }: { configured: string | null; file: string; logger: Logger }): string {
+export function resolveAppSecret({
+  configured,
+  file,
+  logger,
+}: {
+  configured: string | null;
+  file: string;
+  logger: Logger;
+}): string {
   if (configured) return configured;
   if (existsSync(file)) return readSecret(file);
   mkdirSync(dirname(file), { recursive: true });
@@ -37,7 +46,8 @@ export function resolveAppSecret({ configured, file, logger }: { configured: str
   }
   logger.warn("app-secret-generated", {
     file,
-    message: "APP_SECRET is not set: generated one and saved it here. Back this file up with the database; with several instances set APP_SECRET instead.",
+    message:
+      "APP_SECRET is not set: generated one and saved it here. Back this file up with the database; with several instances set APP_SECRET instead.",
   });
   return readSecret(file);
 }

@@ -1,5 +1,18 @@
 import type { ConfirmSubscriptionStatus } from "../../src/domain/privacy";
-import { claimConfirmation, closeConfirmations, confirmSubscription, enqueueOutbox, enqueueWebhookEvents, newRecordId, recordChange, recordConsent, unclaimableReason, unsuppress, type Db, type RequestContext } from "../db/store";
+import {
+  claimConfirmation,
+  closeConfirmations,
+  confirmSubscription,
+  enqueueOutbox,
+  enqueueWebhookEvents,
+  newRecordId,
+  recordChange,
+  recordConsent,
+  unclaimableReason,
+  unsuppress,
+  type Db,
+  type RequestContext,
+} from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 export type ConfirmOutcome = ConfirmSubscriptionStatus | "expired";
@@ -20,17 +33,30 @@ export async function confirmSubscriptionLink(
     context,
     welcome,
     now,
-  }: { confirmationId: string; wordingVersion: string | null; keys: PrivacyKeys; context: RequestContext; welcome: boolean; now: Date },
+  }: {
+    confirmationId: string;
+    wordingVersion: string | null;
+    keys: PrivacyKeys;
+    context: RequestContext;
+    welcome: boolean;
+    now: Date;
+  },
 ): Promise<{ outcome: ConfirmOutcome; queuedMail: boolean }> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const claimed = await claimConfirmation(trx, confirmationId, at);
-    if (!claimed) return { outcome: (await unclaimableReason(trx, confirmationId)) === "used" ? "already-confirmed" : "expired", queuedMail: false };
+    if (!claimed)
+      return {
+        outcome: (await unclaimableReason(trx, confirmationId)) === "used" ? "already-confirmed" : "expired",
+        queuedMail: false,
+      };
     const { email, botCheck } = claimed;
     await closeConfirmations(trx, email, at);
     await unsuppress(trx, emailHash(keys, email));
     const changed = await confirmSubscription(trx, { id: newRecordId(now.getTime()), email, botCheck, at });
-    const subscriptionId = changed?.id ?? (await trx.selectFrom("newsletter").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const subscriptionId =
+      changed?.id ??
+      (await trx.selectFrom("newsletter").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
     await recordConsent(trx, {
       email,
       purpose: "newsletter",
@@ -42,9 +68,20 @@ export async function confirmSubscriptionLink(
       createdAt: at,
     });
     const queuedMail = welcome && changed !== null;
-    if (queuedMail) await enqueueOutbox(trx, { kind: "welcome", subjectEmail: email, recordCollection: "newsletter", recordId: subscriptionId }, at);
-    if (changed) await enqueueWebhookEvents(trx, [{ type: "newsletter.subscribed", collection: "newsletter", recordId: changed.id, email }], at);
-    if (changed) await recordChange(trx, { collection: "newsletter", recordId: changed.id, op: changed.op, createdAt: at });
+    if (queuedMail)
+      await enqueueOutbox(
+        trx,
+        { kind: "welcome", subjectEmail: email, recordCollection: "newsletter", recordId: subscriptionId },
+        at,
+      );
+    if (changed)
+      await enqueueWebhookEvents(
+        trx,
+        [{ type: "newsletter.subscribed", collection: "newsletter", recordId: changed.id, email }],
+        at,
+      );
+    if (changed)
+      await recordChange(trx, { collection: "newsletter", recordId: changed.id, op: changed.op, createdAt: at });
     return { outcome: "confirmed", queuedMail };
   });
 }

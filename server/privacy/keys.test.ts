@@ -24,12 +24,16 @@ describe("privacy keys", () => {
   });
 
   it("puts no email address in the link", () => {
-    expect(unsubscribeUrl("https://erf.co.za", unsubscribeToken(keys, "id-1"))).toMatch(/^https:\/\/erf\.co\.za\/unsubscribe\?token=id-1\.[A-Za-z0-9_-]{43}$/);
+    expect(unsubscribeUrl("https://erf.co.za", unsubscribeToken(keys, "id-1"))).toMatch(
+      /^https:\/\/erf\.co\.za\/unsubscribe\?token=id-1\.[A-Za-z0-9_-]{43}$/,
+    );
   });
 
   it("hashes addresses case-insensitively with a key, never as a bare SHA-256", () => {
     expect(emailHash(keys, " Reader@Example.com ")).toBe(emailHash(keys, "reader@example.com"));
-    expect(emailHash(keys, "reader@example.com")).not.toBe(emailHash(derivePrivacyKeys("another-secret-that-is-32-characters-long"), "reader@example.com"));
+    expect(emailHash(keys, "reader@example.com")).not.toBe(
+      emailHash(derivePrivacyKeys("another-secret-that-is-32-characters-long"), "reader@example.com"),
+    );
     expect(emailHash(keys, "reader@example.com")).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -57,7 +57,8 @@ export function emailHash(keys: PrivacyKeys, email: string): string {
 
 // The purpose is in the signed text as well as in the key: belt and braces against a token of one
 // kind being accepted as another.
-const mac = (key: Buffer, purpose: string, id: string) => createHmac("sha256", key).update(`${purpose}:${id}`, "utf8").digest("base64url");
+const mac = (key: Buffer, purpose: string, id: string) =>
+  createHmac("sha256", key).update(`${purpose}:${id}`, "utf8").digest("base64url");
 
 const TOKEN = /^([A-Za-z0-9-]{1,100})\.([A-Za-z0-9_-]{43})$/;
 
@@ -80,9 +81,11 @@ export function unsubscribeToken(keys: PrivacyKeys, subscriptionId: string): str
 }
 
 /** The subscription id a token names, or null when it is malformed or its signature does not match. */
-export const verifyUnsubscribeToken = (keys: PrivacyKeys, token: string): string | null => verifyToken(keys.unsubscribe, "unsubscribe", token);
+export const verifyUnsubscribeToken = (keys: PrivacyKeys, token: string): string | null =>
+  verifyToken(keys.unsubscribe, "unsubscribe", token);
 
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /**
  * `<confirmation id>.<HMAC>`: names the confirmation row, whose expiry and use the database keeps (a
@@ -96,4 +99,5 @@ export function confirmationToken(keys: PrivacyKeys, confirmationId: string): st
 export const verifyConfirmationToken = (keys: PrivacyKeys, token: string): string | null =>
   verifyToken(keys.confirmation, "newsletter-confirmation", token);
 
-export const confirmationUrl = (publicUrl: string, token: string) => `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const confirmationUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;

@@ -17,13 +17,23 @@ export interface RetentionRun {
  */
 export async function runRetention(
   db: Db,
-  { now, retentionDays, actor, auditEmptyRuns }: { now: Date; retentionDays: number; actor: string; auditEmptyRuns: boolean },
+  {
+    now,
+    retentionDays,
+    actor,
+    auditEmptyRuns,
+  }: { now: Date; retentionDays: number; actor: string; auditEmptyRuns: boolean },
 ): Promise<RetentionRun> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   const deleted = await purgeExpiredRecords(db, cutoff, now);
   const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
   if (total > 0 || auditEmptyRuns) {
-    await appendAudit(db, { actor, action: "retention.purge", details: { retentionDays, cutoff, deleted, total }, at: now });
+    await appendAudit(db, {
+      actor,
+      action: "retention.purge",
+      details: { retentionDays, cutoff, deleted, total },
+      at: now,
+    });
   }
   return { cutoff, deleted, total };
 }

@@ -1,6 +1,18 @@
 import type { ErasureResult, SubjectRecords } from "../../src/domain/privacy";
 import type { ConsentRecord } from "../../src/domain/privacy";
-import { appendAudit, eraseSubjectRows, isSuppressed, recordRemovals, subjectRows, suppress, toContactRecord, toLeadRecord, toNewsletterRecord, type Db, type RequestContext } from "../db/store";
+import {
+  appendAudit,
+  eraseSubjectRows,
+  isSuppressed,
+  recordRemovals,
+  subjectRows,
+  suppress,
+  toContactRecord,
+  toLeadRecord,
+  toNewsletterRecord,
+  type Db,
+  type RequestContext,
+} from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 /** Who asked, for the audit entry. */
@@ -12,12 +24,21 @@ export interface Actor extends RequestContext {
  * What the Privacy tab lists for an address. Audited like the export (a look-up shows personal data
  * too), the address kept only as its keyed hash.
  */
-export async function findSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date): Promise<SubjectRecords> {
+export async function findSubject(
+  db: Db,
+  keys: PrivacyKeys,
+  email: string,
+  actor: Actor,
+  now: Date,
+): Promise<SubjectRecords> {
   const rows = await subjectRows(db, email);
   await appendAudit(db, {
     actor: actor.email,
     action: "subject.lookup",
-    details: { emailHash: emailHash(keys, email), rows: rows.leads.length + rows.contacts.length + rows.newsletter.length },
+    details: {
+      emailHash: emailHash(keys, email),
+      rows: rows.leads.length + rows.contacts.length + rows.newsletter.length,
+    },
     ip: actor.ip,
     userAgent: actor.userAgent,
     at: now,
@@ -41,7 +62,10 @@ export async function findSubject(db: Db, keys: PrivacyKeys, email: string, acto
 export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date) {
   const rows = await subjectRows(db, email);
   const { webhooks, ...tables } = rows;
-  const rowCount = Object.values(tables).reduce((sum, list) => sum + list.length, 0) + webhooks.queued.length + webhooks.deliveries.length;
+  const rowCount =
+    Object.values(tables).reduce((sum, list) => sum + list.length, 0) +
+    webhooks.queued.length +
+    webhooks.deliveries.length;
   await appendAudit(db, {
     actor: actor.email,
     action: "subject.export",
@@ -69,7 +93,13 @@ export async function exportSubject(db: Db, keys: PrivacyKeys, email: string, ac
  * Erasure in one transaction: everything goes, the address stays only as a suppression hash (so it is
  * never mailed again unless the person subscribes anew), and one audit entry records what was deleted.
  */
-export async function eraseSubject(db: Db, keys: PrivacyKeys, email: string, actor: Actor, now: Date): Promise<ErasureResult> {
+export async function eraseSubject(
+  db: Db,
+  keys: PrivacyKeys,
+  email: string,
+  actor: Actor,
+  now: Date,
+): Promise<ErasureResult> {
   const hash = emailHash(keys, email);
   const deleted = await db.transaction().execute(async (trx) => {
     const counts = await eraseSubjectRows(trx, email);

@@ -1,5 +1,13 @@
 import type { Transaction } from "kysely";
-import { changeSubscriptionStatus, findSubscriptionByEmail, insertSubscription, isSuppressed, type ChangeOp, type NewSubscription, type Tables } from "../db/store";
+import {
+  changeSubscriptionStatus,
+  findSubscriptionByEmail,
+  insertSubscription,
+  isSuppressed,
+  type ChangeOp,
+  type NewSubscription,
+  type Tables,
+} from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 // What a newsletter form submission may do to an address. Anyone can type anyone's address into the
@@ -37,10 +45,15 @@ export async function requestSubscription(
   if (suppressed || row?.status === "unsubscribed") return { kind: "confirm", pending: null, state };
   if (doubleOptIn) {
     const created = !row && (await insertSubscription(trx, record, "pending"));
-    return created ? { kind: "confirm", pending: { id: record.id, op: "insert" }, state: { newsletterId: record.id } } : { kind: "confirm", pending: null, state };
+    return created
+      ? { kind: "confirm", pending: { id: record.id, op: "insert" }, state: { newsletterId: record.id } }
+      : { kind: "confirm", pending: null, state };
   }
   // A new address, or one left pending while double opt-in was on: the spec's subscribe-at-once.
-  if (!row) return (await insertSubscription(trx, record, "subscribed")) ? { kind: "subscribed", id: record.id, op: "insert" } : { kind: "unchanged", state };
+  if (!row)
+    return (await insertSubscription(trx, record, "subscribed"))
+      ? { kind: "subscribed", id: record.id, op: "insert" }
+      : { kind: "unchanged", state };
   return (await changeSubscriptionStatus(trx, row.id, "pending", "subscribed", record.createdAt))
     ? { kind: "subscribed", id: row.id, op: "update" }
     : { kind: "unchanged", state };
@@ -55,8 +68,16 @@ export async function requestSubscription(
  */
 export async function rewriteState(trx: Transaction<Tables>, state: StateRow): Promise<void> {
   if ("newsletterId" in state) {
-    await trx.updateTable("newsletter").set((eb) => ({ status: eb.ref("status") })).where("id", "=", state.newsletterId).execute();
+    await trx
+      .updateTable("newsletter")
+      .set((eb) => ({ status: eb.ref("status") }))
+      .where("id", "=", state.newsletterId)
+      .execute();
   } else {
-    await trx.updateTable("suppressions").set((eb) => ({ reason: eb.ref("reason") })).where("emailHash", "=", state.emailHash).execute();
+    await trx
+      .updateTable("suppressions")
+      .set((eb) => ({ reason: eb.ref("reason") }))
+      .where("emailHash", "=", state.emailHash)
+      .execute();
   }
 }

@@ -1,6 +1,15 @@
 import type { Transaction } from "kysely";
 import type { UnsubscribeStatus } from "../../src/domain/privacy";
-import { cancelPending, enqueueWebhookEvents, recordChange, recordConsent, suppress, type Db, type RequestContext, type Tables } from "../db/store";
+import {
+  cancelPending,
+  enqueueWebhookEvents,
+  recordChange,
+  recordConsent,
+  suppress,
+  type Db,
+  type RequestContext,
+  type Tables,
+} from "../db/store";
 import { emailHash, type PrivacyKeys } from "./keys";
 
 /** How the person opted out, kept as the withdrawal's source. */
@@ -13,7 +22,19 @@ export type OptOutSource = "unsubscribe-link" | "one-click" | "admin";
  */
 export async function recordOptOut(
   trx: Transaction<Tables>,
-  { subscription, keys, source, context, at }: { subscription: { id: string; email: string }; keys: PrivacyKeys; source: OptOutSource; context: RequestContext; at: string },
+  {
+    subscription,
+    keys,
+    source,
+    context,
+    at,
+  }: {
+    subscription: { id: string; email: string };
+    keys: PrivacyKeys;
+    source: OptOutSource;
+    context: RequestContext;
+    at: string;
+  },
 ): Promise<void> {
   await recordConsent(trx, {
     email: subscription.email,
@@ -26,7 +47,19 @@ export async function recordOptOut(
   });
   await suppress(trx, emailHash(keys, subscription.email), "unsubscribed", at);
   await cancelPending(trx, { kind: "welcome", recordId: subscription.id });
-  await enqueueWebhookEvents(trx, [{ type: "newsletter.unsubscribed", collection: "newsletter", recordId: subscription.id, email: subscription.email, change: { source } }], at);
+  await enqueueWebhookEvents(
+    trx,
+    [
+      {
+        type: "newsletter.unsubscribed",
+        collection: "newsletter",
+        recordId: subscription.id,
+        email: subscription.email,
+        change: { source },
+      },
+    ],
+    at,
+  );
 }
 
 /**
@@ -36,7 +69,13 @@ export async function recordOptOut(
  */
 export async function unsubscribeSubscription(
   db: Db,
-  { subscriptionId, keys, source, context, now }: { subscriptionId: string; keys: PrivacyKeys; source: OptOutSource; context: RequestContext; now: Date },
+  {
+    subscriptionId,
+    keys,
+    source,
+    context,
+    now,
+  }: { subscriptionId: string; keys: PrivacyKeys; source: OptOutSource; context: RequestContext; now: Date },
 ): Promise<UnsubscribeStatus> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {

@@ -50,7 +50,13 @@ export function adminEventsHandler(deps: EventsDeps): Handler<AdminEnv> {
     const slot = slots.take(token, adminId);
     if (!slot) {
       c.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
-      return c.json({ error: "too-many-streams", message: "Too many live streams are open; close another dashboard tab or try again shortly." }, 429);
+      return c.json(
+        {
+          error: "too-many-streams",
+          message: "Too many live streams are open; close another dashboard tab or try again shortly.",
+        },
+        429,
+      );
     }
     let last: LogPosition;
     try {

@@ -31,9 +31,11 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
   let csvThread: CsvThread | null = null;
   let app: ReturnType<typeof testApp>;
   let cookie: string;
-  const exportApp = (deps: Parameters<typeof testApp>[1] = {}) => testApp(open.db, { ...deps, ...(csvThread && { csvSource: csvThread.source }) });
+  const exportApp = (deps: Parameters<typeof testApp>[1] = {}) =>
+    testApp(open.db, { ...deps, ...(csvThread && { csvSource: csvThread.source }) });
   beforeAll(() => {
-    if (database.inWorker) csvThread = startCsvThread({ url: open.url, ...(open.schema && { searchPath: open.schema }) });
+    if (database.inWorker)
+      csvThread = startCsvThread({ url: open.url, ...(open.schema && { searchPath: open.schema }) });
   });
   afterAll(async () => {
     await csvThread?.close();
@@ -66,7 +68,9 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await seedContact(open.db, "c-1", minute(8), { utmSource: "newsletter", landingPath: "/pricing" });
     const rows = parseCsv((await exportCsv("?columns=extended")).text);
     expect(rows[0]).toEqual([...CSV_COLUMNS, ...EXTENDED_CSV_COLUMNS]);
-    expect(rows.slice(1).map((row) => [row.length, row[CSV_COLUMNS.length + 3], row.at(-1)])).toEqual([[rows[0]!.length, "newsletter", "/pricing"]]);
+    expect(rows.slice(1).map((row) => [row.length, row[CSV_COLUMNS.length + 3], row.at(-1)])).toEqual([
+      [rows[0]!.length, "newsletter", "/pricing"],
+    ]);
   });
 
   it("lists leads, then contacts, then newsletter entries, each newest first", async () => {
@@ -120,7 +124,16 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await seedLead(open.db, "formula", minute(2), { companyName: "@SUM(A1:A9)", challenges: "-2+3" }, "demo");
     const { text } = await exportCsv();
     const rows = parseCsv(text);
-    expect(rows[1]).toEqual(["Ama Owusu", "ama@example.com", "'+233 20 000 0000", "'@SUM(A1:A9)", "demo", "new", minute(2), "'-2+3"]);
+    expect(rows[1]).toEqual([
+      "Ama Owusu",
+      "ama@example.com",
+      "'+233 20 000 0000",
+      "'@SUM(A1:A9)",
+      "demo",
+      "new",
+      minute(2),
+      "'-2+3",
+    ]);
     expect(rows[2]).toEqual([
       '\'=HYPERLINK("http://evil") O\'Brien, "Jr"',
       "tricky@example.com",
@@ -141,11 +154,24 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await seedContact(open.db, "c-other", minute(4));
     await seedSubscriber(open.db, "n-match", minute(5), "match@news.example");
     const emails = (query: string) => exportedColumn(query, 1);
-    expect(await emails("?q=MATCH")).toEqual(["match@accra.example", "match@karoo.example", "match@contact.example", "match@news.example"]);
-    expect(await emails("?q=match&type=signup")).toEqual(["match@karoo.example", "match@contact.example", "match@news.example"]);
+    expect(await emails("?q=MATCH")).toEqual([
+      "match@accra.example",
+      "match@karoo.example",
+      "match@contact.example",
+      "match@news.example",
+    ]);
+    expect(await emails("?q=match&type=signup")).toEqual([
+      "match@karoo.example",
+      "match@contact.example",
+      "match@news.example",
+    ]);
     // "subscribed" is no lead or contact status: those collections drop out.
     expect(await emails("?status=subscribed")).toEqual(["match@news.example"]);
-    expect(await emails("?status=new&q=match")).toEqual(["match@accra.example", "match@karoo.example", "match@contact.example"]);
+    expect(await emails("?status=new&q=match")).toEqual([
+      "match@accra.example",
+      "match@karoo.example",
+      "match@contact.example",
+    ]);
   });
 
   it("applies the owner filter as the lists do (me, none or a staff email), leaving the newsletter out", async () => {
@@ -160,7 +186,10 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     await open.db.updateTable("contacts").set({ owner: ADMIN_EMAIL }).where("id", "=", "c-mine").execute();
     const emails = (query: string) => exportedColumn(query, 1);
     expect(await emails("?owner=me")).toEqual(["mine@lead.example", "mine@contact.example"]);
-    expect(await emails(`?owner=${encodeURIComponent(ADMIN_EMAIL.toUpperCase())}`)).toEqual(["mine@lead.example", "mine@contact.example"]);
+    expect(await emails(`?owner=${encodeURIComponent(ADMIN_EMAIL.toUpperCase())}`)).toEqual([
+      "mine@lead.example",
+      "mine@contact.example",
+    ]);
     expect(await emails("?owner=thabo@erf.co.za&collections=leads")).toEqual(["theirs@lead.example"]);
     expect(await emails("?owner=none")).toEqual(["nobody@lead.example", "nobody@contact.example"]);
     expect(await emails("?owner=none&type=demo")).toEqual(["nobody@contact.example"]);
@@ -170,11 +199,32 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
 
     const { response } = await exportCsv("?owner=me&collections=leads");
     expect(response.status).toBe(200);
-    const [audit] = await open.db.selectFrom("audit").select("details").where("action", "=", "export.csv").orderBy("id", "desc").limit(1).execute();
-    expect(JSON.parse(audit!.details)).toMatchObject({ collections: ["leads"], owner: ADMIN_EMAIL, rows: 1, outcome: "complete" });
+    const [audit] = await open.db
+      .selectFrom("audit")
+      .select("details")
+      .where("action", "=", "export.csv")
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+    expect(JSON.parse(audit!.details)).toMatchObject({
+      collections: ["leads"],
+      owner: ADMIN_EMAIL,
+      rows: 1,
+      outcome: "complete",
+    });
     await exportCsv("?owner=none");
-    const [unassigned] = await open.db.selectFrom("audit").select("details").where("action", "=", "export.csv").orderBy("id", "desc").limit(1).execute();
-    expect(JSON.parse(unassigned!.details)).toMatchObject({ collections: ["leads", "contacts"], owner: "none", rows: 2 });
+    const [unassigned] = await open.db
+      .selectFrom("audit")
+      .select("details")
+      .where("action", "=", "export.csv")
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+    expect(JSON.parse(unassigned!.details)).toMatchObject({
+      collections: ["leads", "contacts"],
+      owner: "none",
+      rows: 2,
+    });
   });
 
   it("leaves held spam out, exports the Spam view alone with spam=only, and names a bad value", async () => {
@@ -188,7 +238,13 @@ describe.each(cases)("GET /api/admin/export.csv ($name, read in $thread)", (data
     expect(await emails("")).toEqual(["clean@lead.example", "reader@news.example"]);
     expect(await emails("?spam=only")).toEqual(["held@lead.example", "held@contact.example"]);
     expect(await emails("?spam=only&collections=contacts")).toEqual(["held@contact.example"]);
-    const [audit] = await open.db.selectFrom("audit").select("details").where("action", "=", "export.csv").orderBy("id", "desc").limit(1).execute();
+    const [audit] = await open.db
+      .selectFrom("audit")
+      .select("details")
+      .where("action", "=", "export.csv")
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
     expect(JSON.parse(audit!.details)).toMatchObject({ collections: ["contacts"], spam: "only", rows: 1 });
     const { response, text } = await exportCsv("?spam=maybe");
     expect(response.status).toBe(400);

@@ -32,29 +32,44 @@ const ALL_STATUSES: readonly string[] = [...LEAD_STATUSES, ...NEWSLETTER_STATUSE
 /** The first-touch filters an export used (the same for every part), for its audit entry. */
 const sourceFiltersOf = (parts: ExportPart[]) => {
   const filters = parts[0]?.filters ?? {};
-  return { source: filters.utmSource ?? null, medium: filters.utmMedium ?? null, campaign: filters.utmCampaign ?? null };
+  return {
+    source: filters.utmSource ?? null,
+    medium: filters.utmMedium ?? null,
+    campaign: filters.utmCampaign ?? null,
+  };
 };
 
 function planExport(
   query: Record<string, string | undefined>,
   me: string,
-): { ok: true; parts: ExportPart[]; owner: string | null | undefined; extended: boolean } | { ok: false; fields: Record<string, string> } {
+):
+  | { ok: true; parts: ExportPart[]; owner: string | null | undefined; extended: boolean }
+  | { ok: false; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   // "extended" adds owner, first response and attribution columns; the default keeps the product's exact columns.
-  if (query.columns && query.columns !== "default" && query.columns !== "extended") fields.columns = "Use default or extended";
+  if (query.columns && query.columns !== "default" && query.columns !== "extended")
+    fields.columns = "Use default or extended";
   const requested = query.collections ? query.collections.split(",").map((name) => name.trim()) : [...COLLECTIONS];
   const unknown = requested.filter((name) => !(COLLECTIONS as readonly string[]).includes(name));
-  if (unknown.length > 0 || requested.length === 0) fields.collections = `Use a comma list of ${COLLECTIONS.join(", ")}`;
+  if (unknown.length > 0 || requested.length === 0)
+    fields.collections = `Use a comma list of ${COLLECTIONS.join(", ")}`;
   if (query.status && !ALL_STATUSES.includes(query.status)) fields.status = `Use one of ${ALL_STATUSES.join(", ")}`;
-  if (query.type && !(LEAD_TYPES as readonly string[]).includes(query.type)) fields.type = `Use one of ${LEAD_TYPES.join(", ")}`;
+  if (query.type && !(LEAD_TYPES as readonly string[]).includes(query.type))
+    fields.type = `Use one of ${LEAD_TYPES.join(", ")}`;
   // The Spam view ("only"): its leads and contacts; the newsletter is never held. Otherwise spam is left out.
-  if (query.spam && !(SPAM_FILTERS as readonly string[]).includes(query.spam)) fields.spam = `Use one of ${SPAM_FILTERS.join(", ")}`;
+  if (query.spam && !(SPAM_FILTERS as readonly string[]).includes(query.spam))
+    fields.spam = `Use one of ${SPAM_FILTERS.join(", ")}`;
   const spamOnly = query.spam === "only";
   // "me", "none" or a staff email, read as the lists read it (leads stand for every collection with owners).
   const owner = parseOwner("leads", query.owner, me);
   if ("error" in owner) fields.owner = owner.error;
   // q and the first touch's filters, which every collection has.
-  const q = parseFilters("newsletter", { q: query.q, source: query.source, medium: query.medium, campaign: query.campaign });
+  const q = parseFilters("newsletter", {
+    q: query.q,
+    source: query.source,
+    medium: query.medium,
+    campaign: query.campaign,
+  });
   if (!q.ok) Object.assign(fields, q.fields);
   if (Object.keys(fields).length > 0 || "error" in owner) return { ok: false, fields };
 
@@ -82,7 +97,14 @@ function planExport(
  * A ReadableStream of our own rather than hono's stream(): a failure half-way must error the response
  * (the browser then reports a failed download) instead of ending it cleanly as a truncated file.
  */
-function csvStream(db: Db, source: CsvSource, parts: ExportPart[], options: CsvOptions, logger: Logger, audit: ExportAudit): ReadableStream<Uint8Array> {
+function csvStream(
+  db: Db,
+  source: CsvSource,
+  parts: ExportPart[],
+  options: CsvOptions,
+  logger: Logger,
+  audit: ExportAudit,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let chunks: AsyncIterator<CsvChunk, void> | null = null;
   let rowCount = 0;

@@ -48,10 +48,15 @@ function plan(count: number): Seeded[] {
     const owned = kind !== "newsletter";
     const status = owned ? pick(FUNNEL_STAGES) : "subscribed";
     // Whole seconds, so both databases read the same milliseconds.
-    const responseMs = owned && status !== "new" ? (1 + Math.floor(next() * 7200)) * 1000 : owned && next() < 0.2 ? (1 + index) * 1000 : null;
+    const responseMs =
+      owned && status !== "new"
+        ? (1 + Math.floor(next() * 7200)) * 1000
+        : owned && next() < 0.2
+          ? (1 + index) * 1000
+          : null;
     return {
       kind,
-      createdAt: new Date(START + Math.floor(next() * 70 * DAY_MS / 1000) * 1000 + index).toISOString(),
+      createdAt: new Date(START + Math.floor((next() * 70 * DAY_MS) / 1000) * 1000 + index).toISOString(),
       source: pick(SOURCES),
       medium: pick(MEDIUMS),
       status,
@@ -69,7 +74,11 @@ function times(values: number[]): ResponseTimes {
   const sorted = [...values].sort((a, b) => a - b);
   const n = sorted.length;
   if (n === 0) return { count: 0, medianMs: null, p90Ms: null };
-  return { count: n, medianMs: Math.round((sorted[Math.floor((n + 1) / 2) - 1]! + sorted[Math.floor((n + 2) / 2) - 1]!) / 2), p90Ms: sorted[Math.ceil(0.9 * n) - 1]! };
+  return {
+    count: n,
+    medianMs: Math.round((sorted[Math.floor((n + 1) / 2) - 1]! + sorted[Math.floor((n + 2) / 2) - 1]!) / 2),
+    p90Ms: sorted[Math.ceil(0.9 * n) - 1]!,
+  };
 }
 
 const mondayOf = (iso: string) => {
@@ -85,7 +94,10 @@ function expected(rows: Seeded[], from: string, to: string, owner: string | null
   const days = daysBetween(from, to);
   const previousStart = new Date(Date.parse(start) - days.length * DAY_MS).toISOString();
   const counted = (row: Seeded, lower: string, upper: string) =>
-    row.createdAt >= lower && row.createdAt < upper && !row.spam && (owner === undefined || (row.kind !== "newsletter" && row.owner === owner));
+    row.createdAt >= lower &&
+    row.createdAt < upper &&
+    !row.spam &&
+    (owner === undefined || (row.kind !== "newsletter" && row.owner === owner));
   const inRange = rows.filter((row) => counted(row, start, end));
   const owned = inRange.filter((row) => row.kind !== "newsletter");
   const group = <K>(list: Seeded[], key: (row: Seeded) => K) => {
@@ -104,18 +116,57 @@ function expected(rows: Seeded[], from: string, to: string, owner: string | null
     owner: owner === undefined ? null : (owner ?? "none"),
     perDay: days.map((day) => {
       const on = inRange.filter((row) => row.createdAt.startsWith(day));
-      return { day, signup: on.filter((row) => row.kind === "signup").length, demo: on.filter((row) => row.kind === "demo").length, contact: on.filter((row) => row.kind === "contact").length, newsletter: on.filter((row) => row.kind === "newsletter").length };
+      return {
+        day,
+        signup: on.filter((row) => row.kind === "signup").length,
+        demo: on.filter((row) => row.kind === "demo").length,
+        contact: on.filter((row) => row.kind === "contact").length,
+        newsletter: on.filter((row) => row.kind === "newsletter").length,
+      };
     }),
     previousTotal: rows.filter((row) => counted(row, previousStart, start)).length,
-    bySource: sources.sort((a, b) => b.count - a.count || String(a.source ?? "").localeCompare(String(b.source ?? "")) || String(a.medium ?? "").localeCompare(String(b.medium ?? ""))),
+    bySource: sources.sort(
+      (a, b) =>
+        b.count - a.count ||
+        String(a.source ?? "").localeCompare(String(b.source ?? "")) ||
+        String(a.medium ?? "").localeCompare(String(b.medium ?? "")),
+    ),
     funnel: [...group(owned, (row) => row.source)]
-      .map(([source, list]) => ({ source, ...Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, list.filter((row) => row.status === stage).length])) }) as Insights["funnel"][number])
-      .sort((a, b) => b.new + b.contacted + b.qualified + b.closed - (a.new + a.contacted + a.qualified + a.closed) || String(a.source).localeCompare(String(b.source))),
-    responseByWeek: [...group(answered, (row) => mondayOf(row.createdAt))].map(([week, list]) => ({ week, ...times(list.map((row) => row.responseMs!)) })).sort((a, b) => a.week.localeCompare(b.week)),
-    responseByOwner: [...group(answered, (row) => row.owner)].map(([who, list]) => ({ owner: who, ...times(list.map((row) => row.responseMs!)) })).sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
-    organizations: [...group(inRange.filter((row) => row.kind === "signup" || row.kind === "demo"), (row) => `${row.organizationType}|${row.propertyCount}`)]
-      .map(([key, list]) => ({ organizationType: key.split("|")[0]!, propertyCount: key.split("|")[1]!, count: list.length }))
-      .sort((a, b) => a.organizationType.localeCompare(b.organizationType) || a.propertyCount.localeCompare(b.propertyCount)),
+      .map(
+        ([source, list]) =>
+          ({
+            source,
+            ...Object.fromEntries(
+              FUNNEL_STAGES.map((stage) => [stage, list.filter((row) => row.status === stage).length]),
+            ),
+          }) as Insights["funnel"][number],
+      )
+      .sort(
+        (a, b) =>
+          b.new + b.contacted + b.qualified + b.closed - (a.new + a.contacted + a.qualified + a.closed) ||
+          String(a.source).localeCompare(String(b.source)),
+      ),
+    responseByWeek: [...group(answered, (row) => mondayOf(row.createdAt))]
+      .map(([week, list]) => ({ week, ...times(list.map((row) => row.responseMs!)) }))
+      .sort((a, b) => a.week.localeCompare(b.week)),
+    responseByOwner: [...group(answered, (row) => row.owner)]
+      .map(([who, list]) => ({ owner: who, ...times(list.map((row) => row.responseMs!)) }))
+      .sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
+    organizations: [
+      ...group(
+        inRange.filter((row) => row.kind === "signup" || row.kind === "demo"),
+        (row) => `${row.organizationType}|${row.propertyCount}`,
+      ),
+    ]
+      .map(([key, list]) => ({
+        organizationType: key.split("|")[0]!,
+        propertyCount: key.split("|")[1]!,
+        count: list.length,
+      }))
+      .sort(
+        (a, b) =>
+          a.organizationType.localeCompare(b.organizationType) || a.propertyCount.localeCompare(b.propertyCount),
+      ),
   };
 }
 
@@ -134,13 +185,32 @@ describeStorage(
         const email = `p${n}@example.co.za`;
         if (row.kind === "newsletter") {
           await seedSubscriber(open.db, id, row.createdAt, email);
-          await open.db.updateTable("newsletter").set({ utmSource: row.source, utmMedium: row.medium }).where("id", "=", id).execute();
+          await open.db
+            .updateTable("newsletter")
+            .set({ utmSource: row.source, utmMedium: row.medium })
+            .where("id", "=", id)
+            .execute();
           continue;
         }
         if (row.kind === "contact") await seedContact(open.db, id, row.createdAt, { email });
-        else await seedLead(open.db, id, row.createdAt, { email, organizationType: row.organizationType, propertyCount: row.propertyCount }, row.kind);
-        const firstResponseAt = row.responseMs === null ? null : new Date(Date.parse(row.createdAt) + row.responseMs).toISOString();
-        const set = { utmSource: row.source, utmMedium: row.medium, status: row.status as "new", owner: row.owner, firstResponseAt, spam: row.spam ? 1 : 0 };
+        else
+          await seedLead(
+            open.db,
+            id,
+            row.createdAt,
+            { email, organizationType: row.organizationType, propertyCount: row.propertyCount },
+            row.kind,
+          );
+        const firstResponseAt =
+          row.responseMs === null ? null : new Date(Date.parse(row.createdAt) + row.responseMs).toISOString();
+        const set = {
+          utmSource: row.source,
+          utmMedium: row.medium,
+          status: row.status as "new",
+          owner: row.owner,
+          firstResponseAt,
+          spam: row.spam ? 1 : 0,
+        };
         if (row.kind === "contact") await open.db.updateTable("contacts").set(set).where("id", "=", id).execute();
         else await open.db.updateTable("leads").set(set).where("id", "=", id).execute();
       }
@@ -149,7 +219,10 @@ describeStorage(
 
     const insights = async (query: string) => {
       const response = await send(app, "GET", `/api/admin/insights${query}`, { cookie });
-      return { status: response.status, body: (await response.json()) as Insights & { fields?: Record<string, string> } };
+      return {
+        status: response.status,
+        body: (await response.json()) as Insights & { fields?: Record<string, string> },
+      };
     };
 
     it("answers every aggregate as a count over the records gives it, spam left out", async () => {
@@ -178,11 +251,26 @@ describeStorage(
     });
 
     it("refuses a bad range, owner or parameter with a 400 naming each", async () => {
-      expect(await insights("?from=2026-02-30&to=2026-03-01")).toMatchObject({ status: 400, body: { fields: { from: expect.any(String) } } });
-      expect(await insights("?from=2026-03-02&to=2026-03-01")).toMatchObject({ status: 400, body: { fields: { to: "Must not be before from" } } });
-      expect(await insights("?from=2025-01-01&to=2026-03-01")).toMatchObject({ status: 400, body: { fields: { to: "At most 366 days after from" } } });
-      expect(await insights("?owner=nobody")).toMatchObject({ status: 400, body: { fields: { owner: expect.any(String) } } });
-      expect(await insights("?days=30")).toMatchObject({ status: 400, body: { fields: { days: "Unknown parameter" } } });
+      expect(await insights("?from=2026-02-30&to=2026-03-01")).toMatchObject({
+        status: 400,
+        body: { fields: { from: expect.any(String) } },
+      });
+      expect(await insights("?from=2026-03-02&to=2026-03-01")).toMatchObject({
+        status: 400,
+        body: { fields: { to: "Must not be before from" } },
+      });
+      expect(await insights("?from=2025-01-01&to=2026-03-01")).toMatchObject({
+        status: 400,
+        body: { fields: { to: "At most 366 days after from" } },
+      });
+      expect(await insights("?owner=nobody")).toMatchObject({
+        status: 400,
+        body: { fields: { owner: expect.any(String) } },
+      });
+      expect(await insights("?days=30")).toMatchObject({
+        status: 400,
+        body: { fields: { days: "Unknown parameter" } },
+      });
     });
 
     // Last: it changes the records. On SQLite the counts are kept as records are written (migration 0016),
@@ -195,7 +283,12 @@ describeStorage(
         if (row.kind === "newsletter" || next() > 0.3) continue;
         // One column at a time, so each must move the counts on its own.
         const pick = Math.floor(next() * 3);
-        const change = pick === 0 ? { status: FUNNEL_STAGES[Math.floor(next() * 4)]! } : pick === 1 ? { owner: OWNERS[Math.floor(next() * 3)]! } : { spam: !row.spam };
+        const change =
+          pick === 0
+            ? { status: FUNNEL_STAGES[Math.floor(next() * 4)]! }
+            : pick === 1
+              ? { owner: OWNERS[Math.floor(next() * 3)]! }
+              : { spam: !row.spam };
         Object.assign(row, change);
         const table = row.kind === "contact" ? "contacts" : "leads";
         const set = "spam" in change ? { spam: change.spam ? 1 : 0 } : change;
@@ -204,7 +297,10 @@ describeStorage(
       const erased = new Set<number>();
       for (let index = 0; index < rows.length; index += 7) {
         const row = rows[index]!;
-        await open.db.deleteFrom(row.kind === "newsletter" ? "newsletter" : row.kind === "contact" ? "contacts" : "leads").where("id", "=", ids[index]!).execute();
+        await open.db
+          .deleteFrom(row.kind === "newsletter" ? "newsletter" : row.kind === "contact" ? "contacts" : "leads")
+          .where("id", "=", ids[index]!)
+          .execute();
         erased.add(index);
       }
       const left = rows.filter((_, index) => !erased.has(index));

@@ -17,7 +17,10 @@ export function adminInsightsHandler({ reader, clock }: { reader: Db; clock: Clo
     const fallback = defaultRange(clock());
     const from = query.from || fallback.from;
     const to = query.to || fallback.to;
-    const fields: Record<string, string> = { ...rangeErrors(from, to), ...Object.fromEntries(unknown.map((key) => [key, "Unknown parameter"])) };
+    const fields: Record<string, string> = {
+      ...rangeErrors(from, to),
+      ...Object.fromEntries(unknown.map((key) => [key, "Unknown parameter"])),
+    };
     const owner = parseOwner("leads", query.owner, c.get("admin").email);
     if ("error" in owner) fields.owner = owner.error;
     if (Object.keys(fields).length > 0 || "error" in owner) return c.json({ error: "validation", fields }, 400);

@@ -20,16 +20,44 @@ export interface OutboxRouteDeps {
  */
 export function adminOutboxRoutes({ db, clock, trustProxy, wakeOutbox }: OutboxRouteDeps) {
   return new Hono<AdminEnv>()
-    .get("/", describe({ tag: "Privacy", summary: "Mail that keeps failing", access: "session", query: answer.outboxQuery, answers: { 200: { description: "The failing messages and counts", schema: answer.outboxHealth } }, refusals: [400] }), async (c) => {
-      const state = c.req.query("state") || "failing";
-      if (state !== "failing") return c.json({ error: "validation", fields: { state: 'Use "failing"' } }, 400);
-      return c.json(await outboxHealth(db));
-    })
-    .post("/retry", describe({ tag: "Privacy", summary: "Send failing mail again", access: "session", answers: { 200: { description: "How many were queued again", schema: z.object({ requeued: z.number().int() }) } } }), async (c) => {
-      const now = clock();
-      const requeued = await requeueFailed(db, now);
-      await appendAudit(db, { actor: c.get("admin").email, action: "outbox.retry", details: { requeued }, ...requestContext(c, trustProxy), at: now });
-      if (requeued > 0) wakeOutbox();
-      return c.json({ requeued });
-    });
+    .get(
+      "/",
+      describe({
+        tag: "Privacy",
+        summary: "Mail that keeps failing",
+        access: "session",
+        query: answer.outboxQuery,
+        answers: { 200: { description: "The failing messages and counts", schema: answer.outboxHealth } },
+        refusals: [400],
+      }),
+      async (c) => {
+        const state = c.req.query("state") || "failing";
+        if (state !== "failing") return c.json({ error: "validation", fields: { state: 'Use "failing"' } }, 400);
+        return c.json(await outboxHealth(db));
+      },
+    )
+    .post(
+      "/retry",
+      describe({
+        tag: "Privacy",
+        summary: "Send failing mail again",
+        access: "session",
+        answers: {
+          200: { description: "How many were queued again", schema: z.object({ requeued: z.number().int() }) },
+        },
+      }),
+      async (c) => {
+        const now = clock();
+        const requeued = await requeueFailed(db, now);
+        await appendAudit(db, {
+          actor: c.get("admin").email,
+          action: "outbox.retry",
+          details: { requeued },
+          ...requestContext(c, trustProxy),
+          at: now,
+        });
+        if (requeued > 0) wakeOutbox();
+        return c.json({ requeued });
+      },
+    );
 }

@@ -61,7 +61,8 @@ export interface AdminDeps {
 }
 
 /** A route group behind one capability of the signed-in account's role (403 forbidden otherwise). */
-const only = (capability: Capability, routes: Hono<AdminEnv>) => new Hono<AdminEnv>().use(requireCapability(capability)).route("/", routes);
+const only = (capability: Capability, routes: Hono<AdminEnv>) =>
+  new Hono<AdminEnv>().use(requireCapability(capability)).route("/", routes);
 
 /**
  * /api/admin: the staff API. Session, the admins' two-factor enrolment, same-origin and no-store are
@@ -72,10 +73,61 @@ export function adminRoutes(deps: AdminDeps) {
   const records = requireCapability("records");
   const webhookDeps = { ...deps, policy: deps.webhookPolicy, ...(deps.resolveHost && { resolve: deps.resolveHost }) };
   const app = new Hono<AdminEnv>()
-    .get("/stats", describe({ tag: "Dashboard", summary: "The dashboard's counts", access: "session", answers: { 200: { description: "Counts by collection and status, and this week's", schema: answer.dashboardStats } } }), records, async (c) => c.json(await dashboardStats(deps.reader, deps.clock())))
-    .get("/events", describe({ tag: "Dashboard", summary: "Live changes (server-sent events)", description: "Every created, updated or removed record after the given position, then as they happen. Reconnect with Last-Event-ID to miss nothing.", access: "session", query: answer.eventsQuery, answers: { 200: { description: "An event stream", media: "text/event-stream" } }, refusals: [429] }), records, adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }))
-    .get("/export.csv", describe({ tag: "Records", summary: "Export records as CSV", description: "Streams every matching record; spreadsheet formulas are neutralised. Audited.", access: "export", query: answer.exportQuery, answers: { 200: { description: "The CSV file", media: "text/csv" } }, refusals: [400] }), records, adminExportHandler(deps))
-    .get("/insights", describe({ tag: "Dashboard", summary: "Charts: leads per day, sources, funnel, response times", access: "session", query: answer.insightsQuery, answers: { 200: { description: "The figures for the range", schema: answer.insights } }, refusals: [400] }), records, adminInsightsHandler(deps))
+    .get(
+      "/stats",
+      describe({
+        tag: "Dashboard",
+        summary: "The dashboard's counts",
+        access: "session",
+        answers: {
+          200: { description: "Counts by collection and status, and this week's", schema: answer.dashboardStats },
+        },
+      }),
+      records,
+      async (c) => c.json(await dashboardStats(deps.reader, deps.clock())),
+    )
+    .get(
+      "/events",
+      describe({
+        tag: "Dashboard",
+        summary: "Live changes (server-sent events)",
+        description:
+          "Every created, updated or removed record after the given position, then as they happen. Reconnect with Last-Event-ID to miss nothing.",
+        access: "session",
+        query: answer.eventsQuery,
+        answers: { 200: { description: "An event stream", media: "text/event-stream" } },
+        refusals: [429],
+      }),
+      records,
+      adminEventsHandler({ ...deps, db: deps.reader, slots: deps.streamSlots }),
+    )
+    .get(
+      "/export.csv",
+      describe({
+        tag: "Records",
+        summary: "Export records as CSV",
+        description: "Streams every matching record; spreadsheet formulas are neutralised. Audited.",
+        access: "export",
+        query: answer.exportQuery,
+        answers: { 200: { description: "The CSV file", media: "text/csv" } },
+        refusals: [400],
+      }),
+      records,
+      adminExportHandler(deps),
+    )
+    .get(
+      "/insights",
+      describe({
+        tag: "Dashboard",
+        summary: "Charts: leads per day, sources, funnel, response times",
+        access: "session",
+        query: answer.insightsQuery,
+        answers: { 200: { description: "The figures for the range", schema: answer.insights } },
+        refusals: [400],
+      }),
+      records,
+      adminInsightsHandler(deps),
+    )
     .route("/subjects", only("privacy", adminSubjectsRoutes(deps)))
     .route("/audit", only("audit", adminAuditRoutes(deps.reader)))
     .route("/outbox", only("privacy", adminOutboxRoutes(deps)))

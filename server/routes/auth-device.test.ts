@@ -2,7 +2,14 @@ import { beforeEach, expect, it } from "vitest";
 import { DEVICE_TOKEN_LIFETIME_MS } from "../auth/device-token";
 import { describeStorage } from "../test-support/storage-suite";
 import { manualClock, testApp, testConfig } from "../test-support/app";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, deviceCookieFrom, seedAdmin, send, sessionCookieFrom } from "../test-support/admin";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  deviceCookieFrom,
+  seedAdmin,
+  send,
+  sessionCookieFrom,
+} from "../test-support/admin";
 
 // Known browsers (OWASP's device cookies): an attacker's failures lock the account for every unknown
 // browser, but not for a browser that signed in to it before; that one meets only its own failures. The
@@ -16,7 +23,10 @@ describeStorage("known browsers and the lockout", (open) => {
   // TRUST_PROXY so each test can choose the client IP with X-Forwarded-For.
   const makeApp = ({ limit = 10, time = manualClock() } = {}) => {
     const app = testApp(open.db, { clock: time.clock, config: testConfig({ trustProxy: 1, loginMaxFailures: limit }) });
-    const login = (password: string, { email = ADMIN_EMAIL, ip = "203.0.113.1", cookie = null as string | null } = {}) =>
+    const login = (
+      password: string,
+      { email = ADMIN_EMAIL, ip = "203.0.113.1", cookie = null as string | null } = {},
+    ) =>
       send(app, "POST", "/api/auth/login", { body: { email, password }, cookie, headers: { "X-Forwarded-For": ip } });
     /** Signs in as a browser would the first time, and returns the device cookie it then carries. */
     const knownBrowser = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
@@ -29,7 +39,9 @@ describeStorage("known browsers and the lockout", (open) => {
     const attack = async (ip?: (attempt: number) => string) => {
       const statuses: number[] = [];
       for (let attempt = 1; attempt <= limit + 2; attempt++) {
-        statuses.push((await login(`wrong password ${attempt}`, { ip: ip?.(attempt) ?? `198.51.100.${attempt}` })).status);
+        statuses.push(
+          (await login(`wrong password ${attempt}`, { ip: ip?.(attempt) ?? `198.51.100.${attempt}` })).status,
+        );
       }
       expect(statuses).toEqual([...Array<number>(limit).fill(401), 429, 429]);
     };
@@ -42,7 +54,9 @@ describeStorage("known browsers and the lockout", (open) => {
     const response = await login(ADMIN_PASSWORD);
     const cookies = response.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
-    expect(cookies[1]).toMatch(/^__Host-erf_device=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(cookies[1]).toMatch(
+      /^__Host-erf_device=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const logout = await send(app, "POST", "/api/auth/logout", { body: {}, cookie: sessionCookieFrom(response) });
     expect(logout.headers.getSetCookie().filter((cookie) => cookie.startsWith("__Host-erf_device="))).toEqual([]);
   });
@@ -61,7 +75,13 @@ describeStorage("known browsers and the lockout", (open) => {
     // Signing in from the known browser does not lift the lockout for everyone else.
     expect((await login(ADMIN_PASSWORD, { ip: "203.0.113.9" })).status).toBe(429);
     // The audit log is append-only (and outlives clearTables): this test's two sign-ins are the newest.
-    const logins = await open.db.selectFrom("audit").select("details").where("action", "=", "auth.login").orderBy("id", "desc").limit(2).execute();
+    const logins = await open.db
+      .selectFrom("audit")
+      .select("details")
+      .where("action", "=", "auth.login")
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
     expect(logins.map((row) => JSON.parse(row.details) as unknown)).toEqual([{ browser: "known" }, {}]);
   });
 
@@ -74,7 +94,11 @@ describeStorage("known browsers and the lockout", (open) => {
     const locked = await login(ADMIN_PASSWORD, { cookie: device });
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toBe("900");
-    const counted = await open.db.selectFrom("loginThrottle").select(["key", "failures"]).where("failures", ">", 0).execute();
+    const counted = await open.db
+      .selectFrom("loginThrottle")
+      .select(["key", "failures"])
+      .where("failures", ">", 0)
+      .execute();
     expect(counted).toEqual([{ key: `device:${device.split("=")[1]!.split(".")[0]!}`, failures: 10 }]);
 
     expect((await login(ADMIN_PASSWORD, { ip: "203.0.113.50" })).status).toBe(200);
@@ -133,7 +157,9 @@ describeStorage("known browsers and the lockout", (open) => {
   it("lets exactly the limit through when 20 attempts with one device token arrive at once", async () => {
     const { login, knownBrowser } = makeApp({ limit: 5 });
     const device = await knownBrowser();
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => login("wrong password!!", { cookie: device }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => login("wrong password!!", { cookie: device }).then((r) => r.status)),
+    );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     expect((await login(ADMIN_PASSWORD)).status).toBe(200);

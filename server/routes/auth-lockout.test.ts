@@ -28,7 +28,10 @@ describeStorage("login lockout", (open) => {
     const locked = await login(ADMIN_EMAIL, ADMIN_PASSWORD, "198.51.100.99");
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toBe("900");
-    expect(await locked.json()).toEqual({ error: "too-many-requests", message: expect.stringMatching(/Try again in 15 minutes/) });
+    expect(await locked.json()).toEqual({
+      error: "too-many-requests",
+      message: expect.stringMatching(/Try again in 15 minutes/),
+    });
     expect(locked.headers.getSetCookie()).toEqual([]);
   });
 
@@ -44,7 +47,9 @@ describeStorage("login lockout", (open) => {
   it("counts an IPv6 client by its /64, so fresh addresses from one network spray no further", async () => {
     const { login } = makeApp();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await login(`user${attempt}@erf.co.za`, "wrong password", `2001:db8:7:9::${attempt.toString(16)}`)).status).toBe(401);
+      expect(
+        (await login(`user${attempt}@erf.co.za`, "wrong password", `2001:db8:7:9::${attempt.toString(16)}`)).status,
+      ).toBe(401);
     }
     expect((await login("user11@erf.co.za", "wrong password", "2001:db8:7:9:ffff::1")).status).toBe(429);
     expect((await login("user12@erf.co.za", "wrong password", "2001:db8:7:a::1")).status).toBe(401);
@@ -76,7 +81,8 @@ describeStorage("login lockout", (open) => {
   it("does not count successful logins or refused attempts as failures", async () => {
     const { login } = makeApp(3);
     for (let round = 0; round < 5; round++) expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
-    for (let attempt = 1; attempt <= 3; attempt++) expect((await login(ADMIN_EMAIL, "wrong password!!")).status).toBe(401);
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect((await login(ADMIN_EMAIL, "wrong password!!")).status).toBe(401);
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(429);
     const rows = await open.db.selectFrom("loginThrottle").select(["key", "failures"]).orderBy("key").execute();
     expect(rows).toEqual([
@@ -87,7 +93,9 @@ describeStorage("login lockout", (open) => {
 
   it("lets exactly the limit through when 20 attempts arrive at once", async () => {
     const { login } = makeApp(5);
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => login(ADMIN_EMAIL, "wrong password!!").then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => login(ADMIN_EMAIL, "wrong password!!").then((r) => r.status)),
+    );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
@@ -95,7 +103,9 @@ describeStorage("login lockout", (open) => {
   it("lets exactly the limit through when 20 attempts on different accounts arrive at once from one IP", async () => {
     const { login } = makeApp(5);
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => login(`user${index}@erf.co.za`, "wrong password!!", "192.0.2.50").then((r) => r.status)),
+      Array.from({ length: 20 }, (_, index) =>
+        login(`user${index}@erf.co.za`, "wrong password!!", "192.0.2.50").then((r) => r.status),
+      ),
     );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);

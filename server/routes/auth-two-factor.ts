@@ -3,7 +3,12 @@ import { z } from "zod";
 import { BRAND } from "../../src/config/brand";
 import type { AuditAction } from "../../src/domain/privacy";
 import { fieldErrors } from "../../src/domain/schemas";
-import { twoFactorDisableInput, twoFactorEnableInput, twoFactorSetupInput, type TwoFactorSetup } from "../../src/domain/staff";
+import {
+  twoFactorDisableInput,
+  twoFactorEnableInput,
+  twoFactorSetupInput,
+  type TwoFactorSetup,
+} from "../../src/domain/staff";
 import { disableTotp, enableTotp, findAdminById, setPendingTotpSecret, type AdminsTable, type Db } from "../db/store";
 import { clientIp } from "../http/client-ip";
 import { limitBody, readJsonBody } from "../http/json-body";
@@ -52,15 +57,35 @@ const invalidCode = {
 } as const;
 const invalidCurrentCode = {
   error: "invalid-code",
-  message: "That code was not accepted. Enter the code your authenticator app shows now for this account, or an unused recovery code.",
-  fields: { code: "That code was not accepted. Enter the code your authenticator app shows now for this account, or an unused recovery code." },
+  message:
+    "That code was not accepted. Enter the code your authenticator app shows now for this account, or an unused recovery code.",
+  fields: {
+    code: "That code was not accepted. Enter the code your authenticator app shows now for this account, or an unused recovery code.",
+  },
 } as const;
-const invalidPassword = { error: "invalid-password", message: "That password is not right.", fields: { password: "That password is not right." } } as const;
-const codeRequired = { error: "validation", fields: { code: "Required: a current code from your authenticator app, or a recovery code" } } as const;
+const invalidPassword = {
+  error: "invalid-password",
+  message: "That password is not right.",
+  fields: { password: "That password is not right." },
+} as const;
+const codeRequired = {
+  error: "validation",
+  fields: { code: "Required: a current code from your authenticator app, or a recovery code" },
+} as const;
 
 type Proven = { ok: true; factor: SecondFactor | null } | { ok: false; response: Response };
 
-export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustProxy, clock, mail, wakeOutbox }: TwoFactorDeps) {
+export function twoFactorRoutes({
+  db,
+  keys,
+  throttle,
+  hasher,
+  sessions,
+  trustProxy,
+  clock,
+  mail,
+  wakeOutbox,
+}: TwoFactorDeps) {
   const audit = (c: Context<AdminEnv>, action: AuditAction, details: Record<string, unknown> = {}) => ({
     actor: c.get("admin").email,
     action,
@@ -72,7 +97,8 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
     const body = await readJsonBody(c);
     if (!body.ok) return { ok: false as const, response: body.response };
     const parsed = schema.safeParse(body.value);
-    if (!parsed.success) return { ok: false as const, response: c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400) };
+    if (!parsed.success)
+      return { ok: false as const, response: c.json({ error: "validation", fields: fieldErrors(parsed.error) }, 400) };
     return { ok: true as const, value: parsed.data as z.infer<S> };
   };
   /** What follows a change: the other sessions end (this one stays), and the account is emailed. */
@@ -90,14 +116,23 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
    * Each try takes a slot of the sign-in lockout first, kept when the proof is wrong, so a stolen
    * session cannot guess either.
    */
-  async function prove(c: Context<AdminEnv>, admin: AdminsTable, password: string, code: string | null): Promise<Proven> {
+  async function prove(
+    c: Context<AdminEnv>,
+    admin: AdminsTable,
+    password: string,
+    code: string | null,
+  ): Promise<Proven> {
     const attempt = { email: admin.email, ip: clientBucket(clientIp(c, trustProxy)), device: null };
     const decision = await throttle.reserve(attempt);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
-      return { ok: false, response: c.json({ error: "too-many-requests", message: "Too many wrong attempts. Try again later." }, 429) };
+      return {
+        ok: false,
+        response: c.json({ error: "too-many-requests", message: "Too many wrong attempts. Try again later." }, 429),
+      };
     }
-    if (!(await hasher.verify(admin.passwordHash, password))) return { ok: false, response: c.json(invalidPassword, 400) };
+    if (!(await hasher.verify(admin.passwordHash, password)))
+      return { ok: false, response: c.json(invalidPassword, 400) };
     let factor: SecondFactor | null = null;
     if (code !== null) {
       factor = await verifySecondFactor(db, keys, admin, code, clock());
@@ -116,10 +151,16 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
       describe({
         tag: "Auth",
         summary: "Start setting up two-factor",
-        description: "Needs the password; with two-factor on, also `code`, a current code from the app or an unused recovery code (decision 0043). Wrong proof counts toward the sign-in lockout.",
+        description:
+          "Needs the password; with two-factor on, also `code`, a current code from the app or an unused recovery code (decision 0043). Wrong proof counts toward the sign-in lockout.",
         access: "session",
         body: twoFactorSetupInput,
-        answers: { 200: { description: "A new secret and its otpauth URI (the app turns it into a QR code)", schema: answer.twoFactorSetup } },
+        answers: {
+          200: {
+            description: "A new secret and its otpauth URI (the app turns it into a QR code)",
+            schema: answer.twoFactorSetup,
+          },
+        },
         refusals: [429],
       }),
       limitBody,
@@ -144,10 +185,16 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
       describe({
         tag: "Auth",
         summary: "Turn two-factor on with a code from the app",
-        description: "Needs the password and a code of the secret the last set-up gave. Replacing a factor in use ends the account's other sessions and emails it.",
+        description:
+          "Needs the password and a code of the secret the last set-up gave. Replacing a factor in use ends the account's other sessions and emails it.",
         access: "session",
         body: twoFactorEnableInput,
-        answers: { 200: { description: "On: the recovery codes, shown once", schema: z.object({ recoveryCodes: z.array(z.string()) }) } },
+        answers: {
+          200: {
+            description: "On: the recovery codes, shown once",
+            schema: z.object({ recoveryCodes: z.array(z.string()) }),
+          },
+        },
         refusals: [409, 429],
       }),
       limitBody,
@@ -159,7 +206,10 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
         const pending = admin.totpPendingSecret;
         const secret = pending === null ? null : openSecret(keys.twoFactorSecret, admin.id, pending);
         if (pending === null || secret === null) {
-          return c.json({ error: "setup-required", message: "Start the set-up again: scan the new QR code, then enter its code." }, 409);
+          return c.json(
+            { error: "setup-required", message: "Start the set-up again: scan the new QR code, then enter its code." },
+            409,
+          );
         }
         const proof = await prove(c, admin, input.value.password, null);
         if (!proof.ok) return proof.response;
@@ -177,7 +227,11 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
           audit: audit(c, "auth.two-factor-enable", replaced ? { replaced: true } : {}),
           ...(replaced && { replacing: effects(c, admin) }),
         });
-        if (!enabled) return c.json({ error: "setup-required", message: "Another set-up replaced this one: scan the newest QR code." }, 409);
+        if (!enabled)
+          return c.json(
+            { error: "setup-required", message: "Another set-up replaced this one: scan the newest QR code." },
+            409,
+          );
         if (replaced) changed(admin);
         return c.json({ recoveryCodes: codes });
       },
@@ -187,7 +241,8 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
       describe({
         tag: "Auth",
         summary: "Turn two-factor off (sales accounts)",
-        description: "Needs the password and a current code (or an unused recovery code). Ends the account's other sessions and emails it.",
+        description:
+          "Needs the password and a current code (or an unused recovery code). Ends the account's other sessions and emails it.",
         access: "session",
         body: twoFactorDisableInput,
         answers: { 204: { description: "Off", schema: null } },
@@ -199,14 +254,25 @@ export function twoFactorRoutes({ db, keys, throttle, hasher, sessions, trustPro
         if (!input.ok) return input.response;
         const session = c.get("admin");
         if (session.role === "admin") {
-          return c.json({ error: "two-factor-required-for-admins", message: "Admins must keep two-factor on. Another admin can reset it if you lost your phone." }, 409);
+          return c.json(
+            {
+              error: "two-factor-required-for-admins",
+              message: "Admins must keep two-factor on. Another admin can reset it if you lost your phone.",
+            },
+            409,
+          );
         }
         const admin = await account(c);
         if (!admin) return gone(c);
-        if (admin.totpSecret === null) return c.json({ error: "two-factor-off", message: "Two-factor is already off." }, 409);
+        if (admin.totpSecret === null)
+          return c.json({ error: "two-factor-off", message: "Two-factor is already off." }, 409);
         const proof = await prove(c, admin, input.value.password, input.value.code);
         if (!proof.ok) return proof.response;
-        await disableTotp(db, admin.id, { now: clock(), audit: audit(c, "auth.two-factor-disable", { with: proof.factor }), effects: effects(c, admin) });
+        await disableTotp(db, admin.id, {
+          now: clock(),
+          audit: audit(c, "auth.two-factor-disable", { with: proof.factor }),
+          effects: effects(c, admin),
+        });
         changed(admin);
         return c.body(null, 204);
       },

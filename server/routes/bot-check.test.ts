@@ -2,14 +2,25 @@ import { expect, it } from "vitest";
 import { findContactById, findLeadById, findSubscriptionById } from "../db/store";
 import type { SiteverifyResult } from "../security/recaptcha";
 import { describeStorage } from "../test-support/storage-suite";
-import { fakeVerifier, postJson, testApp, validContact, validDemo, validNewsletter, validSignup } from "../test-support/app";
+import {
+  fakeVerifier,
+  postJson,
+  testApp,
+  validContact,
+  validDemo,
+  validNewsletter,
+  validSignup,
+} from "../test-support/app";
 
 // The verifier is replaced through createApp's deps; the verdict logic and storage are the real ones.
 
 const good = (action: string): SiteverifyResult => ({ success: true, action, score: 0.9 });
 
 describeStorage("bot check verdicts", (open) => {
-  async function contactVerdict(answer: SiteverifyResult | Error, body: Record<string, unknown> = { ...validContact, recaptchaToken: "token-1" }) {
+  async function contactVerdict(
+    answer: SiteverifyResult | Error,
+    body: Record<string, unknown> = { ...validContact, recaptchaToken: "token-1" },
+  ) {
     const { verifier, tokens } = fakeVerifier(answer);
     const response = await postJson(testApp(open.db, { verifier }), "/api/contacts", body);
     expect(response.status).toBe(201);
@@ -54,7 +65,10 @@ describeStorage("bot check verdicts", (open) => {
   });
 
   it("stores skipped when no secret is configured", async () => {
-    const response = await postJson(testApp(open.db, { verifier: null }), "/api/contacts", { ...validContact, recaptchaToken: "t" });
+    const response = await postJson(testApp(open.db, { verifier: null }), "/api/contacts", {
+      ...validContact,
+      recaptchaToken: "t",
+    });
     const { id } = (await response.json()) as { id: string };
     expect((await findContactById(open.db, id))?.botCheck).toBe("skipped");
   });
@@ -77,7 +91,10 @@ describeStorage("bot check verdicts", (open) => {
     ["contact", "failed"],
   ])("accepts the newsletter action %s -> %s", async (action, expected) => {
     const { verifier } = fakeVerifier(good(action));
-    const response = await postJson(testApp(open.db, { verifier }), "/api/newsletter", { ...validNewsletter, recaptchaToken: "t" });
+    const response = await postJson(testApp(open.db, { verifier }), "/api/newsletter", {
+      ...validNewsletter,
+      recaptchaToken: "t",
+    });
     const { id } = (await response.json()) as { id: string };
     expect((await findSubscriptionById(open.db, id))?.botCheck).toBe(expected);
   });

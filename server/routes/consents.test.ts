@@ -9,7 +9,8 @@ import { manualClock, postJson, testApp, testConfig, validContact, validDemo, va
 
 describeStorage("consent records", (open) => {
   const at = "2025-06-02T08:00:00.000Z";
-  const app = (trustProxy = 0) => testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy }) });
+  const app = (trustProxy = 0) =>
+    testApp(open.db, { clock: manualClock(at).clock, config: testConfig({ trustProxy }) });
   const consents = () => open.db.selectFrom("consents").selectAll().orderBy("createdAt").execute();
 
   it("stores a newsletter consent with the version the form sent and the server's text for it", async () => {
@@ -50,33 +51,54 @@ describeStorage("consent records", (open) => {
 
   it("stores the current wording when an API client sends no version", async () => {
     await postJson(app(), "/api/newsletter", { email: "api@example.com" });
-    expect(await consents()).toMatchObject([{ wordingVersion: CONSENT_WORDING.newsletter.version, wording: CONSENT_WORDING.newsletter.text, source: null }]);
+    expect(await consents()).toMatchObject([
+      { wordingVersion: CONSENT_WORDING.newsletter.version, wording: CONSENT_WORDING.newsletter.text, source: null },
+    ]);
   });
 
   it("refuses an unknown wording version, storing nothing", async () => {
     const response = await postJson(app(), "/api/newsletter", { email: "x@example.com", consentVersion: "made-up" });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { fields: Record<string, string> }).fields.consentVersion).toEqual(expect.any(String));
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.consentVersion).toEqual(
+      expect.any(String),
+    );
     expect(await countRows(open.db, "consents")).toBe(0);
     expect(await countRows(open.db, "newsletter")).toBe(0);
   });
 
   it("never stores text sent by the client", async () => {
-    const response = await postJson(app(), "/api/newsletter", { email: "x@example.com", consentText: "I agree to anything" });
+    const response = await postJson(app(), "/api/newsletter", {
+      email: "x@example.com",
+      consentText: "I agree to anything",
+    });
     expect(response.status).toBe(400);
     expect(await countRows(open.db, "consents")).toBe(0);
   });
 
   it("records the consent of the submission that subscribed, and none for a repeat anyone could type", async () => {
     await postJson(app(), "/api/newsletter", { email: "again@example.com", sourcePath: "/" });
-    await postJson(app(), "/api/newsletter", { email: "again@example.com", sourcePath: "/faqs" }, { "User-Agent": "Someone else/1.0" });
+    await postJson(
+      app(),
+      "/api/newsletter",
+      { email: "again@example.com", sourcePath: "/faqs" },
+      { "User-Agent": "Someone else/1.0" },
+    );
     expect((await consents()).map((row) => row.source)).toEqual(["/"]);
   });
 
   it("stores the signup's marketing consent only when the box was ticked", async () => {
-    const ticked = await postJson(app(), "/api/leads", { ...validSignup, consentVersion: CONSENT_WORDING.marketing.version, sourcePath: "/signup" });
+    const ticked = await postJson(app(), "/api/leads", {
+      ...validSignup,
+      consentVersion: CONSENT_WORDING.marketing.version,
+      sourcePath: "/signup",
+    });
     const { id } = (await ticked.json()) as { id: string };
-    await postJson(app(), "/api/leads", { ...validSignup, email: "unticked@example.com", marketingOptIn: false, consentVersion: CONSENT_WORDING.marketing.version });
+    await postJson(app(), "/api/leads", {
+      ...validSignup,
+      email: "unticked@example.com",
+      marketingOptIn: false,
+      consentVersion: CONSENT_WORDING.marketing.version,
+    });
     expect(await consents()).toMatchObject([
       {
         email: "pieter@example.co.za",
@@ -92,7 +114,10 @@ describeStorage("consent records", (open) => {
   });
 
   it("refuses a newsletter wording version on the signup (each purpose has its own)", async () => {
-    const response = await postJson(app(), "/api/leads", { ...validSignup, consentVersion: CONSENT_WORDING.newsletter.version });
+    const response = await postJson(app(), "/api/leads", {
+      ...validSignup,
+      consentVersion: CONSENT_WORDING.newsletter.version,
+    });
     expect(response.status).toBe(400);
     expect(await countRows(open.db, "leads")).toBe(0);
   });

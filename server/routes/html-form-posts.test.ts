@@ -15,7 +15,15 @@ import { manualClock, postJson, testApp, testConfig, validContact } from "../tes
 const site = formPagesSite();
 afterAll(() => site.remove());
 
-const contact = { form: "contact", firstName: "Naledi", lastName: "Mokoena", email: "Naledi@Example.co.za", phone: "", message: "Please call me.", website: "" };
+const contact = {
+  form: "contact",
+  firstName: "Naledi",
+  lastName: "Mokoena",
+  email: "Naledi@Example.co.za",
+  phone: "",
+  message: "Please call me.",
+  website: "",
+};
 const signup = {
   form: "signup",
   consentVersion: CONSENT_WORDING.marketing.version,
@@ -38,13 +46,25 @@ describeStorage("forms posted without JavaScript", (open) => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/thanks/contact");
     const [row] = await contacts();
-    expect(row).toMatchObject({ firstName: "Naledi", lastName: "Mokoena", email: "naledi@example.co.za", phone: null, message: "Please call me.", sourcePath: "/contact", status: "new", botCheck: "skipped" });
+    expect(row).toMatchObject({
+      firstName: "Naledi",
+      lastName: "Mokoena",
+      email: "naledi@example.co.za",
+      phone: null,
+      message: "Please call me.",
+      sourcePath: "/contact",
+      status: "new",
+      botCheck: "skipped",
+    });
   });
 
   it("stores a double click once, and the same words sent again after the window as a new message", async () => {
     const time = manualClock();
     const server = app({ clock: time.clock });
-    const [first, second] = await Promise.all([server.request("/api/contacts", formPost(contact)), server.request("/api/contacts", formPost(contact))]);
+    const [first, second] = await Promise.all([
+      server.request("/api/contacts", formPost(contact)),
+      server.request("/api/contacts", formPost(contact)),
+    ]);
     expect([first.status, second.status]).toEqual([303, 303]);
     time.advance(FORM_POST_WINDOW_MS - 1_000);
     expect((await server.request("/api/contacts", formPost(contact))).status).toBe(303);
@@ -60,13 +80,18 @@ describeStorage("forms posted without JavaScript", (open) => {
   it("counts the same words from two clients as two messages", async () => {
     const behindProxy = app({ config: testConfig({ trustProxy: 1 }) });
     for (const client of ["203.0.113.9", "198.51.100.7", "203.0.113.9"]) {
-      expect((await behindProxy.request("/api/contacts", formPost(contact, { "X-Forwarded-For": client }))).status).toBe(303);
+      expect(
+        (await behindProxy.request("/api/contacts", formPost(contact, { "X-Forwarded-For": client }))).status,
+      ).toBe(303);
     }
     expect(await countRows(open.db, "contacts")).toBe(2);
   });
 
   it("shows the form again, filled in, with every error beside its field, and stores nothing", async () => {
-    const response = await app().request("/api/contacts", formPost({ ...contact, firstName: "", email: "naledi@", message: "Still here" }));
+    const response = await app().request(
+      "/api/contacts",
+      formPost({ ...contact, firstName: "", email: "naledi@", message: "Still here" }),
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -74,7 +99,9 @@ describeStorage("forms posted without JavaScript", (open) => {
     const html = await response.text();
     expect(html).toContain('<p id="c1-error" class="text-sm font-medium text-red-700" role="alert">Required</p>');
     expect(html).toContain('role="alert">Enter a valid email address</p>');
-    expect(html).toMatch(/<input id="c1" required="" name="firstName" aria-invalid="true" aria-describedby="c1-error" autofocus="" value=""\/>/);
+    expect(html).toMatch(
+      /<input id="c1" required="" name="firstName" aria-invalid="true" aria-describedby="c1-error" autofocus="" value=""\/>/,
+    );
     expect(html).toMatch(/<input id="c3" [^>]*aria-invalid="true" aria-describedby="c3-error" value="naledi@"\/>/);
     expect(html).toContain('<input id="c2" required="" name="lastName" value="Mokoena"/>');
     expect(html).toContain(">\nStill here</textarea>");
@@ -95,7 +122,12 @@ describeStorage("forms posted without JavaScript", (open) => {
     const sent = await app().request("/api/leads", formPost({ ...signup, marketingOptIn: "on", termsAccepted: "on" }));
     expect([sent.status, sent.headers.get("location")]).toEqual([303, "/thanks/signup"]);
     const [lead] = await open.db.selectFrom("leads").selectAll().execute();
-    expect(lead).toMatchObject({ type: "signup", name: "Pieter van Wyk", organizationType: "landlord", sourcePath: "/signup" });
+    expect(lead).toMatchObject({
+      type: "signup",
+      name: "Pieter van Wyk",
+      organizationType: "landlord",
+      sourcePath: "/signup",
+    });
     expect(Boolean(lead?.marketingOptIn)).toBe(true);
     expect(lead?.termsAcceptedAt).toBeTruthy();
     expect(await open.db.selectFrom("consents").select(["purpose", "wordingVersion", "source"]).execute()).toEqual([
@@ -104,17 +136,37 @@ describeStorage("forms posted without JavaScript", (open) => {
   });
 
   it("subscribes from a newsletter box, and sends the hero box to /signup when it is empty", async () => {
-    const card = await app().request("/api/newsletter", formPost({ form: "newsletter-card", consentVersion: CONSENT_WORDING.newsletter.version, email: "reader@example.com", website: "" }));
+    const card = await app().request(
+      "/api/newsletter",
+      formPost({
+        form: "newsletter-card",
+        consentVersion: CONSENT_WORDING.newsletter.version,
+        email: "reader@example.com",
+        website: "",
+      }),
+    );
     expect([card.status, card.headers.get("location")]).toEqual([303, "/thanks/newsletter"]);
-    expect(await open.db.selectFrom("newsletter").select(["email", "status"]).execute()).toEqual([{ email: "reader@example.com", status: "subscribed" }]);
-    const empty = await app().request("/api/newsletter", formPost({ form: "hero", consentVersion: CONSENT_WORDING.newsletter.version, email: "  ", website: "" }));
+    expect(await open.db.selectFrom("newsletter").select(["email", "status"]).execute()).toEqual([
+      { email: "reader@example.com", status: "subscribed" },
+    ]);
+    const empty = await app().request(
+      "/api/newsletter",
+      formPost({ form: "hero", consentVersion: CONSENT_WORDING.newsletter.version, email: "  ", website: "" }),
+    );
     expect([empty.status, empty.headers.get("location")]).toEqual([303, "/signup"]);
-    const wrong = await app().request("/api/newsletter", formPost({ form: "newsletter-cta", email: "nope", website: "" }));
+    const wrong = await app().request(
+      "/api/newsletter",
+      formPost({ form: "newsletter-cta", email: "nope", website: "" }),
+    );
     expect(wrong.status).toBe(400);
     const html = await wrong.text();
     // Only the closing box is refilled, with its error.
-    expect(html).toMatch(/<input type="email" id="t" name="email" value="nope" aria-invalid="true" aria-describedby="t-error" autofocus=""\/>/);
-    expect(html).toContain('<p id="t-error" class="text-sm font-medium text-red-700" role="alert">Enter a valid email address</p><div aria-hidden="true">');
+    expect(html).toMatch(
+      /<input type="email" id="t" name="email" value="nope" aria-invalid="true" aria-describedby="t-error" autofocus=""\/>/,
+    );
+    expect(html).toContain(
+      '<p id="t-error" class="text-sm font-medium text-red-700" role="alert">Enter a valid email address</p><div aria-hidden="true">',
+    );
     expect(html).toMatch(/<input type="email" id="n" name="email" value=""\/>/);
     expect(await countRows(open.db, "newsletter")).toBe(1);
   });
@@ -126,7 +178,11 @@ describeStorage("forms posted without JavaScript", (open) => {
   });
 
   it("refuses a form from another site, or with no sign of where it came from, storing nothing", async () => {
-    for (const headers of [{ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example", "Sec-Fetch-Site": "" }, { Origin: "null", "Sec-Fetch-Site": "" }]) {
+    for (const headers of [
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "" },
+      { Origin: "null", "Sec-Fetch-Site": "" },
+    ]) {
       const init = formPost(contact, headers);
       if (headers["Sec-Fetch-Site"] === "") delete (init.headers as Record<string, string>)["Sec-Fetch-Site"];
       const response = await app().request("/api/contacts", init);

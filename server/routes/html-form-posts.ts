@@ -1,5 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { FORM_FAILURES, FORM_ID_FIELD, htmlForm, sentPath, type HtmlForm, type HtmlFormId } from "../../src/domain/html-forms";
+import {
+  FORM_FAILURES,
+  FORM_ID_FIELD,
+  htmlForm,
+  sentPath,
+  type HtmlForm,
+  type HtmlFormId,
+} from "../../src/domain/html-forms";
 import type { FieldErrors } from "../../src/domain/schemas";
 import { describeError, type Logger } from "../logger";
 import { clientIp } from "../http/client-ip";
@@ -37,7 +44,13 @@ type Page = (status: 400 | 422 | 429 | 500, errors: FieldErrors, notice: string 
 
 function pageAnswer(c: Context, pages: FormPages, id: HtmlFormId, form: HtmlForm, posted: PostedForm): Page {
   return async (status, errors, notice) => {
-    const html = await pages.render(id, { values: posted.values, checked: posted.checked, errors, notice, fallbackNotice: FORM_FAILURES[form.kind] });
+    const html = await pages.render(id, {
+      values: posted.values,
+      checked: posted.checked,
+      errors,
+      notice,
+      fallbackNotice: FORM_FAILURES[form.kind],
+    });
     // What the visitor typed is in it: for their browser only, never a cache.
     return c.html(html, status, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
   };
@@ -48,7 +61,10 @@ export type HtmlFormPosts = ReturnType<typeof htmlFormPosts>;
 
 /** Before the JSON route's own guard: takes form-encoded posts and answers them; anything else goes on. */
 export function htmlFormPosts(html: HtmlFormDeps) {
-  return <T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(deps: SubmissionDeps, route: SubmissionRoute<T, S>): MiddlewareHandler =>
+  return <T extends { recaptchaToken?: string | null | undefined }, S extends StoredRecord>(
+      deps: SubmissionDeps,
+      route: SubmissionRoute<T, S>,
+    ): MiddlewareHandler =>
     async (c, next) => {
       if (!isFormPost(c)) return next();
       // Counted first, like every submission; a refusal is answered once the form is read (to show it again).
@@ -56,7 +72,11 @@ export function htmlFormPosts(html: HtmlFormDeps) {
       const decision: RateLimitDecision = await html.limiter.hit(bucket);
       // A form is a "simple" request any site could make a visitor's browser send: only our own pages may.
       if (!isSameOrigin(c, html.trustProxy)) {
-        html.logger.warn("cross-origin-form-refused", { path: c.req.path, origin: c.req.header("origin") ?? null, expected: requestOrigin(c, html.trustProxy) });
+        html.logger.warn("cross-origin-form-refused", {
+          path: c.req.path,
+          origin: c.req.header("origin") ?? null,
+          expected: requestOrigin(c, html.trustProxy),
+        });
         return c.json(forbidden, 403);
       }
       // Browsers send a form's length; a streamed body is not one of our forms.
@@ -66,7 +86,8 @@ export function htmlFormPosts(html: HtmlFormDeps) {
 
       const fields = new URLSearchParams(await readBodyText(c));
       const form = htmlForm(fields.get(FORM_ID_FIELD));
-      if (!form || form.action !== route.route) return c.json({ error: "validation", fields: { [FORM_ID_FIELD]: "Unknown form" } }, 400);
+      if (!form || form.action !== route.route)
+        return c.json({ error: "validation", fields: { [FORM_ID_FIELD]: "Unknown form" } }, 400);
       const posted = readPostedForm(fields, form);
       if (posted.empty && form.whenEmpty) return c.redirect(form.whenEmpty, 303);
       const page = pageAnswer(c, html.pages, form.id, form, posted);
@@ -78,7 +99,13 @@ export function htmlFormPosts(html: HtmlFormDeps) {
       if (isHoneypotFilled(posted.payload)) return sent();
 
       try {
-        const outcome = await runSubmission(deps, route, c, posted.payload, formPostScope(deps.keys.idempotency, route.route, bucket, posted.payload));
+        const outcome = await runSubmission(
+          deps,
+          route,
+          c,
+          posted.payload,
+          formPostScope(deps.keys.idempotency, route.route, bucket, posted.payload),
+        );
         if (outcome.kind === "stored") return sent();
         if (outcome.kind === "invalid") return page(400, outcome.fields, null);
         return page(422, {}, FORM_FAILURES[form.kind]);

@@ -27,12 +27,22 @@ interface Answer {
 
 describeStorage("the answer to POST /api/newsletter", (open) => {
   const time = manualClock("2026-01-05T09:00:00.000Z");
-  const storedIds = async () => new Set((await open.db.selectFrom("newsletter").select("id").execute()).map((row) => row.id));
+  const storedIds = async () =>
+    new Set((await open.db.selectFrom("newsletter").select("id").execute()).map((row) => row.id));
 
-  async function answer(email: string, config: Partial<Config>, headers: Record<string, string> = {}): Promise<Answer & { replayed: string | null }> {
+  async function answer(
+    email: string,
+    config: Partial<Config>,
+    headers: Record<string, string> = {},
+  ): Promise<Answer & { replayed: string | null }> {
     time.advance(1_000);
     const before = await storedIds();
-    const response = await postJson(testApp(open.db, { clock: time.clock, config: testConfig(config) }), "/api/newsletter", { email }, headers);
+    const response = await postJson(
+      testApp(open.db, { clock: time.clock, config: testConfig(config) }),
+      "/api/newsletter",
+      { email },
+      headers,
+    );
     const body = (await response.json()) as Record<string, unknown>;
     const id = String(body.id);
     // A fresh id made now, never one of the rows that were there before this request.
@@ -51,14 +61,34 @@ describeStorage("the answer to POST /api/newsletter", (open) => {
 
   /** An address in each state the list can hold it in. */
   async function seedStates() {
-    await subscribeEmail(open.db, { id: "0190aaaa-0000-7000-8000-000000000001", data: { email: "subscribed@example.com", ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
-    await subscribeEmail(open.db, { id: "0190aaaa-0000-7000-8000-000000000002", data: { email: "unsubscribed@example.com", ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
-    await open.db.updateTable("newsletter").set({ status: "unsubscribed" }).where("email", "=", "unsubscribed@example.com").execute();
+    await subscribeEmail(open.db, {
+      id: "0190aaaa-0000-7000-8000-000000000001",
+      data: { email: "subscribed@example.com", ...NO_ATTRIBUTION },
+      botCheck: "skipped",
+      createdAt: "2024-07-01T00:00:00.000Z",
+    });
+    await subscribeEmail(open.db, {
+      id: "0190aaaa-0000-7000-8000-000000000002",
+      data: { email: "unsubscribed@example.com", ...NO_ATTRIBUTION },
+      botCheck: "skipped",
+      createdAt: "2024-07-01T00:00:00.000Z",
+    });
+    await open.db
+      .updateTable("newsletter")
+      .set({ status: "unsubscribed" })
+      .where("email", "=", "unsubscribed@example.com")
+      .execute();
     await suppress(open.db, emailHash(keys, "unsubscribed@example.com"), "unsubscribed", "2024-08-01T00:00:00.000Z");
     await suppress(open.db, emailHash(keys, "erased@example.com"), "erased", "2024-08-01T00:00:00.000Z");
     await open.db
       .insertInto("newsletter")
-      .values({ id: "0190aaaa-0000-7000-8000-000000000003", email: "pending@example.com", status: "pending", botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" })
+      .values({
+        id: "0190aaaa-0000-7000-8000-000000000003",
+        email: "pending@example.com",
+        status: "pending",
+        botCheck: "skipped",
+        createdAt: "2024-07-01T00:00:00.000Z",
+      })
       .execute();
   }
 
@@ -68,29 +98,39 @@ describeStorage("the answer to POST /api/newsletter", (open) => {
     ["double opt-in off", { ...MAIL, newsletterDoubleOptIn: false }],
     ["double opt-in on", { ...MAIL, newsletterDoubleOptIn: true }],
     ["no mail server", { smtpUrl: null }],
-  ] as const)("is the same for a new, subscribed, pending, unsubscribed and erased address (%s)", async (_label, config) => {
-    await seedStates();
-    const answers = {
-      new: await answer("new@example.com", config),
-      subscribed: await answer("subscribed@example.com", config),
-      pending: await answer("pending@example.com", config),
-      unsubscribed: await answer("unsubscribed@example.com", config),
-      erased: await answer("erased@example.com", config),
-    };
-    expect(answers.new).toMatchObject({ status: 201, keys: ["id"], contentType: "application/json", replayed: null });
-    for (const [state, given] of Object.entries(answers)) expect(shape(given), state).toEqual(shape(answers.new));
-  });
+  ] as const)(
+    "is the same for a new, subscribed, pending, unsubscribed and erased address (%s)",
+    async (_label, config) => {
+      await seedStates();
+      const answers = {
+        new: await answer("new@example.com", config),
+        subscribed: await answer("subscribed@example.com", config),
+        pending: await answer("pending@example.com", config),
+        unsubscribed: await answer("unsubscribed@example.com", config),
+        erased: await answer("erased@example.com", config),
+      };
+      expect(answers.new).toMatchObject({ status: 201, keys: ["id"], contentType: "application/json", replayed: null });
+      for (const [state, given] of Object.entries(answers)) expect(shape(given), state).toEqual(shape(answers.new));
+    },
+  );
 
   it("replays an Idempotency-Key with the first answer, whatever the address's state", async () => {
     await seedStates();
     for (const email of ["subscribed@example.com", "unsubscribed@example.com", "brand.new@example.com"]) {
       const first = await answer(email, MAIL, { "Idempotency-Key": `key-${email}` });
-      const again = await postJson(testApp(open.db, { clock: time.clock, config: testConfig(MAIL) }), "/api/newsletter", { email }, { "Idempotency-Key": `key-${email}` });
+      const again = await postJson(
+        testApp(open.db, { clock: time.clock, config: testConfig(MAIL) }),
+        "/api/newsletter",
+        { email },
+        { "Idempotency-Key": `key-${email}` },
+      );
       expect(again.status).toBe(201);
       expect(again.headers.get("idempotent-replayed")).toBe("true");
       expect(await again.json()).toEqual({ id: first.id });
     }
     // The replay queued nothing more: one confirmation email for the opted-out address, one welcome for the new one.
-    expect((await open.db.selectFrom("outbox").select("kind").orderBy("kind").execute()).map((row) => row.kind)).toEqual(["newsletter-confirmation", "welcome"]);
+    expect(
+      (await open.db.selectFrom("outbox").select("kind").orderBy("kind").execute()).map((row) => row.kind),
+    ).toEqual(["newsletter-confirmation", "welcome"]);
   });
 });

@@ -25,12 +25,24 @@ describeStorage("newsletter confirmation links", (open) => {
     lines = [];
   });
   const app = (config: Partial<Config> = WITH_MAIL) =>
-    testApp(open.db, { clock: time.clock, config: testConfig(config), logger: createLogger("info", (line) => lines.push(line)) });
+    testApp(open.db, {
+      clock: time.clock,
+      config: testConfig(config),
+      logger: createLogger("info", (line) => lines.push(line)),
+    });
 
   const subscribe = (email = READER, config: Partial<Config> = WITH_MAIL, userAgent = "Reader/1.0") =>
-    postJson(app(config), "/api/newsletter", { email, consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" }, { "User-Agent": userAgent });
+    postJson(
+      app(config),
+      "/api/newsletter",
+      { email, consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" },
+      { "User-Agent": userAgent },
+    );
   /** The page's press, from a browser at `ip`. */
-  const press = (token: string, { ip = "203.0.113.9", userAgent = "Reader's phone/2.0", config = WITH_MAIL as Partial<Config> } = {}) =>
+  const press = (
+    token: string,
+    { ip = "203.0.113.9", userAgent = "Reader's phone/2.0", config = WITH_MAIL as Partial<Config> } = {},
+  ) =>
     app(config).request(
       "/api/newsletter/confirm",
       {
@@ -42,7 +54,8 @@ describeStorage("newsletter confirmation links", (open) => {
     );
   const row = () => open.db.selectFrom("newsletter").selectAll().where("email", "=", READER).executeTakeFirst();
   const consents = () => open.db.selectFrom("consents").selectAll().orderBy("createdAt").orderBy("action").execute();
-  const queued = () => open.db.selectFrom("outbox").select(["kind", "state", "recordId"]).orderBy("createdAt").orderBy("kind").execute();
+  const queued = () =>
+    open.db.selectFrom("outbox").select(["kind", "state", "recordId"]).orderBy("createdAt").orderBy("kind").execute();
   const suppressed = () => isSuppressed(open.db, emailHash(keys, READER));
 
   /** Subscribed, then unsubscribed by the welcome email's link. */
@@ -97,7 +110,8 @@ describeStorage("newsletter confirmation links", (open) => {
       recordId: id,
       createdAt: clickedAt,
     });
-    const welcomes = async () => (await queued()).filter((message) => message.kind === "welcome" && message.state === "pending");
+    const welcomes = async () =>
+      (await queued()).filter((message) => message.kind === "welcome" && message.state === "pending");
     expect(await welcomes()).toEqual([{ kind: "welcome", state: "pending", recordId: id }]);
 
     // A second press (or a reload, a second device) changes nothing and says so.
@@ -140,9 +154,14 @@ describeStorage("newsletter confirmation links", (open) => {
       expect(response.status, forged).toBe(400);
       expect(await response.json()).toMatchObject({ error: "invalid-token" });
     }
-    const badVersion = await postJson(app(), "/api/newsletter/confirm", { token, consentVersion: "newsletter-1999-01" });
+    const badVersion = await postJson(app(), "/api/newsletter/confirm", {
+      token,
+      consentVersion: "newsletter-1999-01",
+    });
     expect(badVersion.status).toBe(400);
-    expect(((await badVersion.json()) as { fields: Record<string, string> }).fields.consentVersion).toEqual(expect.any(String));
+    expect(((await badVersion.json()) as { fields: Record<string, string> }).fields.consentVersion).toEqual(
+      expect.any(String),
+    );
     expect(await row()).toMatchObject({ id, status: "unsubscribed" });
     expect(await suppressed()).toBe(true);
   });
@@ -158,7 +177,9 @@ describeStorage("newsletter confirmation links", (open) => {
     expect(await response.json()).toEqual({ status: "confirmed" });
     expect(await row()).toMatchObject({ status: "subscribed", createdAt: time.clock().toISOString() });
     expect(await suppressed()).toBe(false);
-    expect((await consents()).map((consent) => [consent.action, consent.source])).toEqual([["given", "confirmation-link"]]);
+    expect((await consents()).map((consent) => [consent.action, consent.source])).toEqual([
+      ["given", "confirmation-link"],
+    ]);
   });
 
   it("sends no second confirmation email within ten minutes, however often the form is sent", async () => {
@@ -171,7 +192,11 @@ describeStorage("newsletter confirmation links", (open) => {
     expect((await queued()).filter((message) => message.kind === "newsletter-confirmation")).toHaveLength(2);
 
     // Either link subscribes; after one is used the other says so.
-    const [older, newer] = await open.db.selectFrom("newsletterConfirmations").select("id").orderBy("createdAt").execute();
+    const [older, newer] = await open.db
+      .selectFrom("newsletterConfirmations")
+      .select("id")
+      .orderBy("createdAt")
+      .execute();
     expect(await (await press(confirmationToken(keys, newer!.id))).json()).toEqual({ status: "confirmed" });
     expect(await (await press(confirmationToken(keys, older!.id))).json()).toEqual({ status: "already-confirmed" });
     expect(await countRows(open.db, "consents")).toBe(3);
@@ -185,7 +210,9 @@ describeStorage("newsletter confirmation links", (open) => {
     expect(await row()).toMatchObject({ status: "unsubscribed" });
     expect(await suppressed()).toBe(true);
     expect(await countRows(open.db, "newsletterConfirmations")).toBe(0);
-    const logged = lines.map((line) => JSON.parse(line) as { msg: string; level: string; reason?: string }).filter((entry) => entry.msg === "newsletter-confirmation-unsent");
+    const logged = lines
+      .map((line) => JSON.parse(line) as { msg: string; level: string; reason?: string })
+      .filter((entry) => entry.msg === "newsletter-confirmation-unsent");
     expect(logged).toMatchObject([{ level: "warn", reason: "SMTP_URL is not set" }]);
     // The address is personal data: it stays out of the log.
     expect(lines.join("\n")).not.toContain(READER);

@@ -32,29 +32,42 @@ const expiredToken = { error: "expired-token", message: "This confirmation link 
  * token is the authority, and only the inbox it was sent to has it.
  */
 export function newsletterConfirmRoutes(deps: ConfirmDeps) {
-  return new Hono().post("/", describe({ tag: "Subscriptions", summary: "Confirm a subscription with the link's token", access: "public", body: confirmSubscriptionInput, answers: { 200: { description: "Confirmed (or already)", schema: answer.subscriptionStatus } }, refusals: [410] }), requireJson, limitBody, async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return body.response;
-    const parsed = confirmSubscriptionInput.safeParse(body.value);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      // A token that is not even a string is as invalid as a forged one; other fields are named.
-      return fields.token ? c.json(invalidToken, 400) : c.json({ error: "validation", fields }, 400);
-    }
-    const confirmationId = verifyConfirmationToken(deps.keys, parsed.data.token);
-    // A forged or mangled token changes nothing.
-    if (!confirmationId) return c.json(invalidToken, 400);
-    const { outcome, queuedMail } = await confirmSubscriptionLink(deps.db, {
-      confirmationId,
-      wordingVersion: parsed.data.consentVersion ?? null,
-      keys: deps.keys,
-      context: requestContext(c, deps.trustProxy),
-      welcome: deps.welcome,
-      now: deps.clock(),
-    });
-    if (outcome === "expired") return c.json(expiredToken, 410);
-    if (outcome === "confirmed") deps.feed.announce();
-    if (queuedMail) deps.wakeOutbox();
-    return c.json({ status: outcome });
-  });
+  return new Hono().post(
+    "/",
+    describe({
+      tag: "Subscriptions",
+      summary: "Confirm a subscription with the link's token",
+      access: "public",
+      body: confirmSubscriptionInput,
+      answers: { 200: { description: "Confirmed (or already)", schema: answer.subscriptionStatus } },
+      refusals: [410],
+    }),
+    requireJson,
+    limitBody,
+    async (c) => {
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      const parsed = confirmSubscriptionInput.safeParse(body.value);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        // A token that is not even a string is as invalid as a forged one; other fields are named.
+        return fields.token ? c.json(invalidToken, 400) : c.json({ error: "validation", fields }, 400);
+      }
+      const confirmationId = verifyConfirmationToken(deps.keys, parsed.data.token);
+      // A forged or mangled token changes nothing.
+      if (!confirmationId) return c.json(invalidToken, 400);
+      const { outcome, queuedMail } = await confirmSubscriptionLink(deps.db, {
+        confirmationId,
+        wordingVersion: parsed.data.consentVersion ?? null,
+        keys: deps.keys,
+        context: requestContext(c, deps.trustProxy),
+        welcome: deps.welcome,
+        now: deps.clock(),
+      });
+      if (outcome === "expired") return c.json(expiredToken, 410);
+      if (outcome === "confirmed") deps.feed.announce();
+      if (queuedMail) deps.wakeOutbox();
+      return c.json({ status: outcome });
+    },
+  );
 }

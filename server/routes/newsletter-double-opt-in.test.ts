@@ -10,8 +10,13 @@ import { manualClock, postJson, testApp, testConfig } from "../test-support/app"
 
 describeStorage("NEWSLETTER_DOUBLE_OPT_IN", (open) => {
   const time = manualClock("2025-10-01T08:00:00.000Z");
-  const app = (doubleOptIn: boolean) => testApp(open.db, { clock: time.clock, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1", newsletterDoubleOptIn: doubleOptIn }) });
-  const row = (email: string) => open.db.selectFrom("newsletter").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+  const app = (doubleOptIn: boolean) =>
+    testApp(open.db, {
+      clock: time.clock,
+      config: testConfig({ smtpUrl: "smtp://127.0.0.1:1", newsletterDoubleOptIn: doubleOptIn }),
+    });
+  const row = (email: string) =>
+    open.db.selectFrom("newsletter").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
   const kinds = () => open.db.selectFrom("outbox").select("kind").orderBy("createdAt").orderBy("kind").execute();
 
   it("on: a new address waits as pending, with no consent or welcome, until its link is pressed", async () => {
@@ -22,17 +27,23 @@ describeStorage("NEWSLETTER_DOUBLE_OPT_IN", (open) => {
     expect(await countRows(open.db, "consents")).toBe(0);
     expect(await kinds()).toEqual([{ kind: "newsletter-confirmation" }]);
 
-    const pressed = await postJson(app(true), "/api/newsletter/confirm", { token: await latestConfirmationToken(open.db, "new@example.com") });
+    const pressed = await postJson(app(true), "/api/newsletter/confirm", {
+      token: await latestConfirmationToken(open.db, "new@example.com"),
+    });
     expect(await pressed.json()).toEqual({ status: "confirmed" });
     expect(await row("new@example.com")).toEqual({ id, status: "subscribed" });
-    expect(await open.db.selectFrom("consents").select(["action", "source", "recordId"]).execute()).toEqual([{ action: "given", source: "confirmation-link", recordId: id }]);
+    expect(await open.db.selectFrom("consents").select(["action", "source", "recordId"]).execute()).toEqual([
+      { action: "given", source: "confirmation-link", recordId: id },
+    ]);
     expect(await kinds()).toEqual([{ kind: "newsletter-confirmation" }, { kind: "welcome" }]);
   });
 
   it("off: a new address is subscribed at once with the form's consent and a welcome, as the spec has it", async () => {
     await postJson(app(false), "/api/newsletter", { email: "new@example.com", sourcePath: "/" });
     expect(await row("new@example.com")).toMatchObject({ status: "subscribed" });
-    expect(await open.db.selectFrom("consents").select(["action", "source"]).execute()).toEqual([{ action: "given", source: "/" }]);
+    expect(await open.db.selectFrom("consents").select(["action", "source"]).execute()).toEqual([
+      { action: "given", source: "/" },
+    ]);
     expect(await kinds()).toEqual([{ kind: "welcome" }]);
     expect(await countRows(open.db, "newsletterConfirmations")).toBe(0);
   });

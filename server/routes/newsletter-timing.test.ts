@@ -22,7 +22,12 @@ const emailOf = (kind: Kind, i: number) => `${kind}.${i}@example.com`;
 /** Seeds `count` subscribed and `count` opted-out addresses. */
 async function seed(open: StorageContext, count: number) {
   for (let i = 0; i < count; i++) {
-    await subscribeEmail(open.db, { id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`, data: { email: emailOf("subscribed", i), ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
+    await subscribeEmail(open.db, {
+      id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`,
+      data: { email: emailOf("subscribed", i), ...NO_ATTRIBUTION },
+      botCheck: "skipped",
+      createdAt: "2024-07-01T00:00:00.000Z",
+    });
     await suppress(open.db, emailHash(keys, emailOf("opted-out", i)), "unsubscribed", "2024-08-01T00:00:00.000Z");
   }
 }

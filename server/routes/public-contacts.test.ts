@@ -8,11 +8,16 @@ import { storedContact } from "../test-support/records";
 describeStorage("POST /api/contacts", (open) => {
   it("stores a valid message as new, with the server's time, and answers 201 {id}", async () => {
     const { clock } = manualClock("2025-03-01T10:00:00.123Z");
-    const response = await postJson(testApp(open.db, { clock }), "/api/contacts", { ...validContact, sourcePath: "/contact" });
+    const response = await postJson(testApp(open.db, { clock }), "/api/contacts", {
+      ...validContact,
+      sourcePath: "/contact",
+    });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await findContactById(open.db, id)).toEqual(storedContact(id, "2025-03-01T10:00:00.123Z", { sourcePath: "/contact", ...POSTED_SCORE }));
+    expect(await findContactById(open.db, id)).toEqual(
+      storedContact(id, "2025-03-01T10:00:00.123Z", { sourcePath: "/contact", ...POSTED_SCORE }),
+    );
   });
 
   it("stores a missing phone as null", async () => {

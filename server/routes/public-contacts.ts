@@ -13,10 +13,20 @@ export function publicContactsRoutes(deps: SubmissionDeps, guard: MiddlewareHand
     collection: "contacts",
     schema: contactInput,
     botCheckActions: () => ["contact"],
-    spamFacts: (contact) => ({ email: contact.email, texts: [contact.firstName, contact.lastName, contact.message], content: contact.message }),
+    spamFacts: (contact) => ({
+      email: contact.email,
+      texts: [contact.firstName, contact.lastName, contact.message],
+      content: contact.message,
+    }),
     store: appendRecord("contacts", contactRow),
     followUp: contactFollowUp,
   };
   // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
-  return new Hono().post("/", formPost("Send a contact message", contactInput, CONTACT_EXAMPLE), htmlForms(deps, form), guard, submissionHandler(deps, form));
+  return new Hono().post(
+    "/",
+    formPost("Send a contact message", contactInput, CONTACT_EXAMPLE),
+    htmlForms(deps, form),
+    guard,
+    submissionHandler(deps, form),
+  );
 }

@@ -3,7 +3,15 @@ import { LIMITS } from "../../src/domain/limits";
 import { findContactById } from "../db/store";
 import { countRows } from "../test-support/databases";
 import { describeStorage } from "../test-support/storage-suite";
-import { manualClock, postJson, testApp, testConfig, validContact, validNewsletter, validSignup } from "../test-support/app";
+import {
+  manualClock,
+  postJson,
+  testApp,
+  testConfig,
+  validContact,
+  validNewsletter,
+  validSignup,
+} from "../test-support/app";
 
 // What every public form shares: body size, media type, JSON syntax, idempotency, honeypot, rate limit.
 
@@ -39,7 +47,9 @@ describeStorage("public form guards", (open) => {
     it.each([["text/plain"], ["multipart/form-data; boundary=x"]])(
       "answers 415 for Content-Type %s",
       async (contentType) => {
-        const response = await postJson(testApp(open.db), "/api/contacts", validContact, { "Content-Type": contentType });
+        const response = await postJson(testApp(open.db), "/api/contacts", validContact, {
+          "Content-Type": contentType,
+        });
         expect(response.status).toBe(415);
         expect(await response.json()).toEqual({ error: "unsupported-media-type" });
       },
@@ -100,7 +110,12 @@ describeStorage("public form guards", (open) => {
     it("replays within 24 hours and stores anew after", async () => {
       const time = manualClock();
       const app = testApp(open.db, { clock: time.clock });
-      const send = async () => ((await (await postJson(app, "/api/contacts", validContact, { "Idempotency-Key": "k" })).json()) as { id: string }).id;
+      const send = async () =>
+        (
+          (await (await postJson(app, "/api/contacts", validContact, { "Idempotency-Key": "k" })).json()) as {
+            id: string;
+          }
+        ).id;
       const original = await send();
       time.advance(24 * 60 * 60 * 1000 - 1);
       expect(await send()).toBe(original);
@@ -112,22 +127,32 @@ describeStorage("public form guards", (open) => {
       expect(await send()).toBe(later);
     });
 
-    it.each([["x".repeat(201)], ["has space"], ["ünïcode"], [""]])("rejects the key %j with 400, storing nothing", async (key) => {
-      const response = await postJson(testApp(open.db), "/api/contacts", validContact, { "Idempotency-Key": key });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { fields: Record<string, string> }).fields["Idempotency-Key"]).toEqual(expect.any(String));
-      expect(await countRows(open.db, "contacts")).toBe(0);
-    });
+    it.each([["x".repeat(201)], ["has space"], ["ünïcode"], [""]])(
+      "rejects the key %j with 400, storing nothing",
+      async (key) => {
+        const response = await postJson(testApp(open.db), "/api/contacts", validContact, { "Idempotency-Key": key });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { fields: Record<string, string> }).fields["Idempotency-Key"]).toEqual(
+          expect.any(String),
+        );
+        expect(await countRows(open.db, "contacts")).toBe(0);
+      },
+    );
 
     it("accepts a 200-character key", async () => {
-      const response = await postJson(testApp(open.db), "/api/contacts", validContact, { "Idempotency-Key": "k".repeat(200) });
+      const response = await postJson(testApp(open.db), "/api/contacts", validContact, {
+        "Idempotency-Key": "k".repeat(200),
+      });
       expect(response.status).toBe(201);
     });
   });
 
   describe("honeypot", () => {
     it("answers 201 with an id but stores nothing when the hidden field is filled", async () => {
-      const response = await postJson(testApp(open.db), "/api/contacts", { ...validContact, website: "https://spam.example" });
+      const response = await postJson(testApp(open.db), "/api/contacts", {
+        ...validContact,
+        website: "https://spam.example",
+      });
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };
       expect(id).toMatch(/^[0-9a-f-]{36}$/);

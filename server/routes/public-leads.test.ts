@@ -73,7 +73,11 @@ describeStorage("POST /api/leads", (open) => {
     ["an unknown type", { ...validSignup, type: "partner" }, "type"],
     ["a signup without accepting the terms", { ...validSignup, termsAccepted: false }, "termsAccepted"],
     ["a signup without marketingOptIn", { ...validSignup, marketingOptIn: undefined }, "marketingOptIn"],
-    ["a signup organization type from the demo list", { ...validSignup, organizationType: "investor" }, "organizationType"],
+    [
+      "a signup organization type from the demo list",
+      { ...validSignup, organizationType: "investor" },
+      "organizationType",
+    ],
     ["a signup property count from the demo list", { ...validSignup, propertyCount: "1-10" }, "propertyCount"],
     ["a demo property count from the signup list", { ...validDemo, propertyCount: "1-5" }, "propertyCount"],
     ["a demo without a phone", { ...validDemo, phone: undefined }, "phone"],

@@ -16,12 +16,21 @@ export function publicLeadsRoutes(deps: SubmissionDeps, guard: MiddlewareHandler
     botCheckActions: (lead) => [lead.type],
     spamFacts: (lead) => ({
       email: lead.email,
-      texts: lead.type === "demo" ? [lead.firstName, lead.lastName, lead.companyName, lead.jobTitle ?? "", lead.challenges] : [lead.firstName, lead.lastName, lead.companyName],
+      texts:
+        lead.type === "demo"
+          ? [lead.firstName, lead.lastName, lead.companyName, lead.jobTitle ?? "", lead.challenges]
+          : [lead.firstName, lead.lastName, lead.companyName],
       content: lead.type === "demo" ? lead.challenges : null,
     }),
     store: appendRecord("leads", leadRow),
     followUp: leadFollowUp,
   };
   // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
-  return new Hono().post("/", formPost("Sign up, or request a demo", leadInput, SIGNUP_EXAMPLE, "`type` says which: signup or demo."), htmlForms(deps, form), guard, submissionHandler(deps, form));
+  return new Hono().post(
+    "/",
+    formPost("Sign up, or request a demo", leadInput, SIGNUP_EXAMPLE, "`type` says which: signup or demo."),
+    htmlForms(deps, form),
+    guard,
+    submissionHandler(deps, form),
+  );
 }

@@ -7,7 +7,11 @@ import { manualClock, postJson, testApp, validNewsletter } from "../test-support
 
 describeStorage("POST /api/newsletter", (open) => {
   const subscribe = async (body: unknown) => {
-    const response = await postJson(testApp(open.db, { clock: manualClock("2025-05-05T05:05:05.005Z").clock }), "/api/newsletter", body);
+    const response = await postJson(
+      testApp(open.db, { clock: manualClock("2025-05-05T05:05:05.005Z").clock }),
+      "/api/newsletter",
+      body,
+    );
     return { response, payload: (await response.json()) as { id?: string; fields?: Record<string, string> } };
   };
 
@@ -36,7 +40,11 @@ describeStorage("POST /api/newsletter", (open) => {
 
   it("does not re-subscribe an unsubscribed address on the form's word alone", async () => {
     const first = await subscribe(validNewsletter);
-    await open.db.updateTable("newsletter").set({ status: "unsubscribed" }).where("id", "=", first.payload.id!).execute();
+    await open.db
+      .updateTable("newsletter")
+      .set({ status: "unsubscribed" })
+      .where("id", "=", first.payload.id!)
+      .execute();
     const again = await subscribe(validNewsletter);
     expect(again.response.status).toBe(201);
     expect((await findSubscriptionById(open.db, first.payload.id!))?.status).toBe("unsubscribed");

@@ -5,7 +5,14 @@ import { openConfirmation, outboxRow, webhookEventRow, type GroupRows, type Tabl
 import type { Logger } from "../logger";
 import { requestSubscription, rewriteState, type SubscriptionRequest } from "../privacy/subscription-request";
 import type { HtmlFormPosts } from "./html-form-posts";
-import { submissionHandler, type FollowUpContext, type NewRecord, type StoredRecord, type SubmissionDeps, type SubmissionRoute } from "./submission";
+import {
+  submissionHandler,
+  type FollowUpContext,
+  type NewRecord,
+  type StoredRecord,
+  type SubmissionDeps,
+  type SubmissionRoute,
+} from "./submission";
 import { addConsentGiven } from "./submission-follow-ups";
 import { formPost } from "../openapi/describe";
 import { NEWSLETTER_EXAMPLE } from "../openapi/examples";
@@ -20,9 +27,21 @@ interface StoredSubscription extends StoredRecord {
   confirmation: "queued" | "recently-sent" | "no-mail" | null;
 }
 
-async function store(trx: Transaction<Tables>, record: NewRecord<NewsletterData>, deps: SubmissionDeps): Promise<StoredSubscription> {
-  const request = await requestSubscription(trx, record, { keys: deps.keys, doubleOptIn: deps.config.newsletterDoubleOptIn });
-  const changed = request.kind === "subscribed" ? { id: request.id, op: request.op } : request.kind === "confirm" ? request.pending : null;
+async function store(
+  trx: Transaction<Tables>,
+  record: NewRecord<NewsletterData>,
+  deps: SubmissionDeps,
+): Promise<StoredSubscription> {
+  const request = await requestSubscription(trx, record, {
+    keys: deps.keys,
+    doubleOptIn: deps.config.newsletterDoubleOptIn,
+  });
+  const changed =
+    request.kind === "subscribed"
+      ? { id: request.id, op: request.op }
+      : request.kind === "confirm"
+        ? request.pending
+        : null;
   return { changed, request, confirmation: null };
 }
 
@@ -31,14 +50,32 @@ async function store(trx: Transaction<Tables>, record: NewRecord<NewsletterData>
  * for confirmation: the email with the link, and no consent yet (the click records it, with the
  * confirmer's IP and time). Already subscribed: nothing, but a write all the same (see rewriteState).
  */
-async function followUp(trx: Transaction<Tables>, rows: GroupRows, stored: StoredSubscription, record: NewRecord<NewsletterData>, context: FollowUpContext) {
+async function followUp(
+  trx: Transaction<Tables>,
+  rows: GroupRows,
+  stored: StoredSubscription,
+  record: NewRecord<NewsletterData>,
+  context: FollowUpContext,
+) {
   const { data, createdAt } = record;
   const { request } = stored;
   if (request.kind === "subscribed") {
     addConsentGiven(rows, "newsletter", data, { collection: "newsletter", id: request.id }, createdAt, context);
-    rows.add("webhookEvents", webhookEventRow({ type: "newsletter.subscribed", collection: "newsletter", recordId: request.id, email: data.email }, createdAt));
+    rows.add(
+      "webhookEvents",
+      webhookEventRow(
+        { type: "newsletter.subscribed", collection: "newsletter", recordId: request.id, email: data.email },
+        createdAt,
+      ),
+    );
     if (context.mail.welcome) {
-      rows.add("outbox", outboxRow({ kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: request.id }, createdAt));
+      rows.add(
+        "outbox",
+        outboxRow(
+          { kind: "welcome", subjectEmail: data.email, recordCollection: "newsletter", recordId: request.id },
+          createdAt,
+        ),
+      );
       context.queuedMail = true;
     }
     return;
@@ -59,7 +96,18 @@ async function followUp(trx: Transaction<Tables>, rows: GroupRows, stored: Store
     if (!request.pending) await rewriteState(trx, request.state);
     return;
   }
-  rows.add("outbox", outboxRow({ kind: "newsletter-confirmation", subjectEmail: data.email, recordCollection: "newsletter", recordId: confirmationId }, createdAt));
+  rows.add(
+    "outbox",
+    outboxRow(
+      {
+        kind: "newsletter-confirmation",
+        subjectEmail: data.email,
+        recordCollection: "newsletter",
+        recordId: confirmationId,
+      },
+      createdAt,
+    ),
+  );
   context.queuedMail = true;
   stored.confirmation = "queued";
 }
@@ -69,7 +117,8 @@ function logUnsent(logger: Logger, { confirmation }: StoredSubscription) {
   if (confirmation !== "no-mail") return;
   logger.warn("newsletter-confirmation-unsent", {
     reason: "SMTP_URL is not set",
-    message: "A newsletter subscription for an address that opted out was not applied: it stays suppressed until its owner confirms by email, which needs SMTP_URL.",
+    message:
+      "A newsletter subscription for an address that opted out was not applied: it stays suppressed until its owner confirms by email, which needs SMTP_URL.",
   });
 }
 
@@ -85,5 +134,16 @@ export function publicNewsletterRoutes(deps: SubmissionDeps, guard: MiddlewareHa
     afterCommit: (stored) => logUnsent(deps.logger, stored),
   };
   // A form the browser posts itself (no JavaScript) is answered by htmlForms; JSON goes on to the guard.
-  return new Hono().post("/", formPost("Subscribe to the newsletter", newsletterInput, NEWSLETTER_EXAMPLE, "Double opt-in when it is on: the address gets a confirmation link first. The answer never says whether the address was on the list already."), htmlForms(deps, form), guard, submissionHandler(deps, form));
+  return new Hono().post(
+    "/",
+    formPost(
+      "Subscribe to the newsletter",
+      newsletterInput,
+      NEWSLETTER_EXAMPLE,
+      "Double opt-in when it is on: the address gets a confirmation link first. The answer never says whether the address was on the list already.",
+    ),
+    htmlForms(deps, form),
+    guard,
+    submissionHandler(deps, form),
+  );
 }

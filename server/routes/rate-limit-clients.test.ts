@@ -11,8 +11,10 @@ import { postJson, testApp, testConfig, validNewsletter } from "../test-support/
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
 
 describeStorage("form rate limit per client", (open) => {
-  const limitedApp = (limit: number) => testApp(open.db, { config: testConfig({ rateLimitPerMinute: limit, trustProxy: 1 }) });
-  const status = async (app: ReturnType<typeof limitedApp>, ip: string) => (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
+  const limitedApp = (limit: number) =>
+    testApp(open.db, { config: testConfig({ rateLimitPerMinute: limit, trustProxy: 1 }) });
+  const status = async (app: ReturnType<typeof limitedApp>, ip: string) =>
+    (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
 
   // Each case sends one submission per row, in order, from the address given, and expects that answer.
   it.each<[name: string, limit: number, answers: [ip: string, status: number][]]>([
@@ -58,7 +60,8 @@ describe.skipIf(!postgres || !postgresUrl)("form rate limit across instances (po
     const config = testConfig({ rateLimitPerMinute: 3, trustProxy: 1 });
     const one = testApp(open.db, { config });
     const two = testApp(second, { config });
-    const send = async (app: ReturnType<typeof testApp>, ip = "203.0.113.9") => (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
+    const send = async (app: ReturnType<typeof testApp>, ip = "203.0.113.9") =>
+      (await postJson(app, "/api/newsletter", validNewsletter, from(ip))).status;
     expect([await send(one), await send(two), await send(one)]).toEqual([201, 201, 201]);
     const limited = await postJson(two, "/api/newsletter", validNewsletter, from("203.0.113.9"));
     expect(limited.status).toBe(429);
@@ -70,7 +73,9 @@ describe.skipIf(!postgres || !postgresUrl)("form rate limit across instances (po
 
   // A logged table made every submission wait for a WAL flush of its counter (see migration 0007).
   it("keeps the counters out of the WAL, so counting costs no flush", async () => {
-    const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where oid = 'rate_limits'::regclass`.execute(open.db);
+    const { rows } = await sql<{
+      relpersistence: string;
+    }>`select relpersistence from pg_class where oid = 'rate_limits'::regclass`.execute(open.db);
     expect(rows).toEqual([{ relpersistence: "u" }]);
   });
 });

@@ -9,17 +9,40 @@ import type { FollowUpContext, NewRecord, StoredRecord } from "./submission";
 // (POPIA s69), the suppression list, the emails to send once it commits (the outbox), and the webhooks.
 
 /** The created webhook of a new lead or contact; spam sends none (a "Not spam" sends it: workspace/spam-decision.ts). */
-function queueCreatedWebhook(rows: GroupRows, collection: "contacts" | "leads", record: NewRecord<unknown> & { data: { email: string } }) {
+function queueCreatedWebhook(
+  rows: GroupRows,
+  collection: "contacts" | "leads",
+  record: NewRecord<unknown> & { data: { email: string } },
+) {
   if (record.spam?.spam) return;
-  rows.add("webhookEvents", webhookEventRow({ type: collection === "contacts" ? "contact.created" : "lead.created", collection, recordId: record.id, email: record.data.email }, record.createdAt));
+  rows.add(
+    "webhookEvents",
+    webhookEventRow(
+      {
+        type: collection === "contacts" ? "contact.created" : "lead.created",
+        collection,
+        recordId: record.id,
+        email: record.data.email,
+      },
+      record.createdAt,
+    ),
+  );
 }
 
 /** Spam is held back: its alert goes only if staff say "Not spam" (workspace/spam-decision.ts). */
-function queueLeadAlert(rows: GroupRows, collection: "contacts" | "leads", record: NewRecord<unknown> & { data: { email: string } }, context: FollowUpContext) {
+function queueLeadAlert(
+  rows: GroupRows,
+  collection: "contacts" | "leads",
+  record: NewRecord<unknown> & { data: { email: string } },
+  context: FollowUpContext,
+) {
   if (!context.mail.alerts || record.spam?.spam) return;
   const { id, createdAt: at } = record;
   const email = record.data.email;
-  rows.add("outbox", outboxRow({ kind: "lead-alert", subjectEmail: email, recordCollection: collection, recordId: id }, at));
+  rows.add(
+    "outbox",
+    outboxRow({ kind: "lead-alert", subjectEmail: email, recordCollection: collection, recordId: id }, at),
+  );
   context.queuedMail = true;
 }
 
@@ -31,7 +54,14 @@ interface ConsentForm {
 }
 
 /** A consent given on a form, with the wording the form showed (the server's text of that version). */
-export function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: ConsentForm, on: { collection: Collection; id: string }, at: string, context: FollowUpContext) {
+export function addConsentGiven(
+  rows: GroupRows,
+  purpose: ConsentPurpose,
+  form: ConsentForm,
+  on: { collection: Collection; id: string },
+  at: string,
+  context: FollowUpContext,
+) {
   rows.add(
     "consents",
     consentRow({
@@ -48,7 +78,13 @@ export function addConsentGiven(rows: GroupRows, purpose: ConsentPurpose, form: 
 }
 
 /** Contact messages: staff hear about them at once. */
-export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored: StoredRecord, record: NewRecord<ContactData>, context: FollowUpContext) {
+export function contactFollowUp(
+  _trx: Transaction<Tables>,
+  rows: GroupRows,
+  _stored: StoredRecord,
+  record: NewRecord<ContactData>,
+  context: FollowUpContext,
+) {
   queueLeadAlert(rows, "contacts", record, context);
   queueCreatedWebhook(rows, "contacts", record);
 }
@@ -58,7 +94,13 @@ export function contactFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _sto
  * wording it showed. A lead form never touches the newsletter or the suppression list: only an active
  * newsletter subscription does.
  */
-export function leadFollowUp(_trx: Transaction<Tables>, rows: GroupRows, _stored: StoredRecord, record: NewRecord<LeadData>, context: FollowUpContext) {
+export function leadFollowUp(
+  _trx: Transaction<Tables>,
+  rows: GroupRows,
+  _stored: StoredRecord,
+  record: NewRecord<LeadData>,
+  context: FollowUpContext,
+) {
   const { data } = record;
   if (data.type === "signup" && data.marketingOptIn) {
     addConsentGiven(rows, "marketing", data, { collection: "leads", id: record.id }, record.createdAt, context);

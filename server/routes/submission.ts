@@ -6,7 +6,21 @@ import type { BotCheckAction, BotCheckVerdict, Collection } from "../../src/doma
 import type { Clock } from "../clock";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
-import { findStoredResponse, IdempotencyKeyReused, idempotencyWindowStart, isReusedFor, newRecordId, type ChangeOp, type Db, type GroupRows, type IdempotencyScope, type RequestContext, type SpamResult, type SubmissionWriter, type Tables } from "../db/store";
+import {
+  findStoredResponse,
+  IdempotencyKeyReused,
+  idempotencyWindowStart,
+  isReusedFor,
+  newRecordId,
+  type ChangeOp,
+  type Db,
+  type GroupRows,
+  type IdempotencyScope,
+  type RequestContext,
+  type SpamResult,
+  type SubmissionWriter,
+  type Tables,
+} from "../db/store";
 import { readIdempotencyKey } from "../http/idempotency-key";
 import { requestFingerprint } from "../http/request-fingerprint";
 import { readJsonBody } from "../http/json-body";
@@ -99,7 +113,13 @@ export interface SubmissionRoute<T extends Submitted, S extends StoredRecord = S
   /** Writes the record: on `trx` when its result is needed, else as a row for the group's INSERT. */
   store: (trx: Transaction<Tables>, rows: GroupRows, record: NewRecord<T>) => Promise<S>;
   /** Runs in the same transaction after the record: consents, suppression list, outbox messages. */
-  followUp?: (trx: Transaction<Tables>, rows: GroupRows, stored: S, record: NewRecord<T>, context: FollowUpContext) => void | Promise<void>;
+  followUp?: (
+    trx: Transaction<Tables>,
+    rows: GroupRows,
+    stored: S,
+    record: NewRecord<T>,
+    context: FollowUpContext,
+  ) => void | Promise<void>;
   /** Runs once after the commit that stored the submission (not for a replay), e.g. to log what it did. */
   afterCommit?: (stored: S) => void;
 }
@@ -152,11 +172,25 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
   // them; a replay or a refusal below drops it.
   const scoring =
     parsed.success && form.spamFacts
-      ? deps.spam.start({ ...form.spamFacts(parsed.data), renderStamp: parsed.data.renderStamp, source: request.ip === null ? null : clientBucket(request.ip) }, now)
+      ? deps.spam.start(
+          {
+            ...form.spamFacts(parsed.data),
+            renderStamp: parsed.data.renderStamp,
+            source: request.ip === null ? null : clientBucket(request.ip),
+          },
+          now,
+        )
       : null;
   if (idempotency) {
-    const stored = await findStoredResponse(deps.reader, idempotency, idempotencyWindowStart(now, idempotency.windowMs));
-    if (stored) return isReusedFor(stored, idempotency) ? { kind: "key-reused" } : { kind: "stored", response: stored, replayed: true };
+    const stored = await findStoredResponse(
+      deps.reader,
+      idempotency,
+      idempotencyWindowStart(now, idempotency.windowMs),
+    );
+    if (stored)
+      return isReusedFor(stored, idempotency)
+        ? { kind: "key-reused" }
+        : { kind: "stored", response: stored, replayed: true };
   }
 
   if (!parsed.success) return { kind: "invalid", fields: fieldErrors(parsed.error) };
@@ -189,11 +223,28 @@ export async function runSubmission<T extends Submitted, S extends StoredRecord>
   const stamp = spam?.stamp ? { nonce: spam.stamp.nonce, recordId: record.id, expiresAt: spam.stamp.expiresAt } : null;
   const storing = deps.writer.store({ idempotency, now, stamp }, async (trx, rows, stampClaimed) => {
     context.queuedMail = false;
-    const written = stampClaimed || !spam?.ifStampReused ? record : { id: record.id, data: record.data, botCheck: record.botCheck, spam: { ...spam, ...spam.ifStampReused }, createdAt: record.createdAt };
+    const written =
+      stampClaimed || !spam?.ifStampReused
+        ? record
+        : {
+            id: record.id,
+            data: record.data,
+            botCheck: record.botCheck,
+            spam: { ...spam, ...spam.ifStampReused },
+            createdAt: record.createdAt,
+          };
     stored = await form.store(trx, rows, written);
     await form.followUp?.(trx, rows, stored, written, context);
     const { changed } = stored;
-    return { response, change: changed && { collection: form.collection, recordId: changed.id, op: changed.op, createdAt: record.createdAt } };
+    return {
+      response,
+      change: changed && {
+        collection: form.collection,
+        recordId: changed.id,
+        op: changed.op,
+        createdAt: record.createdAt,
+      },
+    };
   });
   let outcome;
   try {
@@ -230,7 +281,13 @@ export function submissionHandler<T extends Submitted, S extends StoredRecord>(
     const keyHeader = readIdempotencyKey(c);
     if (!keyHeader.ok) return c.json({ error: "validation", fields: { "Idempotency-Key": keyHeader.message } }, 400);
     const idempotency =
-      keyHeader.key === null ? null : { route: form.route, key: keyHeader.key, fingerprint: requestFingerprint(deps.keys.idempotency, form.route, body.value) };
+      keyHeader.key === null
+        ? null
+        : {
+            route: form.route,
+            key: keyHeader.key,
+            fingerprint: requestFingerprint(deps.keys.idempotency, form.route, body.value),
+          };
 
     const outcome = await runSubmission(deps, form, c, body.value, idempotency);
     if (outcome.kind === "invalid") return c.json({ error: "validation", fields: outcome.fields }, 400);

@@ -21,7 +21,11 @@ describeStorage("unsubscribe", (open) => {
     return ((await response.json()) as { id: string }).id;
   }
   const pageClick = (token: unknown) => postJson(app(), "/api/unsubscribe", { token });
-  const oneClick = (token: string, body = "List-Unsubscribe=One-Click", contentType = "application/x-www-form-urlencoded") =>
+  const oneClick = (
+    token: string,
+    body = "List-Unsubscribe=One-Click",
+    contentType = "application/x-www-form-urlencoded",
+  ) =>
     app().request(`/unsubscribe?token=${encodeURIComponent(token)}`, {
       method: "POST",
       // A mail provider's server: another origin, form-encoded, no cookies.
@@ -37,11 +41,24 @@ describeStorage("unsubscribe", (open) => {
     expect(await response.json()).toEqual({ status: "unsubscribed" });
     expect((await findSubscriptionById(open.db, id))?.status).toBe("unsubscribed");
     expect(await withdrawals()).toMatchObject([
-      { email: "reader@example.com", purpose: "newsletter", channel: "email", source: "unsubscribe-link", recordId: id, wording: null },
+      {
+        email: "reader@example.com",
+        purpose: "newsletter",
+        channel: "email",
+        source: "unsubscribe-link",
+        recordId: id,
+        wording: null,
+      },
     ]);
     expect(await isSuppressed(open.db, emailHash(keys, "reader@example.com"))).toBe(true);
     const stored = await open.db.selectFrom("suppressions").selectAll().execute();
-    expect(stored).toEqual([{ emailHash: emailHash(keys, "reader@example.com"), reason: "unsubscribed", createdAt: "2025-07-01T09:00:00.000Z" }]);
+    expect(stored).toEqual([
+      {
+        emailHash: emailHash(keys, "reader@example.com"),
+        reason: "unsubscribed",
+        createdAt: "2025-07-01T09:00:00.000Z",
+      },
+    ]);
     expect(JSON.stringify(stored)).not.toContain("reader@example.com");
   });
 
@@ -84,7 +101,10 @@ describeStorage("unsubscribe", (open) => {
     const second = await subscribe("two@example.com");
     const form = new FormData();
     form.set("List-Unsubscribe", "One-Click");
-    const multipart = await app().request(`/unsubscribe?token=${unsubscribeToken(keys, second)}`, { method: "POST", body: form });
+    const multipart = await app().request(`/unsubscribe?token=${unsubscribeToken(keys, second)}`, {
+      method: "POST",
+      body: form,
+    });
     expect(multipart.status).toBe(200);
     expect((await findSubscriptionById(open.db, second))?.status).toBe("unsubscribed");
   });
@@ -107,16 +127,38 @@ describeStorage("unsubscribe", (open) => {
     const hash = emailHash(keys, "reader@example.com");
 
     // A lead or contact form from the same address is stored, but is not a subscription.
-    expect((await postJson(app(), "/api/leads", { ...validSignup, email: "reader@example.com", marketingOptIn: false })).status).toBe(201);
-    expect((await postJson(app(), "/api/contacts", { firstName: "R", lastName: "R", email: "reader@example.com", message: "Hi" })).status).toBe(201);
+    expect(
+      (await postJson(app(), "/api/leads", { ...validSignup, email: "reader@example.com", marketingOptIn: false }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await postJson(app(), "/api/contacts", {
+          firstName: "R",
+          lastName: "R",
+          email: "reader@example.com",
+          message: "Hi",
+        })
+      ).status,
+    ).toBe(201);
     // Nor is the newsletter form on its own: only the owner's click on an emailed link is (newsletter-confirm.test.ts).
     time.advance(60_000);
-    const again = await postJson(app(), "/api/newsletter", { email: "Reader@Example.com" }, { "User-Agent": "Someone else/1.0" });
+    const again = await postJson(
+      app(),
+      "/api/newsletter",
+      { email: "Reader@Example.com" },
+      { "User-Agent": "Someone else/1.0" },
+    );
     expect(again.status).toBe(201);
     expect(((await again.json()) as { id: string }).id).not.toBe(id);
     expect((await findSubscriptionById(open.db, id))?.status).toBe("unsubscribed");
     expect(await isSuppressed(open.db, hash)).toBe(true);
-    const history = await open.db.selectFrom("consents").select(["action", "userAgent"]).orderBy("createdAt").orderBy("action").execute();
+    const history = await open.db
+      .selectFrom("consents")
+      .select(["action", "userAgent"])
+      .orderBy("createdAt")
+      .orderBy("action")
+      .execute();
     expect(history.map((row) => row.action)).toEqual(["given", "withdrawn"]);
   });
 
@@ -124,14 +166,20 @@ describeStorage("unsubscribe", (open) => {
     await seedAdmin(open.db);
     const id = await subscribe();
     const cookie = await signIn(app());
-    expect((await send(app(), "PATCH", `/api/admin/newsletter/${id}`, { cookie, body: { status: "unsubscribed" } })).status).toBe(200);
+    expect(
+      (await send(app(), "PATCH", `/api/admin/newsletter/${id}`, { cookie, body: { status: "unsubscribed" } })).status,
+    ).toBe(200);
     expect(await withdrawals()).toMatchObject([{ source: "admin", recordId: id }]);
     expect(await isSuppressed(open.db, emailHash(keys, "reader@example.com"))).toBe(true);
   });
 
   it("needs JSON on the page's endpoint", async () => {
     const id = await subscribe();
-    const response = await app().request("/api/unsubscribe", { method: "POST", headers: { "Content-Type": "text/plain" }, body: unsubscribeToken(keys, id) });
+    const response = await app().request("/api/unsubscribe", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: unsubscribeToken(keys, id),
+    });
     expect(response.status).toBe(415);
   });
 });

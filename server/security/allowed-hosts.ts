@@ -14,7 +14,9 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 export const hostNotAllowed = { error: "host-not-allowed" } as const;
 
 /** The names the staff API answers on: PUBLIC_URL's, ALLOWED_HOSTS, and loopback in development. */
-export function allowedHostNames(config: Pick<Config, "publicUrl" | "allowedHosts" | "allowLoopbackHosts">): Set<string> {
+export function allowedHostNames(
+  config: Pick<Config, "publicUrl" | "allowedHosts" | "allowLoopbackHosts">,
+): Set<string> {
   const names = new Set(config.allowedHosts);
   const publicName = hostNameOf(new URL(config.publicUrl).host);
   if (publicName) names.add(publicName);

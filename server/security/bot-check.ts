@@ -34,13 +34,20 @@ export interface BotCheckInput {
  * The verdict stored with a submission. A failed or missing check never rejects the submission (a
  * real visitor may have blocked the provider's script); staff see the verdict and judge.
  */
-export async function judgeBotCheck({ verifier, token, actions, minScore, logger }: BotCheckInput): Promise<BotCheckVerdict> {
+export async function judgeBotCheck({
+  verifier,
+  token,
+  actions,
+  minScore,
+  logger,
+}: BotCheckInput): Promise<BotCheckVerdict> {
   if (!verifier) return "skipped";
   if (!token) return "missing";
   try {
     const result = await verifier.verify(token);
     const actionMatches = result.action !== undefined && (actions as readonly string[]).includes(result.action);
-    const scoreHighEnough = verifier.provider === "turnstile" || (typeof result.score === "number" && result.score >= minScore);
+    const scoreHighEnough =
+      verifier.provider === "turnstile" || (typeof result.score === "number" && result.score >= minScore);
     return result.success && actionMatches && scoreHighEnough ? "passed" : "failed";
   } catch (error) {
     logger.warn("bot-check-unavailable", describeError(error));

@@ -21,7 +21,9 @@ describe("clientBucket", () => {
   });
 
   it("tells neighbouring /64s apart, and prefixes that only start alike", () => {
-    expect(new Set(["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1::2:1", "2001:db8::1:2"].map(clientBucket)).size).toBe(4);
+    expect(
+      new Set(["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1::2:1", "2001:db8::1:2"].map(clientBucket)).size,
+    ).toBe(4);
   });
 
   it("leaves anything that is not an address unchanged", () => {

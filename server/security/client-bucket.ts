@@ -8,7 +8,8 @@ import { isIPv4, isIPv6 } from "node:net";
 const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
 /** The 16-bit groups of one side of "::", a trailing dotted IPv4 counting as the two it stands for. */
-const groupsOf = (part: string): string[] => (part === "" ? [] : part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])));
+const groupsOf = (part: string): string[] =>
+  part === "" ? [] : part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group]));
 
 /** `198.51.100.7`, or `2001:db8:1:2::/64` for any address in that /64; anything else unchanged. */
 export function clientBucket(ip: string): string {

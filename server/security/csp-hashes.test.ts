@@ -10,10 +10,9 @@ describe("inlineScriptHashes", () => {
   });
 
   it("hashes inline module scripts and scripts with other attributes", () => {
-    expect(inlineScriptHashes('<script type="module" async="">alert(1)</script><script id="_R_">alert(1)</script>')).toEqual([
-      ALERT_HASH,
-      ALERT_HASH,
-    ]);
+    expect(
+      inlineScriptHashes('<script type="module" async="">alert(1)</script><script id="_R_">alert(1)</script>'),
+    ).toEqual([ALERT_HASH, ALERT_HASH]);
   });
 
   it("skips external scripts and JSON data blocks", () => {

@@ -17,7 +17,12 @@ export function buildContentSecurityPolicy({ scriptHashes, recaptcha, turnstile 
   const frames = [...(recaptcha ? ["https://www.google.com"] : []), ...(turnstile ? [TURNSTILE_HOST] : [])];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...scriptHashes, ...(recaptcha ? RECAPTCHA_SCRIPT_HOSTS : []), ...(turnstile ? [TURNSTILE_HOST] : [])],
+    "script-src": [
+      "'self'",
+      ...scriptHashes,
+      ...(recaptcha ? RECAPTCHA_SCRIPT_HOSTS : []),
+      ...(turnstile ? [TURNSTILE_HOST] : []),
+    ],
     // React renders style props as inline style attributes; styles cannot run code, scripts stay strict.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],

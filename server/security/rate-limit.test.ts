@@ -54,6 +54,8 @@ describeStorage("createDatabaseLimiter", (open) => {
     await limited.hit("198.51.100.7");
     time.advance(60_000);
     expect(await limited.hit("198.51.100.7")).toEqual({ allowed: true });
-    expect(await open.db.selectFrom("rateLimits").selectAll().execute()).toEqual([{ key: "198.51.100.7", windowStart: time.clock().toISOString(), hits: 1 }]);
+    expect(await open.db.selectFrom("rateLimits").selectAll().execute()).toEqual([
+      { key: "198.51.100.7", windowStart: time.clock().toISOString(), hits: 1 },
+    ]);
   });
 });

@@ -20,8 +20,15 @@ export interface FixedWindow {
 }
 
 /** The decision for the `hits`-th request of a window opened at `windowStart` (ms), at `now`. */
-export const decide = (hits: number, windowStart: number, now: number, { limit, windowMs }: FixedWindow): RateLimitDecision =>
-  hits <= limit ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+export const decide = (
+  hits: number,
+  windowStart: number,
+  now: number,
+  { limit, windowMs }: FixedWindow,
+): RateLimitDecision =>
+  hits <= limit
+    ? { allowed: true }
+    : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 
 /**
  * A fixed window per key that opens at the key's first request, kept in this process's memory: for

@@ -14,10 +14,14 @@ function recordingFetch(respond: (init: RequestInit) => Promise<Response>) {
 
 describe("createRecaptchaVerifier", () => {
   it("posts the secret and token to siteverify and returns Google's verdict", async () => {
-    const { fetch, calls } = recordingFetch(async () => Response.json({ success: true, action: "contact", score: 0.8, hostname: "erf.co.za" }));
+    const { fetch, calls } = recordingFetch(async () =>
+      Response.json({ success: true, action: "contact", score: 0.8, hostname: "erf.co.za" }),
+    );
     const result = await createRecaptchaVerifier({ secret: "s3cret", fetch }).verify("tok&en");
     expect(result).toMatchObject({ success: true, action: "contact", score: 0.8 });
-    expect(calls).toEqual([{ url: "https://www.google.com/recaptcha/api/siteverify", body: "secret=s3cret&response=tok%26en" }]);
+    expect(calls).toEqual([
+      { url: "https://www.google.com/recaptcha/api/siteverify", body: "secret=s3cret&response=tok%26en" },
+    ]);
   });
 
   it("throws on a non-JSON answer", async () => {

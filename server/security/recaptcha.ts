@@ -28,9 +28,17 @@ export interface RecaptchaVerifierOptions {
   timeoutMs?: number;
 }
 
-export function createRecaptchaVerifier({ secret, fetch = globalThis.fetch, timeoutMs = 3_000 }: RecaptchaVerifierOptions): RecaptchaVerifier {
+export function createRecaptchaVerifier({
+  secret,
+  fetch = globalThis.fetch,
+  timeoutMs = 3_000,
+}: RecaptchaVerifierOptions): RecaptchaVerifier {
   const ask = async (token: string, signal: AbortSignal) => {
-    const response = await fetch(SITEVERIFY_URL, { method: "POST", body: new URLSearchParams({ secret, response: token }), signal });
+    const response = await fetch(SITEVERIFY_URL, {
+      method: "POST",
+      body: new URLSearchParams({ secret, response: token }),
+      signal,
+    });
     if (!response.ok) throw new Error(`reCAPTCHA siteverify answered HTTP ${response.status}`);
     return siteverifyResponse.parse(await response.json());
   };

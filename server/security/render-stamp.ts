@@ -17,7 +17,8 @@ const FUTURE_SLACK_MS = 5_000;
 const STAMP = /^(\d{13})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const OLD_STAMP = /^\d{13}\.[A-Za-z0-9_-]{43}$/;
 
-const mac = (key: Buffer, ms: string, nonce: string) => createHmac("sha256", key).update(`render-stamp:${ms}.${nonce}`, "utf8").digest("base64url");
+const mac = (key: Buffer, ms: string, nonce: string) =>
+  createHmac("sha256", key).update(`render-stamp:${ms}.${nonce}`, "utf8").digest("base64url");
 
 export function issueRenderStamp(key: Buffer, now: Date): string {
   const ms = String(now.getTime());

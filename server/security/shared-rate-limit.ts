@@ -11,7 +11,12 @@ export function createDatabaseLimiter(db: Db, settings: FixedWindow): RateLimite
   return {
     async hit(key) {
       const now = clock().getTime();
-      const { hits, windowStart } = await hitRateLimit(db, key, new Date(now).toISOString(), new Date(now - windowMs).toISOString());
+      const { hits, windowStart } = await hitRateLimit(
+        db,
+        key,
+        new Date(now).toISOString(),
+        new Date(now - windowMs).toISOString(),
+      );
       return decide(hits, Date.parse(windowStart), now, settings);
     },
   };

@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import mailchecker from "mailchecker";
-import { joinSignals, REPEAT_SOURCES, REPEAT_WINDOW_MS, spamScore, TOO_FAST_MS, type SpamSignal } from "../../src/domain/spam";
+import {
+  joinSignals,
+  REPEAT_SOURCES,
+  REPEAT_WINDOW_MS,
+  spamScore,
+  TOO_FAST_MS,
+  type SpamSignal,
+} from "../../src/domain/spam";
 import type { BotCheckVerdict } from "../../src/domain/status";
 import { spamLookup, type Db, type SpamResult } from "../db/store";
 import { checkRenderStamp } from "./render-stamp";
@@ -22,7 +29,6 @@ export interface SpamFacts {
   /** Where it came from: the client's bucket (security/client-bucket.ts), null when unknown (in-process requests). */
   source: string | null;
 }
-
 
 const DISPOSABLE = mailchecker.blacklist();
 
@@ -80,13 +86,20 @@ const MIN_CONTENT = 20;
 
 /** The keyed hash of what a visitor wrote, with case, spacing and punctuation evened out; null when too short to compare. */
 export function contentHash(key: Buffer, content: string | null): string | null {
-  const normalised = normaliseText(content ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  return normalised.length < MIN_CONTENT ? null : createHmac("sha256", key).update(normalised, "utf8").digest("base64url").slice(0, 32);
+  const normalised = normaliseText(content ?? "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  return normalised.length < MIN_CONTENT
+    ? null
+    : createHmac("sha256", key).update(normalised, "utf8").digest("base64url").slice(0, 32);
 }
 
 /** The keyed hash of a source (a client bucket), or null when unknown. */
 export const sourceHash = (key: Buffer, source: string | null): string | null =>
-  source === null ? null : createHmac("sha256", key).update(`source:${source}`, "utf8").digest("base64url").slice(0, 32);
+  source === null
+    ? null
+    : createHmac("sha256", key).update(`source:${source}`, "utf8").digest("base64url").slice(0, 32);
 
 /** The signals of the submission itself, which need no database. */
 export function submissionSignals(facts: Omit<SpamFacts, "source">, stampKey: Buffer, now: Date): SpamSignal[] {
@@ -124,7 +137,17 @@ export interface SpamScorer {
  * The scorer a submission route uses: its own signals, and one read (on the reader) for the blocklist
  * and the repeated content. A record scoring above `threshold` is spam.
  */
-export function createSpamScorer({ reader, threshold, stampKey, contentKey }: { reader: Db; threshold: number; stampKey: Buffer; contentKey: Buffer }): SpamScorer {
+export function createSpamScorer({
+  reader,
+  threshold,
+  stampKey,
+  contentKey,
+}: {
+  reader: Db;
+  threshold: number;
+  stampKey: Buffer;
+  contentKey: Buffer;
+}): SpamScorer {
   const start = (facts: Omit<SpamFacts, "botCheck">, now: Date): PendingSpamScore => {
     const hash = contentHash(contentKey, facts.content);
     const source = sourceHash(contentKey, facts.source);
@@ -145,7 +168,10 @@ export function createSpamScorer({ reader, threshold, stampKey, contentKey }: { 
         };
         const stamp = checkRenderStamp(stampKey, facts.renderStamp, now);
         // A stamp used before is no stamp credit: its own signal instead of whatever its age said.
-        const reused = stamp.kind === "valid" ? scored([...signals.filter((name) => name !== "too-fast"), "render-stamp-reused"]) : null;
+        const reused =
+          stamp.kind === "valid"
+            ? scored([...signals.filter((name) => name !== "too-fast"), "render-stamp-reused"])
+            : null;
         return {
           ...scored(signals),
           contentHash: hash,

@@ -17,7 +17,10 @@ describe("the Turnstile verifier", () => {
   let server: Server;
   let url: string;
   const received: URLSearchParams[] = [];
-  let answer: { status: number; body: unknown; delayMs?: number } = { status: 200, body: { success: true, action: "contact" } };
+  let answer: { status: number; body: unknown; delayMs?: number } = {
+    status: 200,
+    body: { success: true, action: "contact" },
+  };
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -107,7 +110,10 @@ describeStorage("submissions with the Turnstile verifier replaced", (open) => {
 
   it("stores passed, failed and missing, and keeps every lead and message whatever the verdict", async () => {
     const pass = replaced({ success: true, action: "contact" });
-    const sent = await postJson(testApp(open.db, { verifier: pass.verifier }), "/api/contacts", { ...validContact, recaptchaToken: "ts-token" });
+    const sent = await postJson(testApp(open.db, { verifier: pass.verifier }), "/api/contacts", {
+      ...validContact,
+      recaptchaToken: "ts-token",
+    });
     expect(sent.status).toBe(201);
     expect((await findContactById(open.db, ((await sent.json()) as { id: string }).id))?.botCheck).toBe("passed");
     expect(pass.tokens).toEqual(["ts-token"]);
@@ -128,8 +134,14 @@ describeStorage("submissions with the Turnstile verifier replaced", (open) => {
       const app = testApp(open.db, { config: testConfig(overrides) });
       return (await app.request("/healthz")).headers.get("content-security-policy") ?? "";
     };
-    expect(await csp({ botCheckProvider: "turnstile", turnstileSiteKey: "0x4AAA" })).toContain("https://challenges.cloudflare.com");
-    expect(await csp({ botCheckProvider: "recaptcha", turnstileSiteKey: "0x4AAA" })).not.toContain("challenges.cloudflare.com");
-    expect(await csp({ botCheckProvider: "turnstile", turnstileSiteKey: null, recaptchaSiteKey: "6Lc" })).not.toContain("google");
+    expect(await csp({ botCheckProvider: "turnstile", turnstileSiteKey: "0x4AAA" })).toContain(
+      "https://challenges.cloudflare.com",
+    );
+    expect(await csp({ botCheckProvider: "recaptcha", turnstileSiteKey: "0x4AAA" })).not.toContain(
+      "challenges.cloudflare.com",
+    );
+    expect(await csp({ botCheckProvider: "turnstile", turnstileSiteKey: null, recaptchaSiteKey: "6Lc" })).not.toContain(
+      "google",
+    );
   });
 });

@@ -23,9 +23,19 @@ export interface TurnstileVerifierOptions {
   url?: string;
 }
 
-export function createTurnstileVerifier({ secret, fetch = globalThis.fetch, timeoutMs = 3_000, url = TURNSTILE_SITEVERIFY_URL }: TurnstileVerifierOptions): BotCheckVerifier {
+export function createTurnstileVerifier({
+  secret,
+  fetch = globalThis.fetch,
+  timeoutMs = 3_000,
+  url = TURNSTILE_SITEVERIFY_URL,
+}: TurnstileVerifierOptions): BotCheckVerifier {
   const ask = async (token: string, signal: AbortSignal) => {
-    const response = await fetch(url, { method: "POST", body: new URLSearchParams({ secret, response: token }), signal, redirect: "error" });
+    const response = await fetch(url, {
+      method: "POST",
+      body: new URLSearchParams({ secret, response: token }),
+      signal,
+      redirect: "error",
+    });
     if (!response.ok) throw new Error(`Turnstile siteverify answered HTTP ${response.status}`);
     return siteverifyResponse.parse(await response.json());
   };

@@ -19,7 +19,8 @@ export function candidatePaths(root: string, urlPath: string): string[] {
   }
   const segments = decoded.split("/").filter(Boolean);
   // No "..", no dotfiles, no NUL or backslash tricks: nothing but plain names under the root.
-  if (segments.some((segment) => segment.startsWith(".") || segment.includes("\0") || segment.includes("\\"))) return [];
+  if (segments.some((segment) => segment.startsWith(".") || segment.includes("\0") || segment.includes("\\")))
+    return [];
   const base = join(root, ...segments);
   if (base !== root && !base.startsWith(root + sep)) return [];
   return decoded.endsWith("/") || segments.length === 0 ? [join(base, "index.html")] : [base, join(base, "index.html")];

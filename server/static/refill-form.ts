@@ -31,14 +31,18 @@ export function escapeHtml(text: string): string {
 
 /** An attribute value as the page wrote it, read back (React writes &amp; &lt; &gt; &quot; &#x27;). */
 function unescapeAttribute(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name] ?? "");
+  return value.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name] ?? "",
+  );
 }
 
 type Attributes = Map<string, string>;
 
 function parseAttributes(text: string): Attributes {
   const attributes: Attributes = new Map();
-  for (const [, name, value] of text.matchAll(ATTRIBUTE)) attributes.set(name!.toLowerCase(), unescapeAttribute(value ?? ""));
+  for (const [, name, value] of text.matchAll(ATTRIBUTE))
+    attributes.set(name!.toLowerCase(), unescapeAttribute(value ?? ""));
   return attributes;
 }
 
@@ -76,7 +80,14 @@ function surveyForm(form: string): { controls: Map<string, string>; ids: Set<str
     const id = attributes.get("id");
     if (id) ids.add(id);
     const name = attributes.get("name");
-    if (!isControl(tagName!.toLowerCase()) || !name || !id || attributes.get("type") === "hidden" || name === HONEYPOT_FIELD) continue;
+    if (
+      !isControl(tagName!.toLowerCase()) ||
+      !name ||
+      !id ||
+      attributes.get("type") === "hidden" ||
+      name === HONEYPOT_FIELD
+    )
+      continue;
     if (!controls.has(name)) controls.set(name, id);
   }
   return { controls, ids };
@@ -166,7 +177,9 @@ function refillRegion(form: string, refill: Refill): string {
       attributes.set("value", value);
     } else if (tagName === "select") {
       // Only a value the list offers is chosen again; anything else leaves the list as the page had it.
-      const offered = new RegExp(`<option[^>]* value="${escapeHtml(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`).test(form.slice(index, form.indexOf("</select>", index)));
+      const offered = new RegExp(
+        `<option[^>]* value="${escapeHtml(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`,
+      ).test(form.slice(index, form.indexOf("</select>", index)));
       select = offered ? { value } : null;
     }
     out += writeTag(tagName, attributes, selfClosing);
@@ -183,5 +196,7 @@ function refillRegion(form: string, refill: Refill): string {
 export function refillForm(html: string, formId: string, refill: Refill): string | null {
   const region = findForm(html, formId);
   if (!region) return null;
-  return html.slice(0, region.start) + refillRegion(html.slice(region.start, region.end), refill) + html.slice(region.end);
+  return (
+    html.slice(0, region.start) + refillRegion(html.slice(region.start, region.end), refill) + html.slice(region.end)
+  );
 }

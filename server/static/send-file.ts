@@ -15,7 +15,11 @@ export interface SendOptions {
  * Answers with a file, preferring its precompressed .br/.gz twin when the client accepts one.
  * Weak ETags let a browser revalidate no-cache HTML with a 304 instead of downloading it again.
  */
-export async function sendFile(c: Context, file: FoundFile, { status = 200, cacheControl }: SendOptions): Promise<Response> {
+export async function sendFile(
+  c: Context,
+  file: FoundFile,
+  { status = 200, cacheControl }: SendOptions,
+): Promise<Response> {
   const headers: Record<string, string> = {
     "Content-Type": getMimeType(file.path) ?? "application/octet-stream",
     "Cache-Control": cacheControl,
@@ -36,7 +40,13 @@ export async function sendFile(c: Context, file: FoundFile, { status = 200, cach
   }
   const etag = `W/"${chosen.size.toString(16)}-${Math.floor(chosen.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ""}"`;
   headers["ETag"] = etag;
-  if (status === 200 && c.req.header("if-none-match")?.split(",").some((tag) => tag.trim() === etag)) {
+  if (
+    status === 200 &&
+    c.req
+      .header("if-none-match")
+      ?.split(",")
+      .some((tag) => tag.trim() === etag)
+  ) {
     return c.body(null, 304, headers);
   }
   headers["Content-Length"] = String(chosen.size);

@@ -118,7 +118,11 @@ describe("serving the built site", () => {
 
   it("puts the inline script's sha256 in script-src, not the JSON-LD's, and no unsafe-inline/eval", async () => {
     const csp = (await app().request("/")).headers.get("content-security-policy") ?? "";
-    const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+    const scriptSrc =
+      csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src")) ?? "";
     expect(scriptSrc).toBe(`script-src 'self' ${INLINE_SCRIPT_HASH}`);
     expect(scriptSrc).not.toContain("unsafe-inline");
     expect(scriptSrc).not.toContain("unsafe-eval");

@@ -17,7 +17,8 @@ const SHORT = "public, max-age=3600";
  * /newsletter/confirm (their content depends on the token in the query, so there is nothing to
  * prerender). None is for search engines.
  */
-const isClientOnlyPath = (path: string) => path === "/admin" || path.startsWith("/admin/") || path === "/unsubscribe" || path === "/newsletter/confirm";
+const isClientOnlyPath = (path: string) =>
+  path === "/admin" || path.startsWith("/admin/") || path === "/unsubscribe" || path === "/newsletter/confirm";
 
 function cachePolicy(urlPath: string, filePath: string) {
   if (urlPath.startsWith("/assets/") || urlPath.startsWith("/api-reference/")) return IMMUTABLE;

@@ -21,9 +21,15 @@ export class MissingBuildError extends Error {
 
 export async function loadSite(root: string): Promise<Site> {
   if (!existsSync(join(root, "index.html"))) {
-    throw new MissingBuildError(`No built site at ${root}: run \`npm run build\` first (npm start does it when missing).`);
+    throw new MissingBuildError(
+      `No built site at ${root}: run \`npm run build\` first (npm start does it when missing).`,
+    );
   }
-  return { root, scriptHashes: await collectScriptHashes(root), apiReferenceScript: await findApiReferenceScript(root) };
+  return {
+    root,
+    scriptHashes: await collectScriptHashes(root),
+    apiReferenceScript: await findApiReferenceScript(root),
+  };
 }
 
 // Where scripts/copy-api-reference.mjs puts the API reference page's script, and its hashed name. Not

@@ -51,11 +51,17 @@ export async function seedAdmin(
   forgetTotpSteps(key);
   if (secret) secrets.set(key, secret);
   else secrets.delete(key);
-  return insertAdmin(db, email, await fastHasher.hash(password), now, { role, name, id, totpSecret: secret && sealSecret(keys.twoFactorSecret, id, secret) });
+  return insertAdmin(db, email, await fastHasher.hash(password), now, {
+    role,
+    name,
+    id,
+    totpSecret: secret && sealSecret(keys.twoFactorSecret, id, secret),
+  });
 }
 
 /** A sales account (no two-factor unless asked for). */
-export const seedSales = (db: Db, email: string, options: Omit<SeedOptions, "role"> = {}) => seedAdmin(db, email, ADMIN_PASSWORD, undefined, { ...options, role: "sales" });
+export const seedSales = (db: Db, email: string, options: Omit<SeedOptions, "role"> = {}) =>
+  seedAdmin(db, email, ADMIN_PASSWORD, undefined, { ...options, role: "sales" });
 
 /**
  * A code the seeded account's authenticator would show now, on `app`'s clock, never one used before
@@ -86,7 +92,11 @@ export async function send(
 ): Promise<Response> {
   return app.request(path, {
     method,
-    headers: { ...(method === "GET" || method === "HEAD" ? {} : SAME_ORIGIN), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      ...(method === "GET" || method === "HEAD" ? {} : SAME_ORIGIN),
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     ...(body !== undefined && { body: typeof body === "string" ? body : JSON.stringify(body) }),
   });
 }
@@ -111,9 +121,13 @@ export async function signIn(
   headers: Record<string, string> = {},
 ): Promise<string> {
   const code = secrets.has(normalizeEmail(email)) ? await totpFor(app, email) : undefined;
-  const response = await send(app, "POST", "/api/auth/login", { body: { email, password, ...(code && { code }) }, headers });
+  const response = await send(app, "POST", "/api/auth/login", {
+    body: { email, password, ...(code && { code }) },
+    headers,
+  });
   const cookie = sessionCookieFrom(response);
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200 || !cookie)
+    throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return cookie;
 }
 

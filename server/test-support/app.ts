@@ -17,7 +17,15 @@ export { TEST_APP_SECRET } from "./secrets";
  * minute, which is what the repeated-content signal is for. The spam suites set their own threshold.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configFromEnv({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000", APP_SECRET: TEST_APP_SECRET, SPAM_THRESHOLD: "100" }), ...overrides };
+  return {
+    ...configFromEnv({
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_PER_MINUTE: "1000",
+      APP_SECRET: TEST_APP_SECRET,
+      SPAM_THRESHOLD: "100",
+    }),
+    ...overrides,
+  };
 }
 
 /** What a posted submission with no render stamp and nothing else spammy scores (src/domain/spam.ts). */

@@ -9,7 +9,13 @@ const keys = derivePrivacyKeys(TEST_APP_SECRET);
 
 /** The token of the newest confirmation opened for the address, as the emailed link carries it. */
 export async function latestConfirmationToken(db: Db, email: string): Promise<string> {
-  const row = await db.selectFrom("newsletterConfirmations").select("id").where("email", "=", email).orderBy("createdAt", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("newsletterConfirmations")
+    .select("id")
+    .where("email", "=", email)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   return confirmationToken(keys, row.id);
 }
 

@@ -57,7 +57,8 @@ async function migrateAlongsideOthers(db: Db, schema: string): Promise<void> {
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const message = error instanceof Error ? error.message : "";
-      const anotherSchemaWentAway = (code === "3F000" || code === "42P01") && /"t_[0-9a-f]{12}/.test(message) && !message.includes(schema);
+      const anotherSchemaWentAway =
+        (code === "3F000" || code === "42P01") && /"t_[0-9a-f]{12}/.test(message) && !message.includes(schema);
       if (!anotherSchemaWentAway || attempt === 5) throw error;
     }
   }
@@ -96,8 +97,14 @@ export const testDatabases: TestDatabase[] = [sqlite, ...(postgresUrl ? [postgre
 /** The names of a table's indexes, sorted (the migration tests check a rebuilt table keeps them). */
 export async function indexesOf(db: Db, table: string): Promise<string[]> {
   const { rows } = isPostgres(db)
-    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
+    ? await sql<{
+        name: string;
+      }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(
+        db,
+      )
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(
+        db,
+      );
   return rows.map((row) => row.name).sort();
 }
 

@@ -9,7 +9,8 @@ import type { Site } from "../static/site";
 
 const NOTICE = '<p data-form-notice="" hidden="" tabindex="-1" class="notice"></p>';
 const errorSlot = (id: string) => `<p id="${id}-error" class="text-sm font-medium text-red-700" hidden=""></p>`;
-const HONEYPOT = '<div aria-hidden="true"><label>Leave this field empty<input type="text" tabindex="-1" autoComplete="off" name="website" value=""/></label></div>';
+const HONEYPOT =
+  '<div aria-hidden="true"><label>Leave this field empty<input type="text" tabindex="-1" autoComplete="off" name="website" value=""/></label></div>';
 
 const input = (id: string, name: string, label: string, extra = "") =>
   `<div class="field"><label for="${id}">${label}</label><input id="${id}" ${extra}name="${name}"/>${errorSlot(id)}</div>`;
@@ -25,9 +26,17 @@ const form = (id: string, action: string, body: string, consent = "") =>
   `<form aria-label="${id}" action="${action}" method="post"><input type="hidden" name="form" value="${id}"/>${consent && `<input type="hidden" name="consentVersion" value="${consent}"/>`}${NOTICE}${body}${HONEYPOT}<button type="submit">Send</button></form>`;
 
 const person = (p: string) =>
-  input(`${p}1`, "firstName", "First Name", 'required="" ') + input(`${p}2`, "lastName", "Last Name", 'required="" ') + input(`${p}3`, "email", "Email", 'required="" type="email" ') + `<div class="field"><label for="${p}4">Phone</label><input id="${p}4" aria-describedby="${p}4-hint" type="tel" name="phone"/><p id="${p}4-hint">Optional</p>${errorSlot(`${p}4`)}</div>`;
+  input(`${p}1`, "firstName", "First Name", 'required="" ') +
+  input(`${p}2`, "lastName", "Last Name", 'required="" ') +
+  input(`${p}3`, "email", "Email", 'required="" type="email" ') +
+  `<div class="field"><label for="${p}4">Phone</label><input id="${p}4" aria-describedby="${p}4-hint" type="tel" name="phone"/><p id="${p}4-hint">Optional</p>${errorSlot(`${p}4`)}</div>`;
 const newsletter = (id: string, p: string) =>
-  form(id, "/api/newsletter", `<label for="${p}">Email</label><div class="row"><input type="email" id="${p}" name="email" value=""/><button type="submit">Go</button></div>${errorSlot(p)}`, "newsletter-2025-06");
+  form(
+    id,
+    "/api/newsletter",
+    `<label for="${p}">Email</label><div class="row"><input type="email" id="${p}" name="email" value=""/><button type="submit">Go</button></div>${errorSlot(p)}`,
+    "newsletter-2025-06",
+  );
 
 export const FORM_PAGES: Record<string, string> = {
   "/contact": form("contact", "/api/contacts", person("c") + textarea("c5", "message", "Message")),
@@ -45,12 +54,16 @@ export const FORM_PAGES: Record<string, string> = {
   "/request-demo": form(
     "demo",
     "/api/leads",
-    person("d") + input("d5", "companyName", "Company Name") + select("d6", "organizationType", "Organization Type", ["investor", "hoa"]) + select("d7", "propertyCount", "Number of Properties", ["1-10", "51-200"]),
+    person("d") +
+      input("d5", "companyName", "Company Name") +
+      select("d6", "organizationType", "Organization Type", ["investor", "hoa"]) +
+      select("d7", "propertyCount", "Number of Properties", ["1-10", "51-200"]),
   ),
   "/": newsletter("hero", "h") + newsletter("newsletter-card", "n") + newsletter("newsletter-cta", "t"),
 };
 
-const page = (body: string) => `<!DOCTYPE html><html lang="en-ZA"><head><title>Page</title><script>boot()</script></head><body><main>${body}</main></body></html>`;
+const page = (body: string) =>
+  `<!DOCTYPE html><html lang="en-ZA"><head><title>Page</title><script>boot()</script></head><body><main>${body}</main></body></html>`;
 
 /** A built site of those pages in a temporary folder; remove() deletes it. */
 export function formPagesSite(): Site & { remove(): void } {
@@ -60,11 +73,19 @@ export function formPagesSite(): Site & { remove(): void } {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "index.html"), page(body));
   }
-  return { root, scriptHashes: [], apiReferenceScript: null, remove: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    root,
+    scriptHashes: [],
+    apiReferenceScript: null,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 /** The urlencoded body of `fields`, and the headers a browser sends with it from a page of this origin. */
-export function formPost(fields: Record<string, string> | [string, string][], headers: Record<string, string> = {}): RequestInit {
+export function formPost(
+  fields: Record<string, string> | [string, string][],
+  headers: Record<string, string> = {},
+): RequestInit {
   const body = new URLSearchParams(fields).toString();
   return {
     method: "POST",

@@ -6,7 +6,12 @@ import { countRows } from "./databases";
 // How a public form route must refuse a body the shared schema rejects, checked the same way for each.
 
 /** POSTs `body` to /api/<collection>: 400 "validation" naming `field`, and nothing stored. */
-export async function expectFormRefused(db: Db, collection: "contacts" | "leads" | "newsletter", body: unknown, field: string): Promise<void> {
+export async function expectFormRefused(
+  db: Db,
+  collection: "contacts" | "leads" | "newsletter",
+  body: unknown,
+  field: string,
+): Promise<void> {
   const response = await postJson(testApp(db), `/api/${collection}`, body);
   expect(response.status).toBe(400);
   const payload = (await response.json()) as { error: string; fields: Record<string, string> };

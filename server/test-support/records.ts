@@ -7,8 +7,18 @@ import { NOT_SCORED } from "../../src/domain/spam";
 
 // Rows written straight to the tables (no change log), for the list, stats and export suites.
 
-export async function seedContact(db: Db, id: string, createdAt: string, overrides: Partial<typeof validContact & typeof NO_ATTRIBUTION> = {}) {
-  await insertContact(db, { id, data: contactInput.parse({ ...validContact, ...overrides }), botCheck: "skipped", createdAt });
+export async function seedContact(
+  db: Db,
+  id: string,
+  createdAt: string,
+  overrides: Partial<typeof validContact & typeof NO_ATTRIBUTION> = {},
+) {
+  await insertContact(db, {
+    id,
+    data: contactInput.parse({ ...validContact, ...overrides }),
+    botCheck: "skipped",
+    createdAt,
+  });
 }
 
 export async function seedLead(

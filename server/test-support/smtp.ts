@@ -26,16 +26,20 @@ export interface TestSmtpServer {
   start(): Promise<void>;
 }
 
-
 function unfold(raw: string, name: string): string | undefined {
   const headerBlock = raw.split(/\r?\n\r?\n/)[0] ?? "";
   const unfolded = headerBlock.replace(/\r?\n[ \t]+/g, " ");
-  const line = unfolded.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
 
 /** Starts listening at once unless `listen` is false (then call start() later: a server that comes up late). */
-export async function startSmtpServer({ port, listen = true }: { port?: number; listen?: boolean } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer({
+  port,
+  listen = true,
+}: { port?: number; listen?: boolean } = {}): Promise<TestSmtpServer> {
   const chosenPort = port ?? (await freePort());
   const messages: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
@@ -60,7 +64,11 @@ export async function startSmtpServer({ port, listen = true }: { port?: number; 
           const raw = Buffer.concat(chunks).toString("utf8");
           simpleParser(raw).then(
             (parsed) => {
-              messages.push({ parsed, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), header: (name) => unfold(raw, name) });
+              messages.push({
+                parsed,
+                to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                header: (name) => unfold(raw, name),
+              });
               waiters.splice(0).forEach((wake) => wake());
               callback();
             },

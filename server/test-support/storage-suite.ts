@@ -23,7 +23,10 @@ export interface StorageContext extends Omit<OpenDatabase, "close"> {
 }
 
 /** Opens `database` for the enclosing describe block, and empties and seeds it as `options` say. */
-export function useTestDatabase(database: TestDatabase, { clear = "each", admin = false }: StorageOptions = {}): StorageContext {
+export function useTestDatabase(
+  database: TestDatabase,
+  { clear = "each", admin = false }: StorageOptions = {},
+): StorageContext {
   let open: OpenDatabase | undefined;
   const opened = (): OpenDatabase => {
     if (!open) throw new Error("The test database opens in the suite's first hook: read it in a hook or a test");

@@ -21,9 +21,21 @@ export interface TeamSetup {
   nextMail(count: number): Promise<{ to: string[]; subject: string; text: string }>;
 }
 
-export function teamSetup(db: Db, smtp: TestSmtpServer, time = manualClock("2025-06-02T08:00:00.000Z"), overrides: Parameters<typeof testConfig>[0] = {}): TeamSetup {
+export function teamSetup(
+  db: Db,
+  smtp: TestSmtpServer,
+  time = manualClock("2025-06-02T08:00:00.000Z"),
+  overrides: Parameters<typeof testConfig>[0] = {},
+): TeamSetup {
   const config = testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL, trustProxy: 1, ...overrides });
-  const worker = createOutboxWorker({ db, mailer: createSmtpMailer(smtp.url), settings: mailSettings(config), keys: derivePrivacyKeys(TEST_APP_SECRET), clock: time.clock, logger: createLogger("silent") });
+  const worker = createOutboxWorker({
+    db,
+    mailer: createSmtpMailer(smtp.url),
+    settings: mailSettings(config),
+    keys: derivePrivacyKeys(TEST_APP_SECRET),
+    clock: time.clock,
+    logger: createLogger("silent"),
+  });
   const app = testApp(db, { clock: time.clock, config });
   return {
     app,
@@ -41,7 +53,9 @@ export function teamSetup(db: Db, smtp: TestSmtpServer, time = manualClock("2025
 export function linkToken(text: string, page: "accept-invitation" | "reset-password"): string {
   const links = [...text.matchAll(/https?:\/\/\S+/g)].map(([link]) => link).filter((link) => link.includes("token"));
   expect(links).toHaveLength(1);
-  const match = new RegExp(`^${PUBLIC_URL.replace(/[.]/g, "\\.")}/admin/${page}#token=([A-Za-z0-9_-]{43})$`).exec(links[0]!);
+  const match = new RegExp(`^${PUBLIC_URL.replace(/[.]/g, "\\.")}/admin/${page}#token=([A-Za-z0-9_-]{43})$`).exec(
+    links[0]!,
+  );
   expect(match, links[0]).not.toBeNull();
   return match![1]!;
 }

@@ -21,12 +21,16 @@ export const appClocks = new WeakMap<object, Clock>();
 export const forgetTotpSteps = (account: string): void => void lastSteps.delete(account);
 
 /** Remembers that a code of this step was accepted for the account by other means. */
-export const noteTotpStep = (account: string, step: number): void => void lastSteps.set(account, Math.max(step, lastSteps.get(account) ?? -Infinity));
+export const noteTotpStep = (account: string, step: number): void =>
+  void lastSteps.set(account, Math.max(step, lastSteps.get(account) ?? -Infinity));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A code the server will accept for `account` now, remembered as used. */
-export async function nextTotpCode(account: string, { secret = TEST_TOTP_SECRET, clock = systemClock }: { secret?: string; clock?: Clock } = {}): Promise<string> {
+export async function nextTotpCode(
+  account: string,
+  { secret = TEST_TOTP_SECRET, clock = systemClock }: { secret?: string; clock?: Clock } = {},
+): Promise<string> {
   for (;;) {
     const ms = clock().getTime();
     const current = totpStep(ms);
@@ -37,7 +41,10 @@ export async function nextTotpCode(account: string, { secret = TEST_TOTP_SECRET,
       lastSteps.set(account, step);
       return totpCode(secret, step);
     }
-    if (clock !== systemClock) throw new Error(`Every TOTP step around the test clock's time was used for ${account}: advance the clock by ${TOTP_PERIOD_SECONDS} s`);
+    if (clock !== systemClock)
+      throw new Error(
+        `Every TOTP step around the test clock's time was used for ${account}: advance the clock by ${TOTP_PERIOD_SECONDS} s`,
+      );
     await sleep((current + 1) * PERIOD_MS - ms + 50);
   }
 }

@@ -27,7 +27,11 @@ export interface StaffClient {
 }
 
 /** The app as a signed-in staff member (the seeded account, or `email`) uses it. */
-export async function staffClient(db: Db, deps: Partial<Omit<AppDeps, "db">> = {}, email?: string): Promise<StaffClient> {
+export async function staffClient(
+  db: Db,
+  deps: Partial<Omit<AppDeps, "db">> = {},
+  email?: string,
+): Promise<StaffClient> {
   const app = testApp(db, deps);
   const cookie = await signIn(app, email);
   return {
@@ -43,7 +47,11 @@ export async function staffClient(db: Db, deps: Partial<Omit<AppDeps, "db">> = {
 }
 
 /** Submits a public form and returns the new record's id. */
-export async function submit(app: App, path: "/api/leads" | "/api/contacts" | "/api/newsletter", body: object): Promise<string> {
+export async function submit(
+  app: App,
+  path: "/api/leads" | "/api/contacts" | "/api/newsletter",
+  body: object,
+): Promise<string> {
   const response = await postJson(app, path, body);
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

@@ -60,7 +60,11 @@ function literalAddress(hostname: string): string | null {
  * "http://0x7f.1/" into 127.0.0.1, so literal addresses are judged as the connection would see them.
  * Names are resolved here too, so an admin hears at once that "internal.example" points inside.
  */
-export async function refuseUrl(text: string, policy: AddressPolicy, resolve: (host: string) => Promise<string[]> = resolveAll): Promise<string | null> {
+export async function refuseUrl(
+  text: string,
+  policy: AddressPolicy,
+  resolve: (host: string) => Promise<string[]> = resolveAll,
+): Promise<string | null> {
   if (text.length > WEBHOOK_URL_MAX) return `At most ${WEBHOOK_URL_MAX} characters`;
   let url: URL;
   try {
@@ -80,11 +84,17 @@ export async function refuseUrl(text: string, policy: AddressPolicy, resolve: (h
     return "That host name does not resolve";
   }
   if (addresses.length === 0) return "That host name does not resolve";
-  return addresses.every(isPublicAddress) ? null : "That host name points to an address that is not on the public internet";
+  return addresses.every(isPublicAddress)
+    ? null
+    : "That host name points to an address that is not on the public internet";
 }
 
 const resolveAll = (host: string) =>
-  new Promise<string[]>((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((entry) => entry.address)))));
+  new Promise<string[]>((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((entry) => entry.address)),
+    ),
+  );
 
 export class BlockedAddressError extends Error {
   readonly code = "EBLOCKEDADDRESS";

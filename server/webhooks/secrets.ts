@@ -8,6 +8,8 @@ import type { PrivacyKeys } from "../privacy/keys";
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
-export const sealWebhookSecret = (keys: PrivacyKeys, endpointId: string, secret: string) => sealSecret(keys.webhookSecret, `webhook:${endpointId}`, secret);
+export const sealWebhookSecret = (keys: PrivacyKeys, endpointId: string, secret: string) =>
+  sealSecret(keys.webhookSecret, `webhook:${endpointId}`, secret);
 
-export const openWebhookSecret = (keys: PrivacyKeys, endpointId: string, sealed: string) => openSecret(keys.webhookSecret, `webhook:${endpointId}`, sealed);
+export const openWebhookSecret = (keys: PrivacyKeys, endpointId: string, sealed: string) =>
+  openSecret(keys.webhookSecret, `webhook:${endpointId}`, sealed);

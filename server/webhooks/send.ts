@@ -38,7 +38,12 @@ export interface SendResult {
 /** How much of an answer is read (and thrown away) before the socket is let go. */
 const ANSWER_LIMIT = 64 * 1024;
 
-export function sendWebhook(url: string, signed: Signed, policy: AddressPolicy, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<SendResult> {
+export function sendWebhook(
+  url: string,
+  signed: Signed,
+  policy: AddressPolicy,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   return new Promise((resolve) => {
@@ -59,8 +64,10 @@ export function sendWebhook(url: string, signed: Signed, policy: AddressPolicy, 
     }
     // A literal address never reaches the lookup: judge it here.
     const host = target.hostname.replace(/^\[|\]$/g, "");
-    if (!policy.allowPrivate && isIP(host) && !isPublicAddress(host)) return finish({ status: null, error: `${host} is not on the public internet` });
-    if (target.protocol !== "https:" && !(policy.allowPrivate && target.protocol === "http:")) return finish({ status: null, error: "Only https:// URLs are sent to" });
+    if (!policy.allowPrivate && isIP(host) && !isPublicAddress(host))
+      return finish({ status: null, error: `${host} is not on the public internet` });
+    if (target.protocol !== "https:" && !(policy.allowPrivate && target.protocol === "http:"))
+      return finish({ status: null, error: "Only https:// URLs are sent to" });
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const request = send(target, {
       method: "POST",
@@ -85,13 +92,25 @@ export function sendWebhook(url: string, signed: Signed, policy: AddressPolicy, 
       const done = () => {
         const status = response.statusCode ?? null;
         const ok = status !== null && status >= 200 && status < 300;
-        finish({ status, error: ok ? null : status !== null && status >= 300 && status < 400 ? `Answered ${status} (redirects are not followed)` : `Answered ${status}` });
+        finish({
+          status,
+          error: ok
+            ? null
+            : status !== null && status >= 300 && status < 400
+              ? `Answered ${status} (redirects are not followed)`
+              : `Answered ${status}`,
+        });
       };
       response.on("end", done);
       response.on("close", done);
       response.on("error", done);
     });
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ status: null, error: error.code === "EBLOCKEDADDRESS" ? error.message : `${error.code ?? "Error"}: ${error.message}` }));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      finish({
+        status: null,
+        error: error.code === "EBLOCKEDADDRESS" ? error.message : `${error.code ?? "Error"}: ${error.message}`,
+      }),
+    );
     request.end(signed.body);
   });
 }

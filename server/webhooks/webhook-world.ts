@@ -69,8 +69,22 @@ export function webhookWorld(open: StorageContext) {
   };
 
   /** A worker, run by hand or started; `db` may be the suite's database seen through a plugin, `send` stand in for sending. */
-  const worker = (allowPrivate = true, db: Db = open.db, send?: typeof sendWebhook, more: Partial<Parameters<typeof createWebhookWorker>[0]> = {}) =>
-    createWebhookWorker({ db, keys, clock: time.clock, logger: createLogger("silent"), policy: { allowPrivate }, random: () => 0.5, ...(send && { send }), ...more });
+  const worker = (
+    allowPrivate = true,
+    db: Db = open.db,
+    send?: typeof sendWebhook,
+    more: Partial<Parameters<typeof createWebhookWorker>[0]> = {},
+  ) =>
+    createWebhookWorker({
+      db,
+      keys,
+      clock: time.clock,
+      logger: createLogger("silent"),
+      policy: { allowPrivate },
+      random: () => 0.5,
+      ...(send && { send }),
+      ...more,
+    });
 
   beforeAll(() => hook.start());
   afterAll(() => hook.stop());
@@ -93,7 +107,12 @@ export function webhookWorld(open: StorageContext) {
   }
 
   const submitDemo = async (email = "ama@example.com") => {
-    const response = await postJson(app, "/api/leads", { ...validDemo, email }, { "Idempotency-Key": `demo-${email}-${Math.random()}` });
+    const response = await postJson(
+      app,
+      "/api/leads",
+      { ...validDemo, email },
+      { "Idempotency-Key": `demo-${email}-${Math.random()}` },
+    );
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };

@@ -71,7 +71,19 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-export function createWebhookWorker({ db, keys, clock, logger, policy, pollMs = WEBHOOK_POLL_MS, send = sendWebhook, random = Math.random, retryBaseMs, timeoutMs, limits = { perEndpoint: PER_ENDPOINT, inFlight: IN_FLIGHT } }: WebhookWorkerDeps): WebhookWorker {
+export function createWebhookWorker({
+  db,
+  keys,
+  clock,
+  logger,
+  policy,
+  pollMs = WEBHOOK_POLL_MS,
+  send = sendWebhook,
+  random = Math.random,
+  retryBaseMs,
+  timeoutMs,
+  limits = { perEndpoint: PER_ENDPOINT, inFlight: IN_FLIGHT },
+}: WebhookWorkerDeps): WebhookWorker {
   /** Attempts under way, and how many per endpoint. */
   const inFlight = new Set<Promise<void>>();
   const busy = new Map<string, number>();
@@ -98,7 +110,11 @@ export function createWebhookWorker({ db, keys, clock, logger, policy, pollMs = 
     const secrets: string[] = [];
     const current = open(delivery.endpointId, delivery.secret);
     if (current) secrets.push(current);
-    if (delivery.previousSecret && delivery.previousSecretUntil && Date.parse(delivery.previousSecretUntil) > now.getTime()) {
+    if (
+      delivery.previousSecret &&
+      delivery.previousSecretUntil &&
+      Date.parse(delivery.previousSecretUntil) > now.getTime()
+    ) {
       const previous = open(delivery.endpointId, delivery.previousSecret);
       if (previous) secrets.push(previous);
     }
@@ -107,7 +123,8 @@ export function createWebhookWorker({ db, keys, clock, logger, policy, pollMs = 
 
   async function attempt(delivery: DueDelivery): Promise<SendResult> {
     const secrets = secretsOf(delivery, clock());
-    if (secrets.length === 0) return { status: null, durationMs: 0, error: "The endpoint's secret does not open with this APP_SECRET" };
+    if (secrets.length === 0)
+      return { status: null, durationMs: 0, error: "The endpoint's secret does not open with this APP_SECRET" };
     return send(delivery.url, { id: delivery.id, body: delivery.payload, secrets, at: clock() }, policy, timeoutMs);
   }
 
@@ -115,7 +132,11 @@ export function createWebhookWorker({ db, keys, clock, logger, policy, pollMs = 
   function start(delivery: DueDelivery) {
     busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 0) + 1);
     const task = attempt(delivery)
-      .catch((error: unknown): SendResult => ({ status: null, durationMs: 0, error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown): SendResult => ({
+        status: null,
+        durationMs: 0,
+        error: error instanceof Error ? error.message : String(error),
+      }))
       .then((outcome) => {
         finished.push({ delivery, outcome, at: clock() });
         inFlight.delete(task);
@@ -143,7 +164,12 @@ export function createWebhookWorker({ db, keys, clock, logger, policy, pollMs = 
         if (verdict !== "gone" && verdict !== "disabled-failing") continue;
         const reason = verdict === "gone" ? "it answered 410 Gone" : "every delivery failed for 3 days";
         logger.warn("webhook-endpoint-disabled", { endpointId, reason });
-        await appendAudit(db, { actor: "system", action: "webhook.disabled", details: { id: endpointId, reason }, at: clock() });
+        await appendAudit(db, {
+          actor: "system",
+          action: "webhook.disabled",
+          details: { id: endpointId, reason },
+          at: clock(),
+        });
       }
     }
     for (const [endpointId, count] of sincePrune) {
@@ -176,7 +202,11 @@ export function createWebhookWorker({ db, keys, clock, logger, policy, pollMs = 
     while (inFlight.size > 0) await Promise.all([...inFlight]);
   };
 
-  const loop = createPollingLoop(pass, { pollMs, minGapMs: PASS_GAP_MS, onFailure: (error) => logger.error("webhook-worker-failed", describeError(error)) });
+  const loop = createPollingLoop(pass, {
+    pollMs,
+    minGapMs: PASS_GAP_MS,
+    onFailure: (error) => logger.error("webhook-worker-failed", describeError(error)),
+  });
   return {
     async runOnce() {
       const result = await pass();

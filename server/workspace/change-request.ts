@@ -34,10 +34,17 @@ const byTopField = (fields: Record<string, string>) => {
   return named;
 };
 
-async function checkChange(db: Db, collection: Collection, { status, owner }: RecordChangeRequest): Promise<Checked<RecordChangeRequest>> {
+async function checkChange(
+  db: Db,
+  collection: Collection,
+  { status, owner }: RecordChangeRequest,
+): Promise<Checked<RecordChangeRequest>> {
   const fields: Record<string, string> = {};
   const settable = COLLECTION_SPECS[collection].settableStatuses;
-  if (status === undefined && owner === undefined) fields.status = isOwnedCollection(collection) ? "Send a status, an owner or both" : `Use one of ${settable.join(", ")}`;
+  if (status === undefined && owner === undefined)
+    fields.status = isOwnedCollection(collection)
+      ? "Send a status, an owner or both"
+      : `Use one of ${settable.join(", ")}`;
   if (status !== undefined && !settable.includes(status)) fields.status = `Use one of ${settable.join(", ")}`;
   let ownerEmail: string | null | undefined = owner === null ? null : undefined;
   if (typeof owner === "string") {
@@ -47,18 +54,29 @@ async function checkChange(db: Db, collection: Collection, { status, owner }: Re
     else ownerEmail = email.data;
   } else if (owner === null && !isOwnedCollection(collection)) fields.owner = `${collection} records have no owner`;
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { ...(status !== undefined && { status }), ...(ownerEmail !== undefined && { owner: ownerEmail }) } };
+  return {
+    ok: true,
+    value: { ...(status !== undefined && { status }), ...(ownerEmail !== undefined && { owner: ownerEmail }) },
+  };
 }
 
 /** A PATCH body: a status the collection lets staff set, an owner that is a staff account (or null), or both. */
-export async function checkRecordChange(db: Db, collection: Collection, body: unknown): Promise<Checked<RecordChangeRequest>> {
+export async function checkRecordChange(
+  db: Db,
+  collection: Collection,
+  body: unknown,
+): Promise<Checked<RecordChangeRequest>> {
   const parsed = recordChangeBody.safeParse(body);
   if (!parsed.success) return { ok: false, fields: fieldErrors(parsed.error) };
   return checkChange(db, collection, parsed.data);
 }
 
 /** A bulk change's body: 1 to BULK_MAX distinct ids and the change for all of them. */
-export async function checkBulkChange(db: Db, collection: Collection, body: unknown): Promise<Checked<{ ids: string[]; change: RecordChangeRequest }>> {
+export async function checkBulkChange(
+  db: Db,
+  collection: Collection,
+  body: unknown,
+): Promise<Checked<{ ids: string[]; change: RecordChangeRequest }>> {
   const parsed = bulkChangeBody.safeParse(body);
   if (!parsed.success) return { ok: false, fields: byTopField(fieldErrors(parsed.error)) };
   const { ids, ...requested } = parsed.data;

@@ -1,7 +1,18 @@
 import type { RecordsByCollection } from "../../src/domain/admin";
 import type { Collection } from "../../src/domain/status";
 import type { RecordChangeRequest } from "../../src/domain/workspace";
-import { appendAuditEntries, changeRecords, enqueueWebhookEvents, outboxRow, type ChangedRecord, type Db, type NewAuditEntry, type NewWebhookEvent, type OutboxTable, type RequestContext } from "../db/store";
+import {
+  appendAuditEntries,
+  changeRecords,
+  enqueueWebhookEvents,
+  outboxRow,
+  type ChangedRecord,
+  type Db,
+  type NewAuditEntry,
+  type NewWebhookEvent,
+  type OutboxTable,
+  type RequestContext,
+} from "../db/store";
 import type { PrivacyKeys } from "../privacy/keys";
 import { recordOptOut } from "../privacy/unsubscribe";
 
@@ -22,17 +33,33 @@ export interface StaffActor extends RequestContext {
   email: string;
 }
 
-export type ChangeResult<C extends Collection> = { ok: true; records: RecordsByCollection[C][]; queuedMail: boolean } | { ok: false; missing: string[] };
+export type ChangeResult<C extends Collection> =
+  { ok: true; records: RecordsByCollection[C][]; queuedMail: boolean } | { ok: false; missing: string[] };
 
-function auditEntries<C extends Collection>(collection: C, changed: ChangedRecord<C>, change: RecordChangeRequest, actor: StaffActor, now: Date, bulk: boolean): NewAuditEntry[] {
+function auditEntries<C extends Collection>(
+  collection: C,
+  changed: ChangedRecord<C>,
+  change: RecordChangeRequest,
+  actor: StaffActor,
+  now: Date,
+  bulk: boolean,
+): NewAuditEntry[] {
   const context = { actor: actor.email, ip: actor.ip, userAgent: actor.userAgent, at: now };
   const id = changed.record.id;
   const entries: NewAuditEntry[] = [];
   if (change.status !== undefined) {
-    entries.push({ ...context, action: "record.status", details: { collection, id, from: changed.before.status, to: change.status, ...(bulk && { bulk }) } });
+    entries.push({
+      ...context,
+      action: "record.status",
+      details: { collection, id, from: changed.before.status, to: change.status, ...(bulk && { bulk }) },
+    });
   }
   if (change.owner !== undefined) {
-    entries.push({ ...context, action: "record.owner", details: { collection, id, from: changed.before.owner, to: change.owner, ...(bulk && { bulk }) } });
+    entries.push({
+      ...context,
+      action: "record.owner",
+      details: { collection, id, from: changed.before.owner, to: change.owner, ...(bulk && { bulk }) },
+    });
   }
   return entries;
 }
@@ -59,8 +86,18 @@ export async function applyRecordChange<C extends Collection>(
     for (const changed of outcome.changed) {
       const { record, before } = changed;
       const about = { collection, recordId: record.id, email: record.email };
-      if (change.status !== undefined && change.status !== before.status) webhooks.push({ ...about, type: "record.status_changed", change: { status: { from: before.status, to: change.status }, by: actor.email } });
-      if (change.owner !== undefined && change.owner !== before.owner) webhooks.push({ ...about, type: "record.assigned", change: { owner: { from: before.owner, to: change.owner }, by: actor.email } });
+      if (change.status !== undefined && change.status !== before.status)
+        webhooks.push({
+          ...about,
+          type: "record.status_changed",
+          change: { status: { from: before.status, to: change.status }, by: actor.email },
+        });
+      if (change.owner !== undefined && change.owner !== before.owner)
+        webhooks.push({
+          ...about,
+          type: "record.assigned",
+          change: { owner: { from: before.owner, to: change.owner }, by: actor.email },
+        });
       // Staff unsubscribing someone (on their request by phone or email) is an opt-out like the link.
       if (collection === "newsletter" && change.status === "unsubscribed" && before.status === "subscribed") {
         await recordOptOut(trx, { subscription: record, keys, source: "admin", context: actor, at });
@@ -68,7 +105,18 @@ export async function applyRecordChange<C extends Collection>(
       audits.push(...auditEntries(collection, changed, change, actor, now, ids.length > 1));
       const owner = change.owner;
       if (notifyOwners && owner && owner !== before.owner && owner !== actor.email) {
-        emails.push(outboxRow({ kind: "assignment", subjectEmail: record.email, recordCollection: collection, recordId: record.id, recipient: owner }, at));
+        emails.push(
+          outboxRow(
+            {
+              kind: "assignment",
+              subjectEmail: record.email,
+              recordCollection: collection,
+              recordId: record.id,
+              recipient: owner,
+            },
+            at,
+          ),
+        );
       }
     }
     await appendAuditEntries(trx, audits);

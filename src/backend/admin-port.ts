@@ -1,4 +1,12 @@
-import type { DashboardStats, ListPage, ListQuery, LiveEvent, LogPosition, MatchCount, RecordsByCollection } from "../domain/admin";
+import type {
+  DashboardStats,
+  ListPage,
+  ListQuery,
+  LiveEvent,
+  LogPosition,
+  MatchCount,
+  RecordsByCollection,
+} from "../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../domain/privacy";
 import type { Collection } from "../domain/status";
 import type { CurrentStaff, Role, StaffAccount, TwoFactorSetup } from "../domain/staff";
@@ -6,7 +14,16 @@ import type { Insights, InsightsQuery } from "../domain/insights";
 import type { WebhookAttempt, WebhookEndpoint, WebhookEvent } from "../domain/webhooks";
 import type { ApiToken, TokenScope } from "../domain/api-tokens";
 import type { BlocklistEntry, SpamVerdict } from "../domain/spam";
-import type { Note, OwnedCollection, PersonView, RecordChangeRequest, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../domain/workspace";
+import type {
+  Note,
+  OwnedCollection,
+  PersonView,
+  RecordChangeRequest,
+  RecordDetail,
+  RecordWithPerson,
+  StaffMember,
+  WorkspaceSettings,
+} from "../domain/workspace";
 
 // What the staff dashboard needs from a back end. Adapters: ./http/admin (default) and ./firebase.
 
@@ -66,7 +83,11 @@ export interface AdminBackend {
   /** Only the author, within NOTE_DELETE_WINDOW_MS; otherwise rejects with AdminApiError 403. */
   deleteNote(note: Note): Promise<void>;
   /** Sets the status, the owner (a staff email, or null), or both, of one record. */
-  updateRecord<C extends OwnedCollection>(collection: C, id: string, change: RecordChangeRequest): Promise<RecordsByCollection[C]>;
+  updateRecord<C extends OwnedCollection>(
+    collection: C,
+    id: string,
+    change: RecordChangeRequest,
+  ): Promise<RecordsByCollection[C]>;
   /** The same change to up to BULK_MAX records, all or nothing; resolves to how many. */
   bulkUpdate(collection: Collection, ids: readonly string[], change: RecordChangeRequest): Promise<number>;
   /** Every staff account, for the owner pickers and filters and the Team tab. */
@@ -77,7 +98,11 @@ export interface AdminBackend {
    * Calls onChange for every created or updated record from now on, or after `after` (a ListPage.position)
    * where the back end keeps a change log; returns the unsubscribe function.
    */
-  watch(onChange: (event: LiveEvent) => void, onState?: (state: LiveState) => void, options?: { after?: LogPosition }): () => void;
+  watch(
+    onChange: (event: LiveEvent) => void,
+    onState?: (state: LiveState) => void,
+    options?: { after?: LogPosition },
+  ): () => void;
   /** Downloads the CSV export. */
   exportCsv(filters: ExportFilters): Promise<void>;
   /**
@@ -151,7 +176,10 @@ export interface AccountRecovery {
 export interface IntegrationsAdmin {
   list(): Promise<WebhookEndpoint[]>;
   /** Rejects with AdminApiError 400 (fields.url, fields.events) for a refused URL or no events. The secret is shown this once. */
-  create(url: string, events: readonly WebhookEvent[]): Promise<{ id: string; secret: string; endpoint: WebhookEndpoint }>;
+  create(
+    url: string,
+    events: readonly WebhookEvent[],
+  ): Promise<{ id: string; secret: string; endpoint: WebhookEndpoint }>;
   update(id: string, change: { events?: readonly WebhookEvent[]; disabled?: boolean }): Promise<WebhookEndpoint>;
   /** A new secret; the old one signs too until previousSecretUntil. */
   rotate(id: string): Promise<{ secret: string; previousSecretUntil: string }>;
@@ -166,7 +194,11 @@ export interface IntegrationsAdmin {
    * once); revoked at once.
    */
   tokens(): Promise<ApiToken[]>;
-  createToken(name: string, scopes: readonly TokenScope[], expiresAt: string | null): Promise<ApiToken & { token: string }>;
+  createToken(
+    name: string,
+    scopes: readonly TokenScope[],
+    expiresAt: string | null,
+  ): Promise<ApiToken & { token: string }>;
   revokeToken(id: string): Promise<void>;
 }
 

@@ -1,5 +1,11 @@
 import type { ConfirmSubscriptionStatus, UnsubscribeStatus } from "../domain/privacy";
-import type { ConfirmSubscriptionInput, ContactInput, FieldErrors, LeadInput, NewsletterInput } from "../domain/schemas";
+import type {
+  ConfirmSubscriptionInput,
+  ContactInput,
+  FieldErrors,
+  LeadInput,
+  NewsletterInput,
+} from "../domain/schemas";
 
 // The narrow interface the UI calls. Adapters: ./http (default) and ./firebase.
 

@@ -20,7 +20,10 @@ describe("parseFirebaseConfig", () => {
       authEmulatorHost: null,
       firestoreEmulatorHost: null,
     });
-    expect(parseFirebaseConfig({ ...complete, VITE_FIREBASE_FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080" }).firestoreEmulatorHost).toBe("127.0.0.1:8080");
+    expect(
+      parseFirebaseConfig({ ...complete, VITE_FIREBASE_FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080" })
+        .firestoreEmulatorHost,
+    ).toBe("127.0.0.1:8080");
   });
 
   it("names every missing variable in one readable error", () => {
@@ -31,9 +34,17 @@ describe("parseFirebaseConfig", () => {
   });
 
   it("refuses a malformed project id, auth domain or emulator host", () => {
-    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_PROJECT_ID: "Erf Prod" })).toThrow(/must not contain spaces/);
-    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_PROJECT_ID: "ERF" })).toThrow(/not a Firebase project id/);
-    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_AUTH_DOMAIN: "https://erf.web.app/" })).toThrow(/host name/);
-    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_AUTH_EMULATOR_HOST: "localhost" })).toThrow(/host:port/);
+    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_PROJECT_ID: "Erf Prod" })).toThrow(
+      /must not contain spaces/,
+    );
+    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_PROJECT_ID: "ERF" })).toThrow(
+      /not a Firebase project id/,
+    );
+    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_AUTH_DOMAIN: "https://erf.web.app/" })).toThrow(
+      /host name/,
+    );
+    expect(() => parseFirebaseConfig({ ...complete, VITE_FIREBASE_AUTH_EMULATOR_HOST: "localhost" })).toThrow(
+      /host:port/,
+    );
   });
 });

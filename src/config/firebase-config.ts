@@ -46,14 +46,19 @@ export function parseFirebaseConfig(env: FirebaseEnv): FirebaseClientConfig {
     required[key] = value;
   }
   if (required.projectId && !PROJECT_ID.test(required.projectId)) {
-    problems.push(`VITE_FIREBASE_PROJECT_ID "${required.projectId}" is not a Firebase project id (6-30 lowercase letters, digits, hyphens)`);
+    problems.push(
+      `VITE_FIREBASE_PROJECT_ID "${required.projectId}" is not a Firebase project id (6-30 lowercase letters, digits, hyphens)`,
+    );
   }
   if (required.authDomain && !HOST_NAME.test(required.authDomain)) {
-    problems.push(`VITE_FIREBASE_AUTH_DOMAIN must be a host name such as my-project.firebaseapp.com, got "${required.authDomain}"`);
+    problems.push(
+      `VITE_FIREBASE_AUTH_DOMAIN must be a host name such as my-project.firebaseapp.com, got "${required.authDomain}"`,
+    );
   }
   const emulator = (name: string) => {
     const value = clean(env[name]);
-    if (value && !HOST_PORT.test(value)) problems.push(`${name} must be host:port (e.g. 127.0.0.1:8080), got "${value}"`);
+    if (value && !HOST_PORT.test(value))
+      problems.push(`${name} must be host:port (e.g. 127.0.0.1:8080), got "${value}"`);
     return value || null;
   };
   const authEmulatorHost = emulator("VITE_FIREBASE_AUTH_EMULATOR_HOST");

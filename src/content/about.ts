@@ -43,17 +43,37 @@ export const ABOUT_VALUES_INTRO: SectionIntro = {
 };
 
 export const ABOUT_VALUES: readonly IconCard[] = [
-  { icon: HeartHandshake, title: "Customers first", description: "We build with property managers, landlords and trustees, not just for them. Every feature starts with a real problem." },
-  { icon: ShieldCheck, title: "Trust by design", description: "Rent money and personal information deserve care. Security and POPIA compliance are built in, never bolted on." },
-  { icon: Lightbulb, title: "Useful AI", description: "AI should save time and explain itself. We use it to draft, forecast and flag, with people making the decisions." },
-  { icon: Globe, title: "Local first, global ready", description: "Built for South African realities and designed to scale to new markets, currencies and regulations." },
+  {
+    icon: HeartHandshake,
+    title: "Customers first",
+    description:
+      "We build with property managers, landlords and trustees, not just for them. Every feature starts with a real problem.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Trust by design",
+    description:
+      "Rent money and personal information deserve care. Security and POPIA compliance are built in, never bolted on.",
+  },
+  {
+    icon: Lightbulb,
+    title: "Useful AI",
+    description:
+      "AI should save time and explain itself. We use it to draft, forecast and flag, with people making the decisions.",
+  },
+  {
+    icon: Globe,
+    title: "Local first, global ready",
+    description: "Built for South African realities and designed to scale to new markets, currencies and regulations.",
+  },
 ];
 
 export const ABOUT_FOUNDER = {
   eyebrow: "Leadership",
   title: "Meet our founder",
   bio: `${BRAND.founder.name} founded ${BRAND.name} after years working alongside property managers and landlords and seeing how much of their week disappeared into admin. As ${BRAND.founder.title}, ${BRAND.founder.name.split(" ")[0]} leads the company's product vision and its mission to bring world-class property technology to African markets.`,
-  quote: "Property managers should spend their time with people and properties, not spreadsheets. That's the job we built this platform to do.",
+  quote:
+    "Property managers should spend their time with people and properties, not spreadsheets. That's the job we built this platform to do.",
 } as const;
 
 export const ABOUT_CTA: CtaCopy = {

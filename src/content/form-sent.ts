@@ -6,7 +6,11 @@ import { BRAND } from "../config/brand";
 // into one more file on the home page.
 
 export const FORM_SENT_COPY = {
-  contact: { pageTitle: "Message sent", title: "Thank you for your message!", description: "We'll get back to you within 24 hours." },
+  contact: {
+    pageTitle: "Message sent",
+    title: "Thank you for your message!",
+    description: "We'll get back to you within 24 hours.",
+  },
   signup: {
     pageTitle: "Request received",
     title: `Welcome to ${BRAND.name}! 🎉`,

@@ -11,7 +11,16 @@ import {
   Wrench,
 } from "lucide-react";
 import { BRAND } from "../config/brand";
-import type { AudiencePageCopy, BenefitsCopy, CtaCopy, IconCard, PageHeroCopy, SectionIntro, SeoCopy, Step } from "./types";
+import type {
+  AudiencePageCopy,
+  BenefitsCopy,
+  CtaCopy,
+  IconCard,
+  PageHeroCopy,
+  SectionIntro,
+  SeoCopy,
+  Step,
+} from "./types";
 
 const HOA_SEO: SeoCopy = {
   title: "HOA & Body Corporate Management Software",
@@ -31,15 +40,52 @@ const HOA_FEATURES_INTRO: SectionIntro = {
 };
 
 const HOA_FEATURES: readonly IconCard[] = [
-  { icon: Receipt, title: "Levy billing", description: "Raise monthly and special levies per unit or participation quota, with automatic statements to every owner." },
-  { icon: Landmark, title: "Collections and reconciliation", description: "Match payments from your bank feed, track arrears and send escalating reminders automatically." },
-  { icon: ChartPie, title: "Budgets and financial reports", description: "Compare spend against budget, track reserve funds and produce trustee packs in a click." },
-  { icon: Megaphone, title: "Owner communication", description: "Send notices, newsletters and urgent alerts by email and SMS, all logged per owner." },
-  { icon: Wrench, title: "Common-area maintenance", description: "Log and schedule work on gates, gardens, pools and roofs, with contractor quotes and approvals." },
-  { icon: Vote, title: "Meetings and resolutions", description: "Prepare AGM packs, record attendance and keep an auditable record of resolutions." },
-  { icon: FileText, title: "Document library", description: "Conduct rules, minutes, insurance schedules and plans, shared with the right owners." },
-  { icon: Users, title: "Owner and resident portal", description: "Owners see their statements, pay levies and log requests; residents stay in the loop." },
-  { icon: ShieldCheck, title: "POPIA-compliant records", description: "Role-based access, consent records and audit trails protect every owner's personal information." },
+  {
+    icon: Receipt,
+    title: "Levy billing",
+    description:
+      "Raise monthly and special levies per unit or participation quota, with automatic statements to every owner.",
+  },
+  {
+    icon: Landmark,
+    title: "Collections and reconciliation",
+    description: "Match payments from your bank feed, track arrears and send escalating reminders automatically.",
+  },
+  {
+    icon: ChartPie,
+    title: "Budgets and financial reports",
+    description: "Compare spend against budget, track reserve funds and produce trustee packs in a click.",
+  },
+  {
+    icon: Megaphone,
+    title: "Owner communication",
+    description: "Send notices, newsletters and urgent alerts by email and SMS, all logged per owner.",
+  },
+  {
+    icon: Wrench,
+    title: "Common-area maintenance",
+    description: "Log and schedule work on gates, gardens, pools and roofs, with contractor quotes and approvals.",
+  },
+  {
+    icon: Vote,
+    title: "Meetings and resolutions",
+    description: "Prepare AGM packs, record attendance and keep an auditable record of resolutions.",
+  },
+  {
+    icon: FileText,
+    title: "Document library",
+    description: "Conduct rules, minutes, insurance schedules and plans, shared with the right owners.",
+  },
+  {
+    icon: Users,
+    title: "Owner and resident portal",
+    description: "Owners see their statements, pay levies and log requests; residents stay in the loop.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "POPIA-compliant records",
+    description: "Role-based access, consent records and audit trails protect every owner's personal information.",
+  },
 ];
 
 const HOA_BENEFITS: BenefitsCopy = {
@@ -55,17 +101,34 @@ const HOA_BENEFITS: BenefitsCopy = {
     "Works for small complexes and large estates alike",
   ],
   highlights: [
-    { icon: CalendarDays, title: "AGM season, sorted", description: "Financial statements, budgets and notices generated from the data you already have." },
-    { icon: ShieldCheck, title: "Secure and compliant", description: "POPIA and GDPR aligned, SOC 2 compliant controls and 99.9% uptime." },
+    {
+      icon: CalendarDays,
+      title: "AGM season, sorted",
+      description: "Financial statements, budgets and notices generated from the data you already have.",
+    },
+    {
+      icon: ShieldCheck,
+      title: "Secure and compliant",
+      description: "POPIA and GDPR aligned, SOC 2 compliant controls and 99.9% uptime.",
+    },
   ],
 };
 
 const HOA_STEPS_INTRO: SectionIntro = { eyebrow: "Getting started", title: "Moving your association across" };
 
 const HOA_STEPS: readonly Step[] = [
-  { title: "Import units and owners", description: "Bring in your unit register, participation quotas and owner contacts from a spreadsheet." },
-  { title: "Set levies and budgets", description: "Configure levy schedules, special levies and this year's budget with our onboarding team." },
-  { title: "Invite trustees and owners", description: "Trustees get their dashboards, owners get portal access, and the next levy run goes out on time." },
+  {
+    title: "Import units and owners",
+    description: "Bring in your unit register, participation quotas and owner contacts from a spreadsheet.",
+  },
+  {
+    title: "Set levies and budgets",
+    description: "Configure levy schedules, special levies and this year's budget with our onboarding team.",
+  },
+  {
+    title: "Invite trustees and owners",
+    description: "Trustees get their dashboards, owners get portal access, and the next levy run goes out on time.",
+  },
 ];
 
 const HOA_CTA: CtaCopy = {

@@ -19,7 +19,8 @@ export const HOME_FEATURES: readonly IconCard[] = [
   {
     icon: Building2,
     title: "Unified portfolio management",
-    description: "Every building, unit, lease and owner in one live view, from a single flat to a portfolio of thousands.",
+    description:
+      "Every building, unit, lease and owner in one live view, from a single flat to a portfolio of thousands.",
   },
   {
     icon: Wallet,
@@ -29,12 +30,14 @@ export const HOME_FEATURES: readonly IconCard[] = [
   {
     icon: IdCard,
     title: "Tenant screening & ID verification",
-    description: "Credit checks, ID and affordability verification in one application flow, so good tenants move in sooner.",
+    description:
+      "Credit checks, ID and affordability verification in one application flow, so good tenants move in sooner.",
   },
   {
     icon: Wrench,
     title: "Maintenance tracking",
-    description: "Log, assign and follow every job from request to invoice, with photos and contractor updates on one ticket.",
+    description:
+      "Log, assign and follow every job from request to invoice, with photos and contractor updates on one ticket.",
   },
   {
     icon: Smartphone,

@@ -1,6 +1,15 @@
 import { BellRing, ChartColumn, FileSignature, IdCard, PiggyBank, Smartphone, Wallet, Wrench } from "lucide-react";
 import { BRAND } from "../config/brand";
-import type { AudiencePageCopy, BenefitsCopy, CtaCopy, IconCard, PageHeroCopy, SectionIntro, SeoCopy, Step } from "./types";
+import type {
+  AudiencePageCopy,
+  BenefitsCopy,
+  CtaCopy,
+  IconCard,
+  PageHeroCopy,
+  SectionIntro,
+  SeoCopy,
+  Step,
+} from "./types";
 
 const LANDLORDS_SEO: SeoCopy = {
   title: "Software for Landlords",
@@ -20,12 +29,36 @@ const LANDLORDS_FEATURES_INTRO: SectionIntro = {
 };
 
 const LANDLORDS_FEATURES: readonly IconCard[] = [
-  { icon: Wallet, title: "Rent on autopilot", description: "Monthly invoices and debit orders go out by themselves, and payments are matched to the right lease." },
-  { icon: BellRing, title: "Gentle, persistent reminders", description: "Tenants get polite reminders before and after the due date; you only step in when it matters." },
-  { icon: IdCard, title: "Tenant screening", description: "Check credit, ID and affordability before you hand over the keys, all from one online application." },
-  { icon: FileSignature, title: "Digital leases", description: "Lease templates with annual escalations and renewal reminders, signed electronically." },
-  { icon: Wrench, title: "Maintenance made simple", description: "Tenants report issues with photos; you approve quotes and track the job from your phone." },
-  { icon: ChartColumn, title: "Income and tax-ready reports", description: "See income, expenses and yield per property, and export a clean statement for your accountant." },
+  {
+    icon: Wallet,
+    title: "Rent on autopilot",
+    description: "Monthly invoices and debit orders go out by themselves, and payments are matched to the right lease.",
+  },
+  {
+    icon: BellRing,
+    title: "Gentle, persistent reminders",
+    description: "Tenants get polite reminders before and after the due date; you only step in when it matters.",
+  },
+  {
+    icon: IdCard,
+    title: "Tenant screening",
+    description: "Check credit, ID and affordability before you hand over the keys, all from one online application.",
+  },
+  {
+    icon: FileSignature,
+    title: "Digital leases",
+    description: "Lease templates with annual escalations and renewal reminders, signed electronically.",
+  },
+  {
+    icon: Wrench,
+    title: "Maintenance made simple",
+    description: "Tenants report issues with photos; you approve quotes and track the job from your phone.",
+  },
+  {
+    icon: ChartColumn,
+    title: "Income and tax-ready reports",
+    description: "See income, expenses and yield per property, and export a clean statement for your accountant.",
+  },
 ];
 
 const LANDLORDS_BENEFITS: BenefitsCopy = {
@@ -41,8 +74,16 @@ const LANDLORDS_BENEFITS: BenefitsCopy = {
     "Set up in 5 to 10 minutes, with no setup fees",
   ],
   highlights: [
-    { icon: PiggyBank, title: "Fewer empty months", description: "Renewal reminders and listing tools help you fill vacancies before they cost you." },
-    { icon: Smartphone, title: "A portal your tenants will use", description: "Tenants pay, download statements and report issues themselves, any time of day." },
+    {
+      icon: PiggyBank,
+      title: "Fewer empty months",
+      description: "Renewal reminders and listing tools help you fill vacancies before they cost you.",
+    },
+    {
+      icon: Smartphone,
+      title: "A portal your tenants will use",
+      description: "Tenants pay, download statements and report issues themselves, any time of day.",
+    },
   ],
 };
 
@@ -52,9 +93,18 @@ const LANDLORDS_STEPS_INTRO: SectionIntro = {
 };
 
 const LANDLORDS_STEPS: readonly Step[] = [
-  { title: "Add your properties", description: "Enter each property and lease, or upload a spreadsheet. Most landlords finish in under ten minutes." },
-  { title: "Invite your tenants", description: "Tenants get a portal invitation to set up payment and see their lease and statements." },
-  { title: "Let the platform run", description: "Invoices, reminders and reports happen on schedule; you get a monthly summary." },
+  {
+    title: "Add your properties",
+    description: "Enter each property and lease, or upload a spreadsheet. Most landlords finish in under ten minutes.",
+  },
+  {
+    title: "Invite your tenants",
+    description: "Tenants get a portal invitation to set up payment and see their lease and statements.",
+  },
+  {
+    title: "Let the platform run",
+    description: "Invoices, reminders and reports happen on schedule; you get a monthly summary.",
+  },
 ];
 
 const LANDLORDS_CTA: CtaCopy = {

@@ -12,5 +12,11 @@ export const NOT_FOUND_COPY = {
   body: "The page you're looking for doesn't exist or may have moved. Let's get you back on track.",
   home: { label: "Return to Home", to: "/" },
   suggestionsTitle: "Popular pages",
-  suggestions: [PAGE_LINKS.propertyManagement, PAGE_LINKS.landlords, PAGE_LINKS.hoa, PAGE_LINKS.faqs, PAGE_LINKS.contact],
+  suggestions: [
+    PAGE_LINKS.propertyManagement,
+    PAGE_LINKS.landlords,
+    PAGE_LINKS.hoa,
+    PAGE_LINKS.faqs,
+    PAGE_LINKS.contact,
+  ],
 } as const;

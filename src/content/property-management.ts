@@ -32,15 +32,55 @@ const PM_FEATURES_INTRO = {
 } as const;
 
 const PM_FEATURES: readonly IconCard[] = [
-  { icon: Building2, title: "Portfolio overview", description: "Buildings, units, owners and leases in one searchable register with occupancy at a glance." },
-  { icon: Wallet, title: "Automated rent collection", description: "Invoices, debit orders and payment matching run themselves every month, reconciled against your bank feed." },
-  { icon: BellRing, title: "Arrears management", description: "Escalating reminders, payment plans and letters of demand, tracked per tenant with a full audit trail." },
-  { icon: IdCard, title: "Tenant screening", description: "Credit checks, ID verification and affordability scoring in one online application." },
-  { icon: Wrench, title: "Maintenance workflows", description: "Tenants log requests with photos; you assign contractors, approve quotes and track each job to completion." },
-  { icon: ChartColumn, title: "Owner reporting", description: "Branded monthly statements and portfolio reports, sent to every owner automatically." },
-  { icon: FileSignature, title: "Leases and renewals", description: "Lease templates, e-signatures, escalations and renewal reminders months ahead of expiry." },
-  { icon: Users, title: "Team roles", description: "Portfolio managers, accountants and field staff each see exactly what they need, with permissions to match." },
-  { icon: Plug, title: "Integrations and open API", description: "Connect accounting packages, banks and payment gateways, or build your own workflows on our API." },
+  {
+    icon: Building2,
+    title: "Portfolio overview",
+    description: "Buildings, units, owners and leases in one searchable register with occupancy at a glance.",
+  },
+  {
+    icon: Wallet,
+    title: "Automated rent collection",
+    description:
+      "Invoices, debit orders and payment matching run themselves every month, reconciled against your bank feed.",
+  },
+  {
+    icon: BellRing,
+    title: "Arrears management",
+    description:
+      "Escalating reminders, payment plans and letters of demand, tracked per tenant with a full audit trail.",
+  },
+  {
+    icon: IdCard,
+    title: "Tenant screening",
+    description: "Credit checks, ID verification and affordability scoring in one online application.",
+  },
+  {
+    icon: Wrench,
+    title: "Maintenance workflows",
+    description:
+      "Tenants log requests with photos; you assign contractors, approve quotes and track each job to completion.",
+  },
+  {
+    icon: ChartColumn,
+    title: "Owner reporting",
+    description: "Branded monthly statements and portfolio reports, sent to every owner automatically.",
+  },
+  {
+    icon: FileSignature,
+    title: "Leases and renewals",
+    description: "Lease templates, e-signatures, escalations and renewal reminders months ahead of expiry.",
+  },
+  {
+    icon: Users,
+    title: "Team roles",
+    description:
+      "Portfolio managers, accountants and field staff each see exactly what they need, with permissions to match.",
+  },
+  {
+    icon: Plug,
+    title: "Integrations and open API",
+    description: "Connect accounting packages, banks and payment gateways, or build your own workflows on our API.",
+  },
 ];
 
 const PM_STEPS_INTRO = {
@@ -49,9 +89,21 @@ const PM_STEPS_INTRO = {
 } as const;
 
 const PM_STEPS: readonly Step[] = [
-  { title: "Import your portfolio", description: "Upload your property, tenant and owner lists from a spreadsheet or your current system; we map the fields with you." },
-  { title: "Connect your accounts", description: "Link your trust account bank feed and payment gateway so collections reconcile from the first rent run." },
-  { title: "Invite your team and tenants", description: "Set roles for staff and send tenants their portal invitations. Setup takes 5 to 10 minutes per portfolio." },
+  {
+    title: "Import your portfolio",
+    description:
+      "Upload your property, tenant and owner lists from a spreadsheet or your current system; we map the fields with you.",
+  },
+  {
+    title: "Connect your accounts",
+    description:
+      "Link your trust account bank feed and payment gateway so collections reconcile from the first rent run.",
+  },
+  {
+    title: "Invite your team and tenants",
+    description:
+      "Set roles for staff and send tenants their portal invitations. Setup takes 5 to 10 minutes per portfolio.",
+  },
 ];
 
 const PM_BENEFITS = {
@@ -67,8 +119,16 @@ const PM_BENEFITS = {
     "POPIA-ready consent and access controls",
   ],
   highlights: [
-    { icon: Brain, title: "AI that does the first draft", description: "Suggested arrears actions, draft tenant messages and vacancy forecasts, ready for your review." },
-    { icon: ShieldCheck, title: "99.9% uptime", description: "Resilient hosting, daily backups and SOC 2 compliant controls keep your data safe and available." },
+    {
+      icon: Brain,
+      title: "AI that does the first draft",
+      description: "Suggested arrears actions, draft tenant messages and vacancy forecasts, ready for your review.",
+    },
+    {
+      icon: ShieldCheck,
+      title: "99.9% uptime",
+      description: "Resilient hosting, daily backups and SOC 2 compliant controls keep your data safe and available.",
+    },
   ],
 } satisfies BenefitsCopy;
 

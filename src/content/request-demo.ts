@@ -14,9 +14,21 @@ export const DEMO_HERO: PageHeroCopy = {
 };
 
 export const DEMO_BENEFITS: readonly IconCard[] = [
-  { icon: Target, title: "Tailored to you", description: "We focus on your property types, portfolio size and the challenges you tell us about." },
-  { icon: CalendarClock, title: "30 minutes, your schedule", description: `Pick a time that suits you. We'll confirm within ${BRAND.responseTime}.` },
-  { icon: MessagesSquare, title: "Expert answers", description: "Bring your questions on pricing, migration, integrations and compliance." },
+  {
+    icon: Target,
+    title: "Tailored to you",
+    description: "We focus on your property types, portfolio size and the challenges you tell us about.",
+  },
+  {
+    icon: CalendarClock,
+    title: "30 minutes, your schedule",
+    description: `Pick a time that suits you. We'll confirm within ${BRAND.responseTime}.`,
+  },
+  {
+    icon: MessagesSquare,
+    title: "Expert answers",
+    description: "Bring your questions on pricing, migration, integrations and compliance.",
+  },
 ];
 
 export const DEMO_FORM_COPY = {

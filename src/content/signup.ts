@@ -14,9 +14,22 @@ export const SIGNUP_HERO: PageHeroCopy = {
 };
 
 export const SIGNUP_BENEFITS: readonly IconCard[] = [
-  { icon: Rocket, title: "Quick Setup", description: "Be up and running in 5 to 10 minutes. Import your properties and invite your team straight away." },
-  { icon: LockOpen, title: "No Commitments", description: "Try everything free for 30 days with no credit card. Cancel anytime, and no setup fees on standard plans." },
-  { icon: ShieldCheck, title: "Enterprise Security", description: "Encryption, role-based access, SOC 2 compliant controls and POPIA and GDPR compliance as standard." },
+  {
+    icon: Rocket,
+    title: "Quick Setup",
+    description: "Be up and running in 5 to 10 minutes. Import your properties and invite your team straight away.",
+  },
+  {
+    icon: LockOpen,
+    title: "No Commitments",
+    description:
+      "Try everything free for 30 days with no credit card. Cancel anytime, and no setup fees on standard plans.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Enterprise Security",
+    description: "Encryption, role-based access, SOC 2 compliant controls and POPIA and GDPR compliance as standard.",
+  },
 ];
 
 export const SIGNUP_FORM_COPY = {

@@ -64,7 +64,10 @@ export function parseLogPosition(text: string | undefined): { transaction: bigin
 
 /** The earliest of some positions. */
 export const earliestPosition = (positions: readonly LogPosition[]): LogPosition | undefined =>
-  positions.reduce<LogPosition | undefined>((earliest, position) => (earliest === undefined || position < earliest ? position : earliest), undefined);
+  positions.reduce<LogPosition | undefined>(
+    (earliest, position) => (earliest === undefined || position < earliest ? position : earliest),
+    undefined,
+  );
 
 export interface ListPage<C extends Collection> {
   items: RecordsByCollection[C][];

@@ -41,7 +41,10 @@ export interface TokenCreator {
 }
 
 /** What a token may do now, from its creator's current account: wholly suspended, or some scopes. */
-export function tokenStanding(scopes: readonly TokenScope[], creator: TokenCreator | undefined): { suspended: TokenSuspension | null; suspendedScopes: TokenScope[] } {
+export function tokenStanding(
+  scopes: readonly TokenScope[],
+  creator: TokenCreator | undefined,
+): { suspended: TokenSuspension | null; suspendedScopes: TokenScope[] } {
   if (!creator) return { suspended: "creator-removed", suspendedScopes: [...scopes] };
   if (creator.disabled) return { suspended: "creator-disabled", suspendedScopes: [...scopes] };
   return { suspended: null, suspendedScopes: scopes.filter((scope) => !can(creator.role, TOKEN_SCOPE_NEEDS[scope])) };
@@ -66,4 +69,5 @@ export interface ApiToken {
   suspendedScopes: TokenScope[];
 }
 
-export const isTokenScope = (value: unknown): value is TokenScope => (TOKEN_SCOPES as readonly unknown[]).includes(value);
+export const isTokenScope = (value: unknown): value is TokenScope =>
+  (TOKEN_SCOPES as readonly unknown[]).includes(value);

@@ -14,7 +14,8 @@ export const UTM_PARAMETERS = {
 export const CLICK_ID_PARAMETERS = ["gclid", "fbclid", "msclkid"] as const;
 
 /** The attribution fields (their definitions are ATTRIBUTION_FIELDS in attribution.ts, checked against these). */
-export type AttributionField = "utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "clickId" | "referrerOrigin" | "landingPath";
+export type AttributionField =
+  "utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "clickId" | "referrerOrigin" | "landingPath";
 
 /** What a form sends when it knows nothing of the visit (no JavaScript, or storage refused). */
 export const NO_ATTRIBUTION: Record<AttributionField, string> = {
@@ -27,7 +28,6 @@ export const NO_ATTRIBUTION: Record<AttributionField, string> = {
   referrerOrigin: "",
   landingPath: "",
 };
-
 
 /** Scheme, host and port only, lower-case: a referrer's origin as the forms send it and the server keeps it. */
 export const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/;

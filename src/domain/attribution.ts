@@ -50,10 +50,16 @@ export type SourceFilters = Partial<Record<(typeof SOURCE_FILTERS)[SourceFilterP
  * The source, medium and campaign filters as stored values are spelled (trimmed, lower-case); an empty
  * one is no filter. Errors by parameter, for a 400 that names it.
  */
-export function parseSourceFilters(params: Partial<Record<SourceFilterParam, string | undefined>>): { filters: SourceFilters; errors: Record<string, string> } {
+export function parseSourceFilters(params: Partial<Record<SourceFilterParam, string | undefined>>): {
+  filters: SourceFilters;
+  errors: Record<string, string>;
+} {
   const filters: SourceFilters = {};
   const errors: Record<string, string> = {};
-  for (const [param, field] of Object.entries(SOURCE_FILTERS) as [SourceFilterParam, (typeof SOURCE_FILTERS)[SourceFilterParam]][]) {
+  for (const [param, field] of Object.entries(SOURCE_FILTERS) as [
+    SourceFilterParam,
+    (typeof SOURCE_FILTERS)[SourceFilterParam],
+  ][]) {
     const value = params[param]?.trim().toLowerCase() ?? "";
     if (value.length > LIMITS.tag) errors[param] = `At most ${LIMITS.tag} characters`;
     else if (value) filters[field] = value;

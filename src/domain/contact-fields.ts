@@ -7,13 +7,45 @@ import { BOT_CHECK_VERDICTS, LEAD_STATUSES } from "./status";
 
 export const CONTACT_FIELDS = {
   id: { kind: "id", label: "ID", writer: "server", firestore: false },
-  firstName: { kind: "text", max: LIMITS.name, required: true, label: "First Name", writer: "visitor", csv: "Name", dashboard: "Name" },
-  lastName: { kind: "text", max: LIMITS.name, required: true, label: "Last Name", writer: "visitor", csv: "Name", dashboard: "Name" },
+  firstName: {
+    kind: "text",
+    max: LIMITS.name,
+    required: true,
+    label: "First Name",
+    writer: "visitor",
+    csv: "Name",
+    dashboard: "Name",
+  },
+  lastName: {
+    kind: "text",
+    max: LIMITS.name,
+    required: true,
+    label: "Last Name",
+    writer: "visitor",
+    csv: "Name",
+    dashboard: "Name",
+  },
   email: { kind: "email", label: "Email", writer: "visitor", csv: "Email", dashboard: "Email" },
   phone: { kind: "phone", label: "Phone", writer: "visitor", nullable: true, csv: "Phone" },
-  message: { kind: "text", max: LIMITS.message, required: true, label: "Message", writer: "visitor", csv: "Message/Challenges", dashboard: "Message" },
+  message: {
+    kind: "text",
+    max: LIMITS.message,
+    required: true,
+    label: "Message",
+    writer: "visitor",
+    csv: "Message/Challenges",
+    dashboard: "Message",
+  },
   /** The contact form does not ask for it: always null, kept so contacts and leads read alike. */
-  companyName: { kind: "text", max: LIMITS.company, label: "Company", writer: "server", nullable: true, csv: "Company", firestore: false },
+  companyName: {
+    kind: "text",
+    max: LIMITS.company,
+    label: "Company",
+    writer: "server",
+    nullable: true,
+    csv: "Company",
+    firestore: false,
+  },
   /** The page the form was sent from (a path), or null when the form could not tell. */
   sourcePath: { kind: "path", label: "Source Page", writer: "visitor", nullable: true },
   /** Where the visit came from (attribution.ts): set once, when stored. */

@@ -19,11 +19,14 @@ const COLLECTIONS: [string, FieldList, Row][] = [
 ];
 
 /** A value only this field has (a one-value code can only hold its value). */
-const marker = (name: string, field: FieldDefinition) => (field.kind === "enum" && field.values.length === 1 ? field.values[0]! : `m-${name}`);
+const marker = (name: string, field: FieldDefinition) =>
+  field.kind === "enum" && field.values.length === 1 ? field.values[0]! : `m-${name}`;
 
 /** A record with every field set to its marker, except those named in `empty`. */
 function recordOf(list: FieldList, empty: (name: string, field: FieldDefinition) => boolean) {
-  return Object.fromEntries(Object.entries(list).map(([name, field]) => [name, empty(name, field) ? "" : marker(name, field)])) as never;
+  return Object.fromEntries(
+    Object.entries(list).map(([name, field]) => [name, empty(name, field) ? "" : marker(name, field)]),
+  ) as never;
 }
 
 const cells = (line: string) => line.replace(/\r\n$/, "").split(",");
@@ -39,7 +42,9 @@ describe.each(COLLECTIONS)("the CSV row of %s", (_collection, list, row) => {
 
   it("writes no field the list keeps out of the export", () => {
     const line = row(recordOf(list, () => false));
-    const leaked = fields.filter(([name, field]) => !field.csv && line.includes(marker(name, field))).map(([name]) => name);
+    const leaked = fields
+      .filter(([name, field]) => !field.csv && line.includes(marker(name, field)))
+      .map(([name]) => name);
     expect(leaked, "fields without `csv` in the list that the row builder writes").toEqual([]);
   });
 });

@@ -31,7 +31,15 @@ describe("csv", () => {
   it("names the file by prefix and date, and leaves newsletter name, phone, company and message empty", () => {
     expect(csvFileName("erf-data", new Date("2026-03-05T23:00:00Z"))).toBe("erf-data-2026-03-05.csv");
     expect(
-      newsletterCsvRow({ id: "1", email: "a@b.co", ...UNATTRIBUTED, status: "subscribed", type: "newsletter", botCheck: "skipped", createdAt: "2026-01-01T00:00:00.000Z" }),
+      newsletterCsvRow({
+        id: "1",
+        email: "a@b.co",
+        ...UNATTRIBUTED,
+        status: "subscribed",
+        type: "newsletter",
+        botCheck: "skipped",
+        createdAt: "2026-01-01T00:00:00.000Z",
+      }),
     ).toBe(",a@b.co,,,newsletter,subscribed,2026-01-01T00:00:00.000Z,\r\n");
   });
 });

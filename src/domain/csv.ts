@@ -36,21 +36,46 @@ export interface CsvOptions {
   extended?: boolean;
 }
 
-export const csvHeader = ({ extended = false }: CsvOptions = {}): string => csvLine(extended ? [...CSV_COLUMNS, ...EXTENDED_CSV_COLUMNS] : CSV_COLUMNS);
+export const csvHeader = ({ extended = false }: CsvOptions = {}): string =>
+  csvLine(extended ? [...CSV_COLUMNS, ...EXTENDED_CSV_COLUMNS] : CSV_COLUMNS);
 
-type Extended = Partial<Record<"owner" | "firstResponseAt" | "sourcePath", string | null>> & Record<AttributionField, string | null>;
+type Extended = Partial<Record<"owner" | "firstResponseAt" | "sourcePath", string | null>> &
+  Record<AttributionField, string | null>;
 
-const extendedCells = (record: Extended) => [record.owner, record.firstResponseAt, record.sourcePath, ...ATTRIBUTION_FIELD_NAMES.map((name) => record[name])];
+const extendedCells = (record: Extended) => [
+  record.owner,
+  record.firstResponseAt,
+  record.sourcePath,
+  ...ATTRIBUTION_FIELD_NAMES.map((name) => record[name]),
+];
 
 export function leadCsvRow(lead: LeadRecord, { extended = false }: CsvOptions = {}): string {
   const name = lead.name || `${lead.firstName} ${lead.lastName}`.trim();
-  const cells = [name, lead.email, lead.phone, lead.companyName, lead.type, lead.status, lead.createdAt, lead.challenges || lead.message];
+  const cells = [
+    name,
+    lead.email,
+    lead.phone,
+    lead.companyName,
+    lead.type,
+    lead.status,
+    lead.createdAt,
+    lead.challenges || lead.message,
+  ];
   return csvLine(extended ? [...cells, ...extendedCells(lead)] : cells);
 }
 
 export function contactCsvRow(contact: ContactRecord, { extended = false }: CsvOptions = {}): string {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
-  const cells = [name, contact.email, contact.phone, contact.companyName, "contact", contact.status, contact.createdAt, contact.message];
+  const cells = [
+    name,
+    contact.email,
+    contact.phone,
+    contact.companyName,
+    "contact",
+    contact.status,
+    contact.createdAt,
+    contact.message,
+  ];
   return csvLine(extended ? [...cells, ...extendedCells(contact)] : cells);
 }
 

@@ -22,16 +22,29 @@ const serverProblems = (schema: z.ZodType, input: unknown): FieldProblems => {
 
 const around = (max: number) => fc.constantFrom(max - 1, max, max + 1).map((length) => "x".repeat(length));
 const blank = fc.constantFrom("", " ", "\t\n ");
-const padded = (text: fc.Arbitrary<string>) => fc.tuple(fc.constantFrom("", "  "), text, fc.constantFrom("", " \n")).map(([a, b, c]) => a + b + c);
+const padded = (text: fc.Arbitrary<string>) =>
+  fc.tuple(fc.constantFrom("", "  "), text, fc.constantFrom("", " \n")).map(([a, b, c]) => a + b + c);
 
-const textValue = (max: number) => fc.oneof(fc.constant(undefined), blank, fc.string({ maxLength: 40 }), padded(around(max)), around(max));
+const textValue = (max: number) =>
+  fc.oneof(fc.constant(undefined), blank, fc.string({ maxLength: 40 }), padded(around(max)), around(max));
 const emailValue = fc.oneof(
   fc.constant(undefined),
   blank,
   padded(fc.emailAddress()),
   fc.emailAddress(),
   fc.string({ maxLength: 30 }),
-  fc.constantFrom("a@b", "a@b.c", "a.@b.co", ".a@b.co", "a..b@c.co", "a@-b.co", "ñ@b.co", "a@b.co.", "a b@c.co", "a@b.co"),
+  fc.constantFrom(
+    "a@b",
+    "a@b.c",
+    "a.@b.co",
+    ".a@b.co",
+    "a..b@c.co",
+    "a@-b.co",
+    "ñ@b.co",
+    "a@b.co.",
+    "a b@c.co",
+    "a@b.co",
+  ),
   around(LIMITS.email).map((local) => `${local}@example.com`.slice(-LIMITS.email - 1)),
 );
 const phoneValue = fc.oneof(
@@ -41,19 +54,40 @@ const phoneValue = fc.oneof(
   fc.constantFrom("+27 82 555 0101", "082 555 0101", "(021) 555-0100", "12345", "+1.555.000.0000"),
   padded(around(LIMITS.phone).map((digits) => digits.replaceAll("x", "1"))),
 );
-const pathValue = fc.oneof(fc.constant(undefined), fc.constantFrom("", "/", "/signup", "signup", "/a b", "/x?y", "/x#y"), around(LIMITS.path).map((path) => `/${path}`));
+const pathValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom("", "/", "/signup", "signup", "/a b", "/x?y", "/x#y"),
+  around(LIMITS.path).map((path) => `/${path}`),
+);
 
 const tagValue = (values?: readonly string[]) =>
   fc.oneof(
     fc.constant(undefined),
     blank,
     fc.string({ maxLength: 20 }),
-    fc.constantFrom("Newsletter", " nov ", "a\u0001b", "tab\there", "İstanbul", ...(values ?? []), ...(values ?? []).map((value) => value.toUpperCase())),
+    fc.constantFrom(
+      "Newsletter",
+      " nov ",
+      "a\u0001b",
+      "tab\there",
+      "İstanbul",
+      ...(values ?? []),
+      ...(values ?? []).map((value) => value.toUpperCase()),
+    ),
     padded(around(LIMITS.tag)),
   );
 const originValue = fc.oneof(
   fc.constant(undefined),
-  fc.constantFrom("", "https://example.com", "http://a.b:8080", "HTTPS://X.COM", "https://x.com/", "ftp://x.com", "https://x.com:123456", " https://x.com"),
+  fc.constantFrom(
+    "",
+    "https://example.com",
+    "http://a.b:8080",
+    "HTTPS://X.COM",
+    "https://x.com/",
+    "ftp://x.com",
+    "https://x.com:123456",
+    " https://x.com",
+  ),
   around(LIMITS.origin).map((host) => `https://${host}`.slice(0, LIMITS.origin + 1)),
 );
 
@@ -72,7 +106,10 @@ function valueOf(field: FieldDefinition): fc.Arbitrary<unknown> {
     case "origin":
       return originValue;
     case "option":
-      return fc.oneof(fc.constantFrom(...(field.options ?? []).map((choice) => choice.value)), fc.constantFrom(undefined, "", "nope"));
+      return fc.oneof(
+        fc.constantFrom(...(field.options ?? []).map((choice) => choice.value)),
+        fc.constantFrom(undefined, "", "nope"),
+      );
     case "boolean":
       return fc.oneof(fc.boolean(), fc.constant(undefined));
     default:
@@ -100,12 +137,16 @@ describe("the forms' own checks give the schemas' answers", () => {
 
   it("for the signup form, the terms box included", () => {
     fc.assert(
-      fc.property(visitorValues(LEAD_FIELDS, "signup"), fc.constantFrom(true, false, undefined), (values, termsAccepted) => {
-        const input = { ...values, type: "signup", termsAccepted, consentVersion: CONSENT_WORDING.marketing.version };
-        const problems = checkFields(LEAD_FIELDS, input, "signup");
-        const terms = termsProblem(termsAccepted);
-        expect(terms ? { ...problems, termsAccepted: terms } : problems).toEqual(serverProblems(leadInput, input));
-      }),
+      fc.property(
+        visitorValues(LEAD_FIELDS, "signup"),
+        fc.constantFrom(true, false, undefined),
+        (values, termsAccepted) => {
+          const input = { ...values, type: "signup", termsAccepted, consentVersion: CONSENT_WORDING.marketing.version };
+          const problems = checkFields(LEAD_FIELDS, input, "signup");
+          const terms = termsProblem(termsAccepted);
+          expect(terms ? { ...problems, termsAccepted: terms } : problems).toEqual(serverProblems(leadInput, input));
+        },
+      ),
       RUNS,
     );
   });
@@ -157,13 +198,38 @@ describe("the forms' own checks give the schemas' answers", () => {
   });
 
   it("accepts what both accept: a complete demo request, signup, contact and subscription", () => {
-    const person = { firstName: " Amina ", lastName: "Okafor", email: " Amina@Example.NG ", phone: "+234 803 555 0199" };
-    const demo = { ...person, type: "demo", companyName: "Lagos Estates", organizationType: "investor", propertyCount: "51-200", challenges: "" };
-    const signup = { ...person, type: "signup", companyName: "Karoo", organizationType: "landlord", propertyCount: "6-20", marketingOptIn: false, termsAccepted: true };
+    const person = {
+      firstName: " Amina ",
+      lastName: "Okafor",
+      email: " Amina@Example.NG ",
+      phone: "+234 803 555 0199",
+    };
+    const demo = {
+      ...person,
+      type: "demo",
+      companyName: "Lagos Estates",
+      organizationType: "investor",
+      propertyCount: "51-200",
+      challenges: "",
+    };
+    const signup = {
+      ...person,
+      type: "signup",
+      companyName: "Karoo",
+      organizationType: "landlord",
+      propertyCount: "6-20",
+      marketingOptIn: false,
+      termsAccepted: true,
+    };
     expect([checkFields(LEAD_FIELDS, demo, "demo"), serverProblems(leadInput, demo)]).toEqual([{}, {}]);
-    expect([checkFields(LEAD_FIELDS, signup, "signup"), termsProblem(true), serverProblems(leadInput, signup)]).toEqual([{}, null, {}]);
+    expect([checkFields(LEAD_FIELDS, signup, "signup"), termsProblem(true), serverProblems(leadInput, signup)]).toEqual(
+      [{}, null, {}],
+    );
     const contact = { ...person, message: "Hello", sourcePath: "/contact" };
     expect([checkFields(CONTACT_FIELDS, contact), serverProblems(contactInput, contact)]).toEqual([{}, {}]);
-    expect([newsletterProblems({ email: person.email }), serverProblems(newsletterInput, { email: person.email })]).toEqual([{}, {}]);
+    expect([
+      newsletterProblems({ email: person.email }),
+      serverProblems(newsletterInput, { email: person.email }),
+    ]).toEqual([{}, {}]);
   });
 });

@@ -20,7 +20,6 @@ const PHONE_PATTERN = /^\+?[0-9 ()\-.]{7,32}$/;
 /** A page's path only: no query, no fragment, no host. */
 const PATH_PATTERN = /^\/[^\s?#]*$/;
 
-
 const { required } = FIELD_MESSAGES;
 
 const MESSAGES = {

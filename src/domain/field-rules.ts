@@ -6,7 +6,8 @@
 import { LIMITS } from "./limits";
 
 /** zod's own email pattern (z.email()'s default), with lint's spelling of a literal hyphen. */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const FIELD_MESSAGES = {
   required: "Required",
@@ -33,7 +34,10 @@ export function textProblem(value: unknown, max: number, isRequired: boolean): s
 }
 
 export function emailProblem(value: unknown): string | null {
-  return textProblem(value, LIMITS.email, true) ?? (EMAIL_PATTERN.test((value as string).trim()) ? null : FIELD_MESSAGES.email);
+  return (
+    textProblem(value, LIMITS.email, true) ??
+    (EMAIL_PATTERN.test((value as string).trim()) ? null : FIELD_MESSAGES.email)
+  );
 }
 
 /** The newsletter boxes' check: the one field a visitor types there. */

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { visitorFields, type FieldDefinition, type FieldList, type OnVariant, type Option, type VisitorFieldName } from "./fields";
+import {
+  visitorFields,
+  type FieldDefinition,
+  type FieldList,
+  type OnVariant,
+  type Option,
+  type VisitorFieldName,
+} from "./fields";
 import { ORIGIN_PATTERN } from "./attribution-params";
 import { LIMITS } from "./limits";
 
@@ -64,7 +71,6 @@ export const optionalTag = z
 const tagOf = (values: readonly string[]) =>
   optionalTag.refine((value) => value === "" || values.includes(value), `Use one of: ${values.join(", ")}`);
 
-
 export const optionalOrigin = z
   .union([
     z.literal(""),
@@ -96,17 +102,17 @@ type ValidatorOf<F, V extends string> = F extends { kind: "text"; required: true
           ? typeof optionalPhone
           : F extends { kind: "path" }
             ? typeof optionalPath
-          : F extends { kind: "tag" }
-            ? typeof optionalTag
-          : F extends { kind: "origin" }
-            ? typeof optionalOrigin
-          : F extends { kind: "option"; options: infer O }
-            ? z.ZodEnum<{ [K in OptionValues<O>]: K }>
-            : F extends { kind: "boolean" }
-              ? typeof yesOrNo
-              : F extends { kind: "enum" }
-                ? z.ZodLiteral<V>
-                : never;
+            : F extends { kind: "tag" }
+              ? typeof optionalTag
+              : F extends { kind: "origin" }
+                ? typeof optionalOrigin
+                : F extends { kind: "option"; options: infer O }
+                  ? z.ZodEnum<{ [K in OptionValues<O>]: K }>
+                  : F extends { kind: "boolean" }
+                    ? typeof yesOrNo
+                    : F extends { kind: "enum" }
+                      ? z.ZodLiteral<V>
+                      : never;
 
 /** The zod shape of what a visitor writes into a collection (variant V of it, where it has variants). */
 export type VisitorShape<L extends FieldList, V extends string = never> = {

@@ -82,8 +82,7 @@ type OptionValue<F> = F extends { options: readonly (infer O extends Option)[] }
 
 /** Every option value a field can hold, on any variant. */
 type OptionValues<F> =
-  | OptionValue<F>
-  | (F extends { variants: infer V } ? { [K in keyof V]: OptionValue<V[K]> }[keyof V] : never);
+  OptionValue<F> | (F extends { variants: infer V } ? { [K in keyof V]: OptionValue<V[K]> }[keyof V] : never);
 
 type ValueOf<F> = F extends { kind: "option" }
   ? OptionValues<F>
@@ -105,7 +104,9 @@ type NullOf<F, V extends string> = F extends { nullable: true }
     : never;
 
 /** The record staff read: every field of the list, with its value type. V: the collection's variants. */
-export type RecordOf<L extends FieldList, V extends string = never> = { -readonly [K in keyof L]: ValueOf<L[K]> | NullOf<L[K], V> };
+export type RecordOf<L extends FieldList, V extends string = never> = {
+  -readonly [K in keyof L]: ValueOf<L[K]> | NullOf<L[K], V>;
+};
 
 /** A field as it is on one variant, or never when that variant does not have it. */
 export type OnVariant<F, V extends string> = F extends { variants: infer O }
@@ -121,7 +122,10 @@ export type VisitorFieldName<L extends FieldList, V extends string = never> = {
   string;
 
 /** The names of the fields `writer` writes, on any variant. */
-export type FieldsWrittenBy<L extends FieldList, W extends FieldWriter> = { [K in keyof L]: L[K]["writer"] extends W ? K : never }[keyof L] & string;
+export type FieldsWrittenBy<L extends FieldList, W extends FieldWriter> = {
+  [K in keyof L]: L[K]["writer"] extends W ? K : never;
+}[keyof L] &
+  string;
 
 // --- The same, at run time ---
 

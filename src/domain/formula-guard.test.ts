@@ -16,7 +16,19 @@ describe("guardFormulas", () => {
   });
 
   it("sees through invisible characters, quotes and full-width or other look-alike triggers", () => {
-    for (const pad of ["\u200b", "\ufeff", "\u00a0", "\u3000", "\u2060", "\u202e", "\u00ad", "\u3164", "\u0301", '"', " \u200b "]) {
+    for (const pad of [
+      "\u200b",
+      "\ufeff",
+      "\u00a0",
+      "\u3000",
+      "\u2060",
+      "\u202e",
+      "\u00ad",
+      "\u3164",
+      "\u0301",
+      '"',
+      " \u200b ",
+    ]) {
       expect(guardFormulas(`${pad}=1`), JSON.stringify(pad)).toBe(`'${pad}=1`);
       expect(guardFormulas(`ok;${pad}=1`), JSON.stringify(pad)).toBe(`ok;'${pad}=1`);
     }
@@ -26,7 +38,8 @@ describe("guardFormulas", () => {
   });
 
   it("keeps OWASP's leading tab and CR (and LF, NUL), and the old cases", () => {
-    for (const start of ["=", "+", "-", "@", "\t", "\r", "\n", "\0"]) expect(guardFormulas(`${start}x`).startsWith("'")).toBe(true);
+    for (const start of ["=", "+", "-", "@", "\t", "\r", "\n", "\0"])
+      expect(guardFormulas(`${start}x`).startsWith("'")).toBe(true);
     expect(guardFormulas("  =HYPERLINK()")).toBe("'  =HYPERLINK()");
   });
 
@@ -37,7 +50,17 @@ describe("guardFormulas", () => {
   });
 
   it("leaves ordinary text alone", () => {
-    for (const value of ["a=b", "jean-luc@example.com", "3 - 4 buildings", "x;y, z", "2025-03-01T10:00:00.000Z", "it's", "'quoted'", "", "café 🏠"]) {
+    for (const value of [
+      "a=b",
+      "jean-luc@example.com",
+      "3 - 4 buildings",
+      "x;y, z",
+      "2025-03-01T10:00:00.000Z",
+      "it's",
+      "'quoted'",
+      "",
+      "café 🏠",
+    ]) {
       expect(guardFormulas(value)).toBe(value);
     }
   });

@@ -37,7 +37,13 @@ export interface HtmlForm {
 
 export const HTML_FORMS = {
   contact: { kind: "contact", action: "/api/contacts", page: "/contact" },
-  signup: { kind: "signup", action: "/api/leads", page: "/signup", fixed: { type: "signup" }, checkboxes: ["marketingOptIn", "termsAccepted"] },
+  signup: {
+    kind: "signup",
+    action: "/api/leads",
+    page: "/signup",
+    fixed: { type: "signup" },
+    checkboxes: ["marketingOptIn", "termsAccepted"],
+  },
   demo: { kind: "demo", action: "/api/leads", page: "/request-demo", fixed: { type: "demo" } },
   hero: { kind: "newsletter", action: "/api/newsletter", page: "/", whenEmpty: "/signup" },
   "newsletter-card": { kind: "newsletter", action: "/api/newsletter", page: "/" },

@@ -139,7 +139,8 @@ export function perDayFrom(days: string[], rows: Iterable<{ day: string; kind: s
   const byDay = new Map(days.map((day) => [day, { day, signup: 0, demo: 0, contact: 0, newsletter: 0 }]));
   for (const row of rows) {
     const day = byDay.get(row.day);
-    if (day && (row.kind === "signup" || row.kind === "demo" || row.kind === "contact" || row.kind === "newsletter")) day[row.kind] += row.count;
+    if (day && (row.kind === "signup" || row.kind === "demo" || row.kind === "contact" || row.kind === "newsletter"))
+      day[row.kind] += row.count;
   }
   return [...byDay.values()];
 }
@@ -149,11 +150,14 @@ export function funnelFrom(rows: Iterable<{ source: string | null; status: strin
   const bySource = new Map<string | null, FunnelRow>();
   for (const row of rows) {
     const entry = bySource.get(row.source) ?? { source: row.source, new: 0, contacted: 0, qualified: 0, closed: 0 };
-    if ((FUNNEL_STAGES as readonly string[]).includes(row.status)) entry[row.status as (typeof FUNNEL_STAGES)[number]] += row.count;
+    if ((FUNNEL_STAGES as readonly string[]).includes(row.status))
+      entry[row.status as (typeof FUNNEL_STAGES)[number]] += row.count;
     bySource.set(row.source, entry);
   }
   const size = (row: FunnelRow) => row.new + row.contacted + row.qualified + row.closed;
-  return [...bySource.values()].sort((a, b) => size(b) - size(a) || String(a.source).localeCompare(String(b.source))).slice(0, TOP_SOURCES);
+  return [...bySource.values()]
+    .sort((a, b) => size(b) - size(a) || String(a.source).localeCompare(String(b.source)))
+    .slice(0, TOP_SOURCES);
 }
 
 /**
@@ -184,9 +188,16 @@ export function mondayOf(day: string): string {
 }
 
 /** Response times grouped by week and by owner, in the order the tab shows them. */
-export function responseRows(byWeek: Map<string, ResponseTimes>, byOwner: Map<string | null, ResponseTimes>): Pick<Insights, "responseByWeek" | "responseByOwner"> {
+export function responseRows(
+  byWeek: Map<string, ResponseTimes>,
+  byOwner: Map<string | null, ResponseTimes>,
+): Pick<Insights, "responseByWeek" | "responseByOwner"> {
   return {
-    responseByWeek: [...byWeek].map(([week, times]) => ({ week, ...times })).sort((a, b) => a.week.localeCompare(b.week)),
-    responseByOwner: [...byOwner].map(([owner, times]) => ({ owner, ...times })).sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
+    responseByWeek: [...byWeek]
+      .map(([week, times]) => ({ week, ...times }))
+      .sort((a, b) => a.week.localeCompare(b.week)),
+    responseByOwner: [...byOwner]
+      .map(([owner, times]) => ({ owner, ...times }))
+      .sort((a, b) => b.count - a.count || String(a.owner).localeCompare(String(b.owner))),
   };
 }

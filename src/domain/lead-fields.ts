@@ -1,7 +1,12 @@
 import { ATTRIBUTION_FIELDS } from "./attribution";
 import type { FieldList } from "./fields";
 import { LIMITS } from "./limits";
-import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS, SIGNUP_ORGANIZATION_TYPES, SIGNUP_PROPERTY_COUNTS } from "./options";
+import {
+  DEMO_ORGANIZATION_TYPES,
+  DEMO_PROPERTY_COUNTS,
+  SIGNUP_ORGANIZATION_TYPES,
+  SIGNUP_PROPERTY_COUNTS,
+} from "./options";
 import { BOT_CHECK_VERDICTS, LEAD_STATUSES, LEAD_TYPES } from "./status";
 
 // Every field of a lead, once. Signups and demo requests share the `leads` table; `variants` says which
@@ -25,8 +30,23 @@ export const LEAD_FIELDS = {
     csv: "Phone",
     variants: { signup: { required: false }, demo: { required: true } },
   },
-  companyName: { kind: "text", max: LIMITS.company, required: true, label: "Company Name", writer: "visitor", csv: "Company", dashboard: "Company" },
-  jobTitle: { kind: "text", max: LIMITS.jobTitle, label: "Job Title", writer: "visitor", nullable: true, variants: { demo: {} } },
+  companyName: {
+    kind: "text",
+    max: LIMITS.company,
+    required: true,
+    label: "Company Name",
+    writer: "visitor",
+    csv: "Company",
+    dashboard: "Company",
+  },
+  jobTitle: {
+    kind: "text",
+    max: LIMITS.jobTitle,
+    label: "Job Title",
+    writer: "visitor",
+    nullable: true,
+    variants: { demo: {} },
+  },
   organizationType: {
     kind: "option",
     label: "Organization Type",
@@ -42,7 +62,14 @@ export const LEAD_FIELDS = {
   /** No form sends one: always null, and the export falls back to it only when challenges are empty. */
   message: { kind: "text", max: LIMITS.message, label: "Message", writer: "server", nullable: true, firestore: false },
   /** Kept as text on a demo, empty when absent. */
-  challenges: { kind: "text", max: LIMITS.challenges, label: "Current Challenges", writer: "visitor", csv: "Message/Challenges", variants: { demo: {} } },
+  challenges: {
+    kind: "text",
+    max: LIMITS.challenges,
+    label: "Current Challenges",
+    writer: "visitor",
+    csv: "Message/Challenges",
+    variants: { demo: {} },
+  },
   marketingOptIn: { kind: "boolean", label: "Marketing Emails", writer: "visitor", variants: { signup: {} } },
   /** The server's clock when a signup accepted the terms (the form sends termsAccepted: true). */
   termsAcceptedAt: { kind: "timestamp", label: "Terms Accepted At", writer: "server", variants: { signup: {} } },

@@ -11,9 +11,22 @@ export const NEWSLETTER_FIELDS = {
   /** Where the visit came from (attribution.ts): set once, when stored. */
   ...ATTRIBUTION_FIELDS,
   /** "subscribed" when stored or subscribed again; staff or the unsubscribe link move it on. */
-  status: { kind: "enum", values: NEWSLETTER_STATUSES, label: "Status", writer: "staff", csv: "Status", dashboard: "Status" },
+  status: {
+    kind: "enum",
+    values: NEWSLETTER_STATUSES,
+    label: "Status",
+    writer: "staff",
+    csv: "Status",
+    dashboard: "Status",
+  },
   /** The API adds it to rows it reads; the Firestore document carries it. */
   type: { kind: "enum", values: ["newsletter"], label: "Type", writer: "server", sql: false, csv: "Type" },
   botCheck: { kind: "enum", values: BOT_CHECK_VERDICTS, label: "Bot Check", writer: "server", firestore: false },
-  createdAt: { kind: "timestamp", label: "Subscribed Date", writer: "server", csv: "Created At", dashboard: "Subscribed Date" },
+  createdAt: {
+    kind: "timestamp",
+    label: "Subscribed Date",
+    writer: "server",
+    csv: "Created At",
+    dashboard: "Subscribed Date",
+  },
 } as const satisfies FieldList;

@@ -49,7 +49,21 @@ export interface SubjectRecords {
 export interface ErasureResult {
   email: string;
   /** `notes` and `timeline` (workspace events) of the person's records, and `people`: their person id. */
-  deleted: Record<"leads" | "contacts" | "newsletter" | "consents" | "outbox" | "changes" | "idempotencyKeys" | "confirmations" | "notes" | "timeline" | "people" | "webhooks", number>;
+  deleted: Record<
+    | "leads"
+    | "contacts"
+    | "newsletter"
+    | "consents"
+    | "outbox"
+    | "changes"
+    | "idempotencyKeys"
+    | "confirmations"
+    | "notes"
+    | "timeline"
+    | "people"
+    | "webhooks",
+    number
+  >;
 }
 
 export const AUDIT_ACTIONS = [
@@ -123,7 +137,15 @@ export interface AuditPage {
  * "two-factor-changed": the notice to a staff account that its second factor was set up again, turned
  * off or reset by an admin.
  */
-export const OUTBOX_KINDS = ["lead-alert", "welcome", "newsletter-confirmation", "assignment", "invitation", "password-reset", "two-factor-changed"] as const;
+export const OUTBOX_KINDS = [
+  "lead-alert",
+  "welcome",
+  "newsletter-confirmation",
+  "assignment",
+  "invitation",
+  "password-reset",
+  "two-factor-changed",
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const OUTBOX_STATES = ["pending", "sent", "failed", "cancelled"] as const;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { contactInput, demoInput, fieldErrors, leadInput, newsletterInput, signupInput } from "./schemas";
 
-const contact = { firstName: "Naledi", lastName: "Dlamini", email: "Naledi@Example.co.za", phone: "", message: "Hello" };
+const contact = {
+  firstName: "Naledi",
+  lastName: "Dlamini",
+  email: "Naledi@Example.co.za",
+  phone: "",
+  message: "Hello",
+};
 const signup = {
   type: "signup",
   firstName: "Pieter",
@@ -43,7 +49,8 @@ describe("contactInput", () => {
   it("rejects forged server fields as unknown", () => {
     const result = contactInput.safeParse({ ...contact, status: "closed", createdAt: "2020-01-01" });
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrors(result.error)).toMatchObject({ status: "Unknown field", createdAt: "Unknown field" });
+    if (!result.success)
+      expect(fieldErrors(result.error)).toMatchObject({ status: "Unknown field", createdAt: "Unknown field" });
   });
 
   it("enforces the length bounds", () => {
@@ -97,15 +104,25 @@ describe("newsletterInput", () => {
 describe("consent fields", () => {
   it("accept the wording versions the server knows for each purpose, and a plain page path", async () => {
     const { CONSENT_WORDING } = await import("./consent");
-    expect(newsletterInput.parse({ email: "a@example.com", consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/faqs" })).toMatchObject({
+    expect(
+      newsletterInput.parse({
+        email: "a@example.com",
+        consentVersion: CONSENT_WORDING.newsletter.version,
+        sourcePath: "/faqs",
+      }),
+    ).toMatchObject({
       consentVersion: CONSENT_WORDING.newsletter.version,
       sourcePath: "/faqs",
     });
     expect(signupInput.safeParse({ ...signup, consentVersion: CONSENT_WORDING.marketing.version }).success).toBe(true);
-    expect(signupInput.safeParse({ ...signup, consentVersion: CONSENT_WORDING.newsletter.version }).success).toBe(false);
+    expect(signupInput.safeParse({ ...signup, consentVersion: CONSENT_WORDING.newsletter.version }).success).toBe(
+      false,
+    );
     expect(newsletterInput.safeParse({ email: "a@example.com", consentVersion: "v0" }).success).toBe(false);
     expect(newsletterInput.safeParse({ email: "a@example.com", sourcePath: "https://erf.co.za/" }).success).toBe(false);
-    expect(newsletterInput.safeParse({ email: "a@example.com", sourcePath: `/${"x".repeat(300)}` }).success).toBe(false);
+    expect(newsletterInput.safeParse({ email: "a@example.com", sourcePath: `/${"x".repeat(300)}` }).success).toBe(
+      false,
+    );
   });
 
   it("stay optional, so API clients without them still work", () => {

@@ -97,7 +97,9 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     // Unknown keys are reported on the object; name each of them.
     const names =
-      issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...issue.path, key].join(".")) : [issue.path.join(".") || "body"];
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => [...issue.path, key].join("."))
+        : [issue.path.join(".") || "body"];
     for (const name of names) fields[name] ??= issue.code === "unrecognized_keys" ? "Unknown field" : issue.message;
   }
   return fields;

@@ -3,8 +3,26 @@ import type { ContactRecord, LeadRecord, NewsletterRecord } from "./records";
 import { matchesSearch, searchMatcher } from "./search";
 
 const lead = (phone: string | null) =>
-  ({ id: "l1", type: "demo", firstName: "Amina", lastName: "Okafor", name: "Amina Okafor", email: "amina2024@example.ng", phone, companyName: "Okafor Estates" }) as LeadRecord;
-const contact = (phone: string | null) => ({ id: "c1", firstName: "Naledi", lastName: "Dube", email: "naledi@example.co.za", phone, companyName: null, type: "contact" }) as ContactRecord;
+  ({
+    id: "l1",
+    type: "demo",
+    firstName: "Amina",
+    lastName: "Okafor",
+    name: "Amina Okafor",
+    email: "amina2024@example.ng",
+    phone,
+    companyName: "Okafor Estates",
+  }) as LeadRecord;
+const contact = (phone: string | null) =>
+  ({
+    id: "c1",
+    firstName: "Naledi",
+    lastName: "Dube",
+    email: "naledi@example.co.za",
+    phone,
+    companyName: null,
+    type: "contact",
+  }) as ContactRecord;
 const subscriber = { id: "n1", email: "reader0101@example.com", type: "newsletter" } as NewsletterRecord;
 
 describe("the list search on a record in hand", () => {
@@ -18,12 +36,15 @@ describe("the list search on a record in hand", () => {
     expect(matchesSearch("leads", lead(null), "  ")).toBe(true);
   });
 
-  it.each(["082 555 0101", "+27 82 555 0101", "0027 82 555 0101", "825550101", "0101", "(082) 555-0101"])("finds a lead and a contact by their phone typed as %j", (q) => {
-    expect(matchesSearch("leads", lead("082 555 0101"), q)).toBe(true);
-    expect(matchesSearch("contacts", contact("+27825550101"), q)).toBe(true);
-    expect(matchesSearch("leads", lead("082 555 0102"), q)).toBe(false);
-    expect(matchesSearch("contacts", contact(null), q)).toBe(false);
-  });
+  it.each(["082 555 0101", "+27 82 555 0101", "0027 82 555 0101", "825550101", "0101", "(082) 555-0101"])(
+    "finds a lead and a contact by their phone typed as %j",
+    (q) => {
+      expect(matchesSearch("leads", lead("082 555 0101"), q)).toBe(true);
+      expect(matchesSearch("contacts", contact("+27825550101"), q)).toBe(true);
+      expect(matchesSearch("leads", lead("082 555 0102"), q)).toBe(false);
+      expect(matchesSearch("contacts", contact(null), q)).toBe(false);
+    },
+  );
 
   it("still matches a number-like search as text, and reads no phone under four digits", () => {
     // "2024" is a phone search that finds no phone, but the email holds it.

@@ -14,7 +14,10 @@ const TEXT_FIELDS: { [C in Collection]: (record: RecordsByCollection[C]) => (str
 };
 
 /** A search compiled once for the records it is run over: whether each one matches `q`. */
-export function searchMatcher<C extends Collection>(collection: C, q: string): (record: RecordsByCollection[C]) => boolean {
+export function searchMatcher<C extends Collection>(
+  collection: C,
+  q: string,
+): (record: RecordsByCollection[C]) => boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return () => true;
   const phoneNeedles = phoneSearchNeedles(needle);

@@ -66,7 +66,11 @@ export const splitSignals = (stored: string | null | undefined): SpamSignal[] =>
   (stored ?? "").split(",").filter((name): name is SpamSignal => name in SPAM_SIGNALS);
 
 /** The sum of the signals' weights, capped at 100. */
-export const spamScore = (signals: readonly SpamSignal[]): number => Math.min(100, signals.reduce((sum, name) => sum + SPAM_SIGNALS[name].weight, 0));
+export const spamScore = (signals: readonly SpamSignal[]): number =>
+  Math.min(
+    100,
+    signals.reduce((sum, name) => sum + SPAM_SIGNALS[name].weight, 0),
+  );
 
 /** A blocklist entry: a whole address (has an @) or a domain (which covers its subdomains too). */
 export interface BlocklistEntry {
@@ -80,11 +84,18 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 const ADDRESS = /^[^\s@]{1,64}@([^\s@]{1,253})$/;
 
 /** A typed entry as stored (trimmed, lower-case, a leading @ dropped), or the reason it cannot be one. */
-export function parseBlocklistEntry(value: unknown): { ok: true; entry: string; kind: "address" | "domain" } | { ok: false; error: string } {
+export function parseBlocklistEntry(
+  value: unknown,
+): { ok: true; entry: string; kind: "address" | "domain" } | { ok: false; error: string } {
   if (typeof value !== "string" || value.trim() === "") return { ok: false, error: "Required" };
   const entry = value.trim().toLowerCase().replace(/^@/, "");
   if (entry.length > 254) return { ok: false, error: "At most 254 characters" };
   const address = ADDRESS.exec(entry);
-  if (address) return DOMAIN.test(address[1]!) ? { ok: true, entry, kind: "address" } : { ok: false, error: "Use an email address or a domain such as spam.example" };
-  return DOMAIN.test(entry) ? { ok: true, entry, kind: "domain" } : { ok: false, error: "Use an email address or a domain such as spam.example" };
+  if (address)
+    return DOMAIN.test(address[1]!)
+      ? { ok: true, entry, kind: "address" }
+      : { ok: false, error: "Use an email address or a domain such as spam.example" };
+  return DOMAIN.test(entry)
+    ? { ok: true, entry, kind: "domain" }
+    : { ok: false, error: "Use an email address or a domain such as spam.example" };
 }

@@ -40,7 +40,13 @@ export interface StaffAccount {
   available: boolean;
 }
 
-const email = z.string({ error: "Required" }).trim().toLowerCase().min(1, "Required").max(254, "At most 254 characters").pipe(z.email("Enter a valid email address"));
+const email = z
+  .string({ error: "Required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Required")
+  .max(254, "At most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
 const password = z
   .string({ error: "Required" })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
@@ -58,7 +64,11 @@ export type InvitationInput = z.infer<typeof invitationInput>;
 
 export const acceptInvitationInput = z.object({
   token,
-  name: z.string({ error: "Required" }).trim().min(1, "Required").max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`),
+  name: z
+    .string({ error: "Required" })
+    .trim()
+    .min(1, "Required")
+    .max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`),
   password,
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
@@ -85,7 +95,11 @@ export const twoFactorDisableInput = z.object({ code, password: currentPassword 
 
 /** PATCH /api/admin/staff/{email}: an admin may change role and disabled; anyone only their own availability. */
 export const staffChangeInput = z
-  .object({ role: role.optional(), disabled: z.boolean({ error: "true or false" }).optional(), available: z.boolean({ error: "true or false" }).optional() })
+  .object({
+    role: role.optional(),
+    disabled: z.boolean({ error: "true or false" }).optional(),
+    available: z.boolean({ error: "true or false" }).optional(),
+  })
   .strict()
   .refine((change) => change.role !== undefined || change.disabled !== undefined || change.available !== undefined, {
     message: "Give role, disabled or available",

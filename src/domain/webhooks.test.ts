@@ -6,7 +6,17 @@ describe("the webhook retry delay", () => {
     const middle = (attempt: number) => retryDelayMs(attempt, () => 0.5);
     const minute = 60_000;
     const hour = 60 * minute;
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(middle)).toEqual([5_000, 5 * minute, 30 * minute, 2 * hour, 5 * hour, 10 * hour, 10 * hour, null, null]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(middle)).toEqual([
+      5_000,
+      5 * minute,
+      30 * minute,
+      2 * hour,
+      5 * hour,
+      10 * hour,
+      10 * hour,
+      null,
+      null,
+    ]);
     expect(WEBHOOK_RETRY_BASE_MS).toBe(5_000);
   });
 
@@ -16,6 +26,11 @@ describe("the webhook retry delay", () => {
   });
 
   it("scales with a shorter base, keeping its shape (the soak checks' setting)", () => {
-    expect([1, 2, 7, 8].map((attempt) => retryDelayMs(attempt, () => 0.5, 1_000))).toEqual([1_000, 60_000, 7_200_000, null]);
+    expect([1, 2, 7, 8].map((attempt) => retryDelayMs(attempt, () => 0.5, 1_000))).toEqual([
+      1_000,
+      60_000,
+      7_200_000,
+      null,
+    ]);
   });
 });

@@ -23,7 +23,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "note.created": "Staff write a note",
 };
 
-export const isWebhookEvent = (value: unknown): value is WebhookEvent => (WEBHOOK_EVENTS as readonly unknown[]).includes(value);
+export const isWebhookEvent = (value: unknown): value is WebhookEvent =>
+  (WEBHOOK_EVENTS as readonly unknown[]).includes(value);
 
 /** The longest endpoint URL accepted. */
 export const WEBHOOK_URL_MAX = 2_000;
@@ -91,7 +92,11 @@ export const WEBHOOK_RETRY_STEPS = [1, 60, 360, 1_440, 3_600, 7_200, 7_200] as c
  * schedule's step, scaled to `baseMs`, with a jitter of up to a tenth either way (`random` 0.5: none), so
  * endpoints that failed together do not retry together.
  */
-export function retryDelayMs(attempt: number, random: () => number = Math.random, baseMs = WEBHOOK_RETRY_BASE_MS): number | null {
+export function retryDelayMs(
+  attempt: number,
+  random: () => number = Math.random,
+  baseMs = WEBHOOK_RETRY_BASE_MS,
+): number | null {
   const step = WEBHOOK_RETRY_STEPS[Math.max(1, attempt) - 1];
   if (step === undefined) return null;
   return Math.round(step * baseMs * (0.9 + 0.2 * random()));

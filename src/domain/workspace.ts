@@ -77,7 +77,14 @@ export type TimelineEntry =
   | (About & { kind: "spam-decision"; from: "spam" | "not-spam"; to: "spam" | "not-spam"; by: string })
   /** `to`: "person" for emails sent to them (welcome), "staff" for alerts and assignment notices about them. */
   | (About & { kind: "email-sent"; email: OutboxKind; to: "person" | "staff" })
-  | { kind: "consent-given" | "consent-withdrawn"; at: string; purpose: ConsentPurpose; source: string | null; collection: Collection | null; recordId: string | null };
+  | {
+      kind: "consent-given" | "consent-withdrawn";
+      at: string;
+      purpose: ConsentPurpose;
+      source: string | null;
+      collection: Collection | null;
+      recordId: string | null;
+    };
 
 export type TimelineKind = TimelineEntry["kind"];
 
@@ -144,4 +151,5 @@ const RANK: Record<TimelineEntry["kind"], number> = {
 };
 
 /** Timeline order, newest first (the server and the Firebase adapter sort alike). */
-export const newestFirst = (a: TimelineEntry, b: TimelineEntry) => (a.at === b.at ? RANK[b.kind] - RANK[a.kind] : a.at < b.at ? 1 : -1);
+export const newestFirst = (a: TimelineEntry, b: TimelineEntry) =>
+  a.at === b.at ? RANK[b.kind] - RANK[a.kind] : a.at < b.at ? 1 : -1;

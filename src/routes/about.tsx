@@ -6,7 +6,14 @@ import { FeatureSection } from "../features/site/feature-section";
 import { HeroButtons } from "../features/site/hero-buttons";
 import { PageHero } from "../features/site/page-hero";
 import { pageMeta } from "../features/site/seo";
-import { ABOUT_CTA, ABOUT_HERO, ABOUT_HERO_ACTIONS, ABOUT_SEO, ABOUT_VALUES, ABOUT_VALUES_INTRO } from "../content/about";
+import {
+  ABOUT_CTA,
+  ABOUT_HERO,
+  ABOUT_HERO_ACTIONS,
+  ABOUT_SEO,
+  ABOUT_VALUES,
+  ABOUT_VALUES_INTRO,
+} from "../content/about";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...ABOUT_SEO, path: "/about" });
 

@@ -27,9 +27,13 @@ const TITLES = {
 type AccountPageName = keyof typeof TITLES;
 const isAccountPage = (page: string): page is AccountPageName => Object.hasOwn(TITLES, page);
 
-export const meta: Route.MetaFunction = ({ params }) => adminMeta(isAccountPage(params.page) ? TITLES[params.page] : "Not found");
+export const meta: Route.MetaFunction = ({ params }) =>
+  adminMeta(isAccountPage(params.page) ? TITLES[params.page] : "Not found");
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<{ page: AccountPageName; user: CurrentStaff | null }> {
+export async function clientLoader({
+  request,
+  params,
+}: Route.ClientLoaderArgs): Promise<{ page: AccountPageName; user: CurrentStaff | null }> {
   if (!isAccountPage(params.page)) throw new Response("Not found", { status: 404 });
   // Two-factor is the one staff page an admin without two-factor may open (requireSession sends them here).
   return { page: params.page, user: params.page === "two-factor" ? await requireSession(request) : null };
@@ -42,7 +46,10 @@ export default function AdminAccountRoute({ loaderData }: Route.ComponentProps) 
   if (page === "two-factor" && user) return <TwoFactor user={user} />;
   if (page === "forgot-password") {
     return (
-      <AccountPage title="Forgot your password?" intro={<p>Type the email you sign in with and we will send you a link to choose a new password.</p>}>
+      <AccountPage
+        title="Forgot your password?"
+        intro={<p>Type the email you sign in with and we will send you a link to choose a new password.</p>}
+      >
         <ForgotPasswordForm />
       </AccountPage>
     );
@@ -50,13 +57,19 @@ export default function AdminAccountRoute({ loaderData }: Route.ComponentProps) 
   // Reset and invitation are opened from emailed links; their token is in the fragment (#token=...).
   if (page === "reset-password") {
     return (
-      <AccountPage title="Choose a new password" intro={<p>Every device signed in to your account is signed out once it is changed.</p>}>
+      <AccountPage
+        title="Choose a new password"
+        intro={<p>Every device signed in to your account is signed out once it is changed.</p>}
+      >
         <ResetPasswordForm />
       </AccountPage>
     );
   }
   return (
-    <AccountPage title="Join the team" intro={<p>You have been invited to the {BRAND.name} CRM dashboard. Choose your name and a password.</p>}>
+    <AccountPage
+      title="Join the team"
+      intro={<p>You have been invited to the {BRAND.name} CRM dashboard. Choose your name and a password.</p>}
+    >
       <AcceptInvitationForm />
     </AccountPage>
   );
@@ -76,7 +89,10 @@ function TwoFactor({ user }: { user: CurrentStaff }) {
       title="Two-factor sign-in"
       intro={
         user.mustEnrolTwoFactor ? (
-          <p>Admins must set up two-factor sign-in before they can use the dashboard. It takes a minute and an authenticator app.</p>
+          <p>
+            Admins must set up two-factor sign-in before they can use the dashboard. It takes a minute and an
+            authenticator app.
+          </p>
         ) : (
           <p>A code from an app on your phone, as well as your password, each time you sign in.</p>
         )

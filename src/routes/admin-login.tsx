@@ -11,7 +11,11 @@ export default function AdminLoginRoute() {
   // A password just changed or an invitation just accepted: say so, and fill in the email.
   const arrival = useLocation().state as LoginArrival | null;
   return (
-    <AccountPage title="Admin Login" intro={<p>Sign in to the {BRAND.name} CRM dashboard.</p>} back={{ to: "/", label: "Back to the website" }}>
+    <AccountPage
+      title="Admin Login"
+      intro={<p>Sign in to the {BRAND.name} CRM dashboard.</p>}
+      back={{ to: "/", label: "Back to the website" }}
+    >
       {arrival?.notice && (
         <p role="status" className="mb-5 rounded-lg bg-brand-50 p-3 text-sm font-medium text-slate-900">
           {arrival.notice}

@@ -19,7 +19,12 @@ export default function FaqsPage() {
         </Container>
       </section>
       <FaqJsonLd groups={FAQ_GROUPS} />
-      <CtaBand title={FAQ_CLOSING.title} body={FAQ_CLOSING.body} primary={FAQ_CLOSING.contact} secondary={FAQ_CLOSING.demo} />
+      <CtaBand
+        title={FAQ_CLOSING.title}
+        body={FAQ_CLOSING.body}
+        primary={FAQ_CLOSING.contact}
+        secondary={FAQ_CLOSING.demo}
+      />
     </>
   );
 }

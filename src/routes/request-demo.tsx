@@ -11,7 +11,11 @@ export default function RequestDemoPage() {
   return (
     <>
       <PageHero {...DEMO_HERO} />
-      <LeadCaptureLayout benefits={DEMO_BENEFITS} form={{ ...DEMO_FORM_COPY, element: <DemoForm /> }} included={DEMO_TOPICS} />
+      <LeadCaptureLayout
+        benefits={DEMO_BENEFITS}
+        form={{ ...DEMO_FORM_COPY, element: <DemoForm /> }}
+        included={DEMO_TOPICS}
+      />
     </>
   );
 }

@@ -8,7 +8,12 @@ import { FORM_SENT_COPY } from "../content/form-sent";
 
 export const meta: Route.MetaFunction = ({ params }) =>
   isFormKind(params.kind)
-    ? pageMeta({ title: FORM_SENT_COPY[params.kind].pageTitle, description: FORM_SENT_COPY[params.kind].description, path: `/thanks/${params.kind}`, noindex: true })
+    ? pageMeta({
+        title: FORM_SENT_COPY[params.kind].pageTitle,
+        description: FORM_SENT_COPY[params.kind].description,
+        path: `/thanks/${params.kind}`,
+        noindex: true,
+      })
     : [];
 
 export default function ThanksPage({ params }: Route.ComponentProps) {

@@ -54,7 +54,8 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
       it("answers invalid input with the field errors and stores nothing", async () => {
         const result = await subject.public.submitContact({ ...contact, message: "  ", email: "nope" }, key());
         expect(result.ok).toBe(false);
-        if (!result.ok && result.reason === "validation") expect(Object.keys(result.fields).sort()).toEqual(["email", "message"]);
+        if (!result.ok && result.reason === "validation")
+          expect(Object.keys(result.fields).sort()).toEqual(["email", "message"]);
         else throw new Error(`expected a validation failure, got ${JSON.stringify(result)}`);
       });
 
@@ -79,7 +80,12 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
       });
 
       it("answers a bot that filled the hidden field as if it were a person, and stores nothing", async () => {
-        expect(await subject.public.submitContact({ ...contact, email: "bot@example.com", website: "https://spam.example" }, key())).toMatchObject({ ok: true });
+        expect(
+          await subject.public.submitContact(
+            { ...contact, email: "bot@example.com", website: "https://spam.example" },
+            key(),
+          ),
+        ).toMatchObject({ ok: true });
       });
 
       it("never stores one attempt twice: the same key again adds no record", async () => {
@@ -96,7 +102,11 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
       it("is signed out at first, and refuses a wrong password with an invalid-credential code", async () => {
         expect(await subject.admin.currentUser()).toBeNull();
         const result = await subject.admin.signIn(subject.staff.email, "not the password at all");
-        expect(result).toMatchObject({ ok: false, code: expect.stringMatching(/invalid-credential$/), message: expect.any(String) });
+        expect(result).toMatchObject({
+          ok: false,
+          code: expect.stringMatching(/invalid-credential$/),
+          message: expect.any(String),
+        });
         expect(await subject.admin.currentUser()).toBeNull();
       });
 
@@ -127,10 +137,19 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         // Yesterday too, should the records have arrived just before midnight (UTC).
         const today = new Date();
         const yesterday = new Date(today.getTime() - 86_400_000);
-        const insights = await subject.admin.insights({ from: yesterday.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) });
-        const sum = (kind: "signup" | "demo" | "contact" | "newsletter") => insights.perDay.reduce((total, day) => total + day[kind], 0);
+        const insights = await subject.admin.insights({
+          from: yesterday.toISOString().slice(0, 10),
+          to: today.toISOString().slice(0, 10),
+        });
+        const sum = (kind: "signup" | "demo" | "contact" | "newsletter") =>
+          insights.perDay.reduce((total, day) => total + day[kind], 0);
         expect(insights.perDay).toHaveLength(2);
-        expect({ signup: sum("signup"), demo: sum("demo"), contact: sum("contact"), newsletter: sum("newsletter") }).toEqual({ signup: 1, demo: 1, contact: 2, newsletter: 1 });
+        expect({
+          signup: sum("signup"),
+          demo: sum("demo"),
+          contact: sum("contact"),
+          newsletter: sum("newsletter"),
+        }).toEqual({ signup: 1, demo: 1, contact: 2, newsletter: 1 });
         expect(insights.previousTotal).toBe(0);
         const pairs = [
           { organizationType: signup.organizationType, propertyCount: signup.propertyCount, count: 1 },
@@ -139,10 +158,15 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         expect(insights.organizations).toEqual(expect.arrayContaining(pairs));
         expect(insights.organizations).toHaveLength(2);
         // Sources and medians: the Erf server works them out; Firestore's counts cannot, and say so.
-        if (insights.unavailable) expect(insights.unavailable).toEqual(["bySource", "funnel", "responseByWeek", "responseByOwner"]);
+        if (insights.unavailable)
+          expect(insights.unavailable).toEqual(["bySource", "funnel", "responseByWeek", "responseByOwner"]);
         else expect(insights.bySource.reduce((total, row) => total + row.count, 0)).toBe(5);
         // With an owner filter the newsletter is left out: nobody owns these yet.
-        const mine = await subject.admin.insights({ from: yesterday.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10), owner: "none" });
+        const mine = await subject.admin.insights({
+          from: yesterday.toISOString().slice(0, 10),
+          to: today.toISOString().slice(0, 10),
+          owner: "none",
+        });
         expect(mine.perDay.reduce((total, day) => total + day.newsletter, 0)).toBe(0);
       });
 
@@ -166,7 +190,13 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
           marketingOptIn: null,
           termsAcceptedAt: null,
         });
-        expect(signupRecord).toMatchObject({ type: "signup", name: "Pieter van Wyk", marketingOptIn: true, challenges: null, status: "new" });
+        expect(signupRecord).toMatchObject({
+          type: "signup",
+          name: "Pieter van Wyk",
+          marketingOptIn: true,
+          challenges: null,
+          status: "new",
+        });
         expect(signupRecord?.termsAcceptedAt).toMatch(ISO);
         expect(Date.now() - Date.parse(demoRecord!.createdAt)).toBeLessThan(5 * 60_000);
       });
@@ -174,7 +204,14 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
       it("lists contacts with an empty phone and a missing company as null", async () => {
         const { items } = await subject.admin.list("contacts", {});
         const stored = items.find((item) => item.id === ids.contact);
-        expect(stored).toMatchObject({ firstName: "Naledi", email: "naledi@example.co.za", phone: null, companyName: null, type: "contact", status: "new" });
+        expect(stored).toMatchObject({
+          firstName: "Naledi",
+          email: "naledi@example.co.za",
+          phone: null,
+          companyName: null,
+          type: "contact",
+          status: "new",
+        });
         expect(stored?.createdAt).toMatch(ISO);
         expect(items.some((item) => item.email === "bot@example.com")).toBe(false);
       });
@@ -189,26 +226,42 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
       });
 
       it("filters by type, status and search text", async () => {
-        expect((await subject.admin.list("leads", { type: "signup" })).items.map((lead) => lead.id)).toEqual([ids.signup]);
+        expect((await subject.admin.list("leads", { type: "signup" })).items.map((lead) => lead.id)).toEqual([
+          ids.signup,
+        ]);
         expect((await subject.admin.list("leads", { q: "FORMULA" })).items.map((lead) => lead.id)).toEqual([ids.demo]);
         expect((await subject.admin.list("leads", { status: "closed" })).items).toEqual([]);
-        expect((await subject.admin.list("newsletter", { q: "reader@" })).items.map((entry) => entry.id)).toEqual([ids.newsletter]);
+        expect((await subject.admin.list("newsletter", { q: "reader@" })).items.map((entry) => entry.id)).toEqual([
+          ids.newsletter,
+        ]);
         await expect(subject.admin.list("leads", { status: "subscribed" })).rejects.toThrow();
       });
 
       it("changes a status and answers the updated record; refuses a status the collection lacks", async () => {
         const updated = await subject.admin.setStatus("leads", ids.demo!, "contacted");
         expect(updated).toMatchObject({ id: ids.demo, status: "contacted", email: "amina@example.ng" });
-        expect((await subject.admin.list("leads", { status: "contacted" })).items.map((lead) => lead.id)).toEqual([ids.demo]);
+        expect((await subject.admin.list("leads", { status: "contacted" })).items.map((lead) => lead.id)).toEqual([
+          ids.demo,
+        ]);
         await expect(subject.admin.setStatus("leads", ids.demo!, "subscribed")).rejects.toThrow();
       });
 
       it("answers a subscription of an address staff unsubscribed as any other, without a second record", async () => {
-        expect(await subject.admin.setStatus("newsletter", ids.newsletter!, "unsubscribed")).toMatchObject({ status: "unsubscribed" });
-        expect(await subject.public.subscribe({ email: "reader@example.com", website: "" }, key())).toMatchObject({ ok: true, id: expect.any(String) });
+        expect(await subject.admin.setStatus("newsletter", ids.newsletter!, "unsubscribed")).toMatchObject({
+          status: "unsubscribed",
+        });
+        expect(await subject.public.subscribe({ email: "reader@example.com", website: "" }, key())).toMatchObject({
+          ok: true,
+          id: expect.any(String),
+        });
         const { items } = await subject.admin.list("newsletter", {});
         expect(items).toHaveLength(1);
-        expect(items[0]).toMatchObject({ id: ids.newsletter, email: "reader@example.com", status: subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed", type: "newsletter" });
+        expect(items[0]).toMatchObject({
+          id: ids.newsletter,
+          email: "reader@example.com",
+          status: subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed",
+          type: "newsletter",
+        });
       });
 
       it("watches live: a new submission arrives as an insert, a status change as an update", async () => {
@@ -218,11 +271,18 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
           const sent = await subject.public.submitContact({ ...contact, email: "live@example.com" }, key());
           expect(sent.ok).toBe(true);
           const inserted = await feed.waitFor((change) => change.record.email === "live@example.com");
-          expect(inserted).toMatchObject({ collection: "contacts", op: "insert", record: { status: "new", type: "contact" } });
+          expect(inserted).toMatchObject({
+            collection: "contacts",
+            op: "insert",
+            record: { status: "new", type: "contact" },
+          });
           if (sent.ok) expect(inserted.record.id).toBe(sent.id);
 
           await subject.admin.setStatus("contacts", inserted.record.id, "qualified");
-          const updated = await feed.waitFor((change) => change.op === "update" && change.record.id === inserted.record.id && change.record.status === "qualified");
+          const updated = await feed.waitFor(
+            (change) =>
+              change.op === "update" && change.record.id === inserted.record.id && change.record.status === "qualified",
+          );
           expect(updated.collection).toBe("contacts");
           expect(updated.position > inserted.position).toBe(true);
         } finally {
@@ -235,9 +295,22 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         expect(fileName).toMatch(/^erf-data-\d{4}-\d{2}-\d{2}\.csv$/);
         const lines = text.split("\r\n").filter(Boolean);
         expect(lines[0]).toBe(CSV_COLUMNS.join(","));
-        expect(lines.slice(1).map((line) => line.split(",")[4])).toEqual(["demo", "signup", "contact", "contact", "contact", "newsletter"]);
-        expect(lines[1]).toMatch(/^Amina Okafor,amina@example\.ng,021 555 0100,'=Formula Estates,demo,contacted,\d{4}-[^,]+,Arrears tracking$/);
-        expect(lines.at(-1)).toMatch(new RegExp(`^,reader@example\\.com,,,newsletter,${subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed"},\\d{4}-[^,]+,$`));
+        expect(lines.slice(1).map((line) => line.split(",")[4])).toEqual([
+          "demo",
+          "signup",
+          "contact",
+          "contact",
+          "contact",
+          "newsletter",
+        ]);
+        expect(lines[1]).toMatch(
+          /^Amina Okafor,amina@example\.ng,021 555 0100,'=Formula Estates,demo,contacted,\d{4}-[^,]+,Arrears tracking$/,
+        );
+        expect(lines.at(-1)).toMatch(
+          new RegExp(
+            `^,reader@example\\.com,,,newsletter,${subject.optOutNeedsConfirmation ? "unsubscribed" : "subscribed"},\\d{4}-[^,]+,$`,
+          ),
+        );
       });
 
       it("exports only what the filters select", async () => {
@@ -247,7 +320,6 @@ export function backendContract(name: string, setup: () => Promise<ContractSubje
         // A phone starting with + is defused too (src/domain/csv.ts): a spreadsheet would read it as a formula.
         expect(lines[1]).toMatch(/^Pieter van Wyk,pieter@example\.com,'\+27 82 123 4567,Karoo Rentals,signup,new,/);
       });
-
     });
 
     workspaceContract({ subject: () => subject, ids, person });

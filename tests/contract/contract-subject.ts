@@ -18,7 +18,22 @@ export interface ContractSubject {
   public: PublicBackend;
   admin: Pick<
     AdminBackend,
-    "signIn" | "signOut" | "currentUser" | "stats" | "list" | "countMatching" | "setStatus" | "record" | "recordWithPerson" | "person" | "addNote" | "deleteNote" | "updateRecord" | "bulkUpdate" | "staff" | "setAvailable"
+    | "signIn"
+    | "signOut"
+    | "currentUser"
+    | "stats"
+    | "list"
+    | "countMatching"
+    | "setStatus"
+    | "record"
+    | "recordWithPerson"
+    | "person"
+    | "addNote"
+    | "deleteNote"
+    | "updateRecord"
+    | "bulkUpdate"
+    | "staff"
+    | "setAvailable"
   > &
     Required<Pick<AdminBackend, "insights">>;
   watch(): Promise<LiveFeed>;

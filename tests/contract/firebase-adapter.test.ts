@@ -36,7 +36,11 @@ backendContract("firebase adapter (Firestore and Auth emulators)", async () => {
   const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
   if (!firestoreHost) throw new Error("FIRESTORE_EMULATOR_HOST is not set: run this file with `npm run test:rules`");
   auth = await startAuthEmulator(PROJECT);
-  await Promise.all([loadRules(firestoreHost, PROJECT), clearDocuments(firestoreHost, PROJECT), createAuthUser(auth.host, STAFF.email, STAFF.password)]);
+  await Promise.all([
+    loadRules(firestoreHost, PROJECT),
+    clearDocuments(firestoreHost, PROJECT),
+    createAuthUser(auth.host, STAFF.email, STAFF.password),
+  ]);
   const granted = await runGrantAdmin(["--email", STAFF.email], { authHost: auth.host, projectId: PROJECT });
   if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
   // A loopback origin is a secure context (crypto.subtle) and may call the loopback emulators.
@@ -76,7 +80,9 @@ describe("consent records on the Firebase adapter, read back as the project owne
     expect(readers).toHaveLength(1);
     const subscription = readers[0]!;
     const time = (entry: (typeof ledger)[number]) => Date.parse(String((entry.data.consent as { at?: unknown }).at));
-    const entries = ledger.filter((entry) => entry.data.recordCollection === "newsletter" && entry.data.recordId === subscription.id).sort((a, b) => time(a) - time(b));
+    const entries = ledger
+      .filter((entry) => entry.data.recordCollection === "newsletter" && entry.data.recordId === subscription.id)
+      .sort((a, b) => time(a) - time(b));
     const entry = (sourcePath?: string) => ({
       email: "reader@example.com",
       consent: proof("newsletter", sourcePath),
@@ -97,7 +103,15 @@ describe("consent records on the Firebase adapter, read back as the project owne
     expect(demo.data).not.toHaveProperty("marketingConsent");
     const entries = ledger.filter((entry) => entry.data.recordCollection === "leads");
     expect(entries).toEqual([
-      { id: signup.id, data: { email: "pieter@example.com", consent: signup.data.marketingConsent, recordCollection: "leads", recordId: signup.id } },
+      {
+        id: signup.id,
+        data: {
+          email: "pieter@example.com",
+          consent: signup.data.marketingConsent,
+          recordCollection: "leads",
+          recordId: signup.id,
+        },
+      },
     ]);
   });
 });
@@ -110,7 +124,14 @@ describe("the lead workspace's documents on the Firebase adapter, read back as t
   it("keeps the staff member's own profile, and each opened person's address under its hash", async () => {
     // Each fact a copy of the sign-in's ID token: no display name, no second factor, its auth_time.
     expect((await read("staff")).map((each) => each.data)).toEqual([
-      { email: STAFF.email, name: null, role: "admin", twoFactor: false, lastSignInAt: expect.stringMatching(/^\d{4}-/), available: true },
+      {
+        email: STAFF.email,
+        name: null,
+        role: "admin",
+        twoFactor: false,
+        lastSignInAt: expect.stringMatching(/^\d{4}-/),
+        available: true,
+      },
     ]);
     const people = await read("people");
     expect(people).toContainEqual({ id: sha256("pieter@example.com"), data: { email: "pieter@example.com" } });
@@ -121,12 +142,31 @@ describe("the lead workspace's documents on the Firebase adapter, read back as t
     const contact = (await read("contacts")).find((each) => each.data.email === "naledi@example.co.za")!;
     const notes = await read(`contacts/${contact.id}/notes`);
     expect(notes.map((note) => note.data.body).sort()).toEqual(["Called again.", "Called, left a message."]);
-    for (const note of notes) expect(note.data).toEqual({ body: expect.any(String), author: STAFF.email, authorUid: expect.any(String), createdAt: expect.stringMatching(/^\d{4}-/) });
+    for (const note of notes)
+      expect(note.data).toEqual({
+        body: expect.any(String),
+        author: STAFF.email,
+        authorUid: expect.any(String),
+        createdAt: expect.stringMatching(/^\d{4}-/),
+      });
     const events = await read(`contacts/${contact.id}/events`);
     expect(events.map((event) => event.data.kind).sort()).toEqual(["assigned", "note-deleted", "status-changed"]);
-    expect(events).toContainEqual({ id: expect.stringMatching(/^note-deleted-/), data: expect.objectContaining({ kind: "note-deleted", by: STAFF.email }) });
-    for (const event of events) expect(event.data).toMatchObject({ by: STAFF.email, byUid: expect.any(String), at: expect.stringMatching(/^\d{4}-/) });
-    expect(contact.data).toMatchObject({ status: "closed", owner: STAFF.email, firstResponseAt: expect.stringMatching(/^\d{4}-/), activityAt: expect.stringMatching(/^\d{4}-/) });
+    expect(events).toContainEqual({
+      id: expect.stringMatching(/^note-deleted-/),
+      data: expect.objectContaining({ kind: "note-deleted", by: STAFF.email }),
+    });
+    for (const event of events)
+      expect(event.data).toMatchObject({
+        by: STAFF.email,
+        byUid: expect.any(String),
+        at: expect.stringMatching(/^\d{4}-/),
+      });
+    expect(contact.data).toMatchObject({
+      status: "closed",
+      owner: STAFF.email,
+      firstResponseAt: expect.stringMatching(/^\d{4}-/),
+      activityAt: expect.stringMatching(/^\d{4}-/),
+    });
   });
 });
 
@@ -139,7 +179,10 @@ describe("a sales rep on the Firebase adapter", () => {
   beforeAll(async () => {
     if (!auth) throw new Error("the contract above did not start the Auth emulator");
     await createAuthUser(auth.host, SALES.email, SALES.password);
-    const granted = await runGrantAdmin(["--email", SALES.email, "--role", "sales"], { authHost: auth.host, projectId: PROJECT });
+    const granted = await runGrantAdmin(["--email", SALES.email, "--role", "sales"], {
+      authHost: auth.host,
+      projectId: PROJECT,
+    });
     if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.output}`);
     const pageServer = await serveContractPage("firebase", bundleDir);
     sales = await openAdapterPage(browser, {
@@ -173,8 +216,12 @@ describe("a sales rep on the Firebase adapter", () => {
 
   it("works a lead: owner, status and a note, as themself", async () => {
     const demo = (await sales.admin.list("leads", {})).items.find((lead) => lead.type === "demo")!;
-    expect(await sales.admin.updateRecord("leads", demo.id, { status: "contacted", owner: STAFF.email })).toMatchObject({ status: "contacted", owner: STAFF.email });
-    expect(await sales.admin.addNote("leads", demo.id, "Sent the pricing sheet.")).toMatchObject({ author: SALES.email });
+    expect(await sales.admin.updateRecord("leads", demo.id, { status: "contacted", owner: STAFF.email })).toMatchObject(
+      { status: "contacted", owner: STAFF.email },
+    );
+    expect(await sales.admin.addNote("leads", demo.id, "Sent the pricing sheet.")).toMatchObject({
+      author: SALES.email,
+    });
     await expect(sales.admin.setAvailable(STAFF.email, false)).rejects.toMatchObject({ status: 403 });
   });
 
@@ -182,9 +229,15 @@ describe("a sales rep on the Firebase adapter", () => {
     const profiles = await listDocuments(firestoreHost(), PROJECT, "staff");
     const admin = profiles.find((profile) => profile.data.email === STAFF.email)!;
     await setBooleanField(firestoreHost(), PROJECT, `staff/${admin.id}`, "disabled", true);
-    expect((await sales.admin.staff()).find((member) => member.email === STAFF.email)).toMatchObject({ disabled: true });
+    expect((await sales.admin.staff()).find((member) => member.email === STAFF.email)).toMatchObject({
+      disabled: true,
+    });
     const signup = (await sales.admin.list("leads", {})).items.find((lead) => lead.type === "signup")!;
-    await expect(sales.admin.updateRecord("leads", signup.id, { owner: STAFF.email })).rejects.toMatchObject({ status: 400 });
-    expect(await sales.admin.updateRecord("leads", signup.id, { owner: SALES.email })).toMatchObject({ owner: SALES.email });
+    await expect(sales.admin.updateRecord("leads", signup.id, { owner: STAFF.email })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await sales.admin.updateRecord("leads", signup.id, { owner: SALES.email })).toMatchObject({
+      owner: SALES.email,
+    });
   });
 });

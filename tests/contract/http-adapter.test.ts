@@ -29,7 +29,14 @@ backendContract("http adapter (real server)", async () => {
   try {
     // The server's first admin has two-factor on (tests/support/two-factor.ts).
     const staff = { ...STAFF, code: () => totpCode(`${server.url}|${STAFF.email}`) };
-    return await openAdapterPage(browser, { origin: server.url, routePage: true, bundleDir, entry: "http", staff, close: server.cleanup });
+    return await openAdapterPage(browser, {
+      origin: server.url,
+      routePage: true,
+      bundleDir,
+      entry: "http",
+      staff,
+      close: server.cleanup,
+    });
   } catch (error) {
     await server.cleanup();
     throw error;

@@ -40,9 +40,19 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       });
       person.pieter = detail.personId;
       // A local number is read with South Africa as the default country.
-      expect(await subject.admin.record("leads", ids.demo!)).toMatchObject({ phone: "021 555 0100", phoneE164: "+27215550100", consent: null });
+      expect(await subject.admin.record("leads", ids.demo!)).toMatchObject({
+        phone: "021 555 0100",
+        phoneE164: "+27215550100",
+        consent: null,
+      });
       const contactDetail = await subject.admin.record("contacts", ids.contact!);
-      expect(contactDetail).toMatchObject({ id: ids.contact, phone: null, phoneE164: null, consent: null, owner: null });
+      expect(contactDetail).toMatchObject({
+        id: ids.contact,
+        phone: null,
+        phoneE164: null,
+        consent: null,
+        owner: null,
+      });
       person.naledi = contactDetail.personId;
     });
 
@@ -51,7 +61,9 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       if (!both) {
         // Without it the panel reads the record, then its person: those two must fit together.
         const detail = await subject.admin.record("leads", ids.signup!);
-        expect((await subject.admin.person(detail.personId)).person.records).toContainEqual(expect.objectContaining({ collection: "leads", id: ids.signup }));
+        expect((await subject.admin.person(detail.personId)).person.records).toContainEqual(
+          expect.objectContaining({ collection: "leads", id: ids.signup }),
+        );
         return;
       }
       const { person: view, ...detail } = await both.call(subject.admin, "leads", ids.signup!);
@@ -66,19 +78,64 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
     });
 
     it("joins a person's records across collections and the case of their email", async () => {
-      const subscribed = await subject.public.subscribe({ email: "Pieter@Example.COM", website: "", consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/blog" }, key());
+      const subscribed = await subject.public.subscribe(
+        {
+          email: "Pieter@Example.COM",
+          website: "",
+          consentVersion: CONSENT_WORDING.newsletter.version,
+          sourcePath: "/blog",
+        },
+        key(),
+      );
       expect(subscribed.ok).toBe(true);
       const view = await subject.admin.person(person.pieter!);
       expect(view.person).toMatchObject({ id: person.pieter, email: "pieter@example.com" });
       expect(view.person.records).toEqual([
-        { collection: "newsletter", id: expect.any(String), type: "newsletter", status: "subscribed", createdAt: expect.stringMatching(ISO) },
+        {
+          collection: "newsletter",
+          id: expect.any(String),
+          type: "newsletter",
+          status: "subscribed",
+          createdAt: expect.stringMatching(ISO),
+        },
         { collection: "leads", id: ids.signup, type: "signup", status: "new", createdAt: expect.stringMatching(ISO) },
       ]);
       ids.pieterNewsletter = view.person.records[0]!.id;
-      expect(view.timeline).toContainEqual(expect.objectContaining({ kind: "submitted", collection: "leads", recordId: ids.signup, type: "signup", sourcePath: "/signup" }));
-      expect(view.timeline).toContainEqual(expect.objectContaining({ kind: "submitted", collection: "newsletter", recordId: ids.pieterNewsletter, type: "newsletter" }));
-      expect(view.timeline).toContainEqual(expect.objectContaining({ kind: "consent-given", purpose: "marketing", source: "/signup", collection: "leads", recordId: ids.signup }));
-      expect(view.timeline).toContainEqual(expect.objectContaining({ kind: "consent-given", purpose: "newsletter", source: "/blog", collection: "newsletter", recordId: ids.pieterNewsletter }));
+      expect(view.timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "submitted",
+          collection: "leads",
+          recordId: ids.signup,
+          type: "signup",
+          sourcePath: "/signup",
+        }),
+      );
+      expect(view.timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "submitted",
+          collection: "newsletter",
+          recordId: ids.pieterNewsletter,
+          type: "newsletter",
+        }),
+      );
+      expect(view.timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "consent-given",
+          purpose: "marketing",
+          source: "/signup",
+          collection: "leads",
+          recordId: ids.signup,
+        }),
+      );
+      expect(view.timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "consent-given",
+          purpose: "newsletter",
+          source: "/blog",
+          collection: "newsletter",
+          recordId: ids.pieterNewsletter,
+        }),
+      );
       const times = view.timeline.map((entry) => entry.at);
       expect(times).toEqual([...times].sort().reverse());
       // The same person from the other record.
@@ -93,10 +150,24 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
 
     it("adds a note, trimmed and signed by its author, which starts the speed-to-lead clock", async () => {
       const note = await subject.admin.addNote("contacts", ids.contact!, "  Called, left a message.  ");
-      expect(note).toEqual({ id: expect.any(String), collection: "contacts", recordId: ids.contact, body: "Called, left a message.", author: subject.staff.email, createdAt: expect.stringMatching(ISO) });
+      expect(note).toEqual({
+        id: expect.any(String),
+        collection: "contacts",
+        recordId: ids.contact,
+        body: "Called, left a message.",
+        author: subject.staff.email,
+        createdAt: expect.stringMatching(ISO),
+      });
       const detail = await subject.admin.record("contacts", ids.contact!);
       expect(detail).toMatchObject({ status: "new", firstResponseAt: expect.stringMatching(ISO) });
-      expect(await timelineOf(person.naledi!)).toContainEqual(expect.objectContaining({ kind: "note", noteId: note.id, body: "Called, left a message.", author: subject.staff.email }));
+      expect(await timelineOf(person.naledi!)).toContainEqual(
+        expect.objectContaining({
+          kind: "note",
+          noteId: note.id,
+          body: "Called, left a message.",
+          author: subject.staff.email,
+        }),
+      );
       // The clock keeps the first response: a second note does not move it.
       await subject.admin.addNote("contacts", ids.contact!, "Called again.");
       expect((await subject.admin.record("contacts", ids.contact!)).firstResponseAt).toBe(detail.firstResponseAt);
@@ -104,7 +175,9 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
 
     it("refuses a blank or over-long note, or one on a record that does not exist", async () => {
       await expect(subject.admin.addNote("contacts", ids.contact!, "   ")).rejects.toMatchObject({ status: 400 });
-      await expect(subject.admin.addNote("contacts", ids.contact!, "x".repeat(5001))).rejects.toMatchObject({ status: 400 });
+      await expect(subject.admin.addNote("contacts", ids.contact!, "x".repeat(5001))).rejects.toMatchObject({
+        status: 400,
+      });
       await expect(subject.admin.addNote("contacts", "no-such-record", "Hello")).rejects.toMatchObject({ status: 404 });
     });
 
@@ -112,7 +185,15 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       const note = await subject.admin.addNote("contacts", ids.contact!, "Wrong record, sorry.");
       await subject.admin.deleteNote(note);
       const timeline = await timelineOf(person.naledi!);
-      expect(timeline).toContainEqual(expect.objectContaining({ kind: "note-deleted", noteId: note.id, by: subject.staff.email, collection: "contacts", recordId: ids.contact }));
+      expect(timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "note-deleted",
+          noteId: note.id,
+          by: subject.staff.email,
+          collection: "contacts",
+          recordId: ids.contact,
+        }),
+      );
       expect(timeline.some((entry) => entry.kind === "note" && entry.noteId === note.id)).toBe(false);
       await expect(subject.admin.deleteNote(note)).rejects.toMatchObject({ status: 404 });
     });
@@ -130,37 +211,93 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       });
       // A subscription has no owner to show or set.
       expect(detail).not.toHaveProperty("owner");
-      const note = await subject.admin.addNote("newsletter", ids.pieterNewsletter!, "Asked by phone to stay on the list.");
-      expect(note).toMatchObject({ collection: "newsletter", recordId: ids.pieterNewsletter, author: subject.staff.email });
-      expect(await timelineOf(person.pieter!)).toContainEqual(expect.objectContaining({ kind: "note", noteId: note.id, collection: "newsletter", recordId: ids.pieterNewsletter }));
+      const note = await subject.admin.addNote(
+        "newsletter",
+        ids.pieterNewsletter!,
+        "Asked by phone to stay on the list.",
+      );
+      expect(note).toMatchObject({
+        collection: "newsletter",
+        recordId: ids.pieterNewsletter,
+        author: subject.staff.email,
+      });
+      expect(await timelineOf(person.pieter!)).toContainEqual(
+        expect.objectContaining({
+          kind: "note",
+          noteId: note.id,
+          collection: "newsletter",
+          recordId: ids.pieterNewsletter,
+        }),
+      );
       expect((await subject.admin.record("newsletter", ids.pieterNewsletter!)).status).toBe("subscribed");
     });
 
     it("lists the staff, each of whom sets their own availability", async () => {
-      const account = { email: subject.staff.email, role: "admin", disabled: false, lastSignInAt: expect.stringMatching(ISO) };
+      const account = {
+        email: subject.staff.email,
+        role: "admin",
+        disabled: false,
+        lastSignInAt: expect.stringMatching(ISO),
+      };
       expect(await subject.admin.staff()).toContainEqual(expect.objectContaining({ ...account, available: true }));
-      expect(await subject.admin.setAvailable(subject.staff.email, false)).toMatchObject({ email: subject.staff.email, available: false });
+      expect(await subject.admin.setAvailable(subject.staff.email, false)).toMatchObject({
+        email: subject.staff.email,
+        available: false,
+      });
       expect(await subject.admin.staff()).toContainEqual(expect.objectContaining({ ...account, available: false }));
       await subject.admin.setAvailable(subject.staff.email, true);
     });
 
     it("assigns a record and moves its status, starting the clock and writing the timeline", async () => {
-      const updated = await subject.admin.updateRecord("leads", ids.signup!, { status: "contacted", owner: subject.staff.email });
-      expect(updated).toMatchObject({ id: ids.signup, status: "contacted", owner: subject.staff.email, firstResponseAt: expect.stringMatching(ISO) });
+      const updated = await subject.admin.updateRecord("leads", ids.signup!, {
+        status: "contacted",
+        owner: subject.staff.email,
+      });
+      expect(updated).toMatchObject({
+        id: ids.signup,
+        status: "contacted",
+        owner: subject.staff.email,
+        firstResponseAt: expect.stringMatching(ISO),
+      });
       const timeline = await timelineOf(person.pieter!);
-      expect(timeline).toContainEqual(expect.objectContaining({ kind: "status-changed", collection: "leads", recordId: ids.signup, from: "new", to: "contacted", by: subject.staff.email }));
-      expect(timeline).toContainEqual(expect.objectContaining({ kind: "assigned", collection: "leads", recordId: ids.signup, from: null, to: subject.staff.email, by: subject.staff.email }));
+      expect(timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "status-changed",
+          collection: "leads",
+          recordId: ids.signup,
+          from: "new",
+          to: "contacted",
+          by: subject.staff.email,
+        }),
+      );
+      expect(timeline).toContainEqual(
+        expect.objectContaining({
+          kind: "assigned",
+          collection: "leads",
+          recordId: ids.signup,
+          from: null,
+          to: subject.staff.email,
+          by: subject.staff.email,
+        }),
+      );
     });
 
     it("refuses an owner who is not staff, an owner on a subscription, and an unknown record", async () => {
-      await expect(subject.admin.updateRecord("leads", ids.demo!, { owner: "stranger@example.com" })).rejects.toMatchObject({ status: 400 });
-      await expect(subject.admin.bulkUpdate("newsletter", [ids.newsletter!], { owner: subject.staff.email })).rejects.toMatchObject({ status: 400 });
-      await expect(subject.admin.updateRecord("leads", "no-such-record", { status: "closed" })).rejects.toMatchObject({ status: 404 });
+      await expect(
+        subject.admin.updateRecord("leads", ids.demo!, { owner: "stranger@example.com" }),
+      ).rejects.toMatchObject({ status: 400 });
+      await expect(
+        subject.admin.bulkUpdate("newsletter", [ids.newsletter!], { owner: subject.staff.email }),
+      ).rejects.toMatchObject({ status: 400 });
+      await expect(subject.admin.updateRecord("leads", "no-such-record", { status: "closed" })).rejects.toMatchObject({
+        status: 404,
+      });
       expect((await subject.admin.record("leads", ids.demo!)).owner).toBeNull();
     });
 
     it("filters by owner: mine, unassigned, or a staff member's", async () => {
-      const idsOf = async (owner: string) => (await subject.admin.list("leads", { owner })).items.map((lead) => lead.id);
+      const idsOf = async (owner: string) =>
+        (await subject.admin.list("leads", { owner })).items.map((lead) => lead.id);
       expect(await idsOf("me")).toEqual([ids.signup]);
       expect(await idsOf(subject.staff.email)).toEqual([ids.signup]);
       expect(await idsOf("none")).toEqual([ids.demo]);
@@ -171,13 +308,23 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
       expect(await subject.admin.countMatching("leads", { owner: "me" })).toEqual({ count: 1, more: false });
       expect(await subject.admin.countMatching("leads", {})).toEqual({ count: 2, more: false });
       expect(await subject.admin.countMatching("contacts", { owner: "none" })).toEqual({ count: 3, more: false });
-      expect(await subject.admin.countMatching("contacts", { owner: "none", status: "new" })).toEqual({ count: 2, more: false });
-      expect(await subject.admin.countMatching("leads", { q: "pieter" })).toEqual(subject.countsSearches ? { count: 1, more: false } : null);
+      expect(await subject.admin.countMatching("contacts", { owner: "none", status: "new" })).toEqual({
+        count: 2,
+        more: false,
+      });
+      expect(await subject.admin.countMatching("leads", { q: "pieter" })).toEqual(
+        subject.countsSearches ? { count: 1, more: false } : null,
+      );
       await expect(subject.admin.countMatching("newsletter", { owner: "me" })).rejects.toMatchObject({ status: 400 });
     });
 
     it("exports by owner as the lists filter: mine, unassigned, and no subscribers", async () => {
-      const types = async (filters: ExportFilters) => (await subject.exportCsv(filters)).text.split("\r\n").filter(Boolean).slice(1).map((line) => line.split(",")[4]);
+      const types = async (filters: ExportFilters) =>
+        (await subject.exportCsv(filters)).text
+          .split("\r\n")
+          .filter(Boolean)
+          .slice(1)
+          .map((line) => line.split(",")[4]);
       const mine = (await subject.exportCsv({ owner: "me" })).text.split("\r\n").filter(Boolean);
       expect(mine).toHaveLength(2);
       expect(mine[1]).toMatch(/^Pieter van Wyk,pieter@example\.com,/);
@@ -188,20 +335,32 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
 
     it("changes many records at once, all or nothing", async () => {
       expect(await subject.admin.bulkUpdate("leads", [ids.demo!, ids.signup!], { status: "qualified" })).toBe(2);
-      expect((await subject.admin.list("leads", { status: "qualified" })).items.map((lead) => lead.id).sort()).toEqual([ids.demo, ids.signup].sort());
-      await expect(subject.admin.bulkUpdate("leads", [ids.demo!, "no-such-record"], { status: "closed" })).rejects.toMatchObject({ status: 400 });
+      expect((await subject.admin.list("leads", { status: "qualified" })).items.map((lead) => lead.id).sort()).toEqual(
+        [ids.demo, ids.signup].sort(),
+      );
+      await expect(
+        subject.admin.bulkUpdate("leads", [ids.demo!, "no-such-record"], { status: "closed" }),
+      ).rejects.toMatchObject({ status: 400 });
       expect((await subject.admin.list("leads", { status: "closed" })).items).toEqual([]);
       expect(await subject.admin.bulkUpdate("leads", [ids.demo!, ids.signup!], { owner: null })).toBe(2);
       expect((await subject.admin.list("leads", { owner: "none" })).items).toHaveLength(2);
 
       const contacts = (await subject.admin.list("contacts", {})).items.map((item) => item.id);
       expect(contacts).toHaveLength(3);
-      await expect(subject.admin.bulkUpdate("contacts", [...contacts, "no-such-record"], { status: "closed" })).rejects.toMatchObject({ status: 400 });
+      await expect(
+        subject.admin.bulkUpdate("contacts", [...contacts, "no-such-record"], { status: "closed" }),
+      ).rejects.toMatchObject({ status: 400 });
       expect((await subject.admin.list("contacts", { status: "closed" })).items).toEqual([]);
-      await expect(subject.admin.bulkUpdate("contacts", [contacts[0]!, contacts[0]!], { status: "closed" })).rejects.toMatchObject({ status: 400 });
-      expect(await subject.admin.bulkUpdate("contacts", contacts, { status: "closed", owner: subject.staff.email })).toBe(3);
+      await expect(
+        subject.admin.bulkUpdate("contacts", [contacts[0]!, contacts[0]!], { status: "closed" }),
+      ).rejects.toMatchObject({ status: 400 });
+      expect(
+        await subject.admin.bulkUpdate("contacts", contacts, { status: "closed", owner: subject.staff.email }),
+      ).toBe(3);
       const closed = (await subject.admin.list("contacts", { status: "closed" })).items;
-      expect(closed.map((item) => [item.owner, typeof item.firstResponseAt])).toEqual(contacts.map(() => [subject.staff.email, "string"]));
+      expect(closed.map((item) => [item.owner, typeof item.firstResponseAt])).toEqual(
+        contacts.map(() => [subject.staff.email, "string"]),
+      );
     });
 
     it("shows the median first response of the last 7 days", async () => {
@@ -212,20 +371,30 @@ export function workspaceContract({ subject: current, ids, person }: WorkspaceCo
     });
 
     it("finds leads and contacts by phone, however the number is written", async () => {
-      const called = await subject.public.submitContact({ ...sampleContact, website: "", email: "caller@example.com", phone: "(082) 555-0199" }, key());
+      const called = await subject.public.submitContact(
+        { ...sampleContact, website: "", email: "caller@example.com", phone: "(082) 555-0199" },
+        key(),
+      );
       if (!called.ok) throw new Error("the contact was not stored");
-      const found = async (collection: "leads" | "contacts" | "newsletter", q: string) => (await subject.admin.list(collection, { q })).items.map((item) => item.id);
+      const found = async (collection: "leads" | "contacts" | "newsletter", q: string) =>
+        (await subject.admin.list(collection, { q })).items.map((item) => item.id);
       // Pieter typed +27 82 123 4567, Amina 021 555 0100.
-      for (const q of ["082 123 4567", "+27 82 123 4567", "0027 82 123 4567", "821234567", "4567"]) expect(await found("leads", q), q).toEqual([ids.signup]);
-      for (const q of ["+27 21 555 0100", "(021) 555-0100", "0215550100"]) expect(await found("leads", q), q).toEqual([ids.demo]);
+      for (const q of ["082 123 4567", "+27 82 123 4567", "0027 82 123 4567", "821234567", "4567"])
+        expect(await found("leads", q), q).toEqual([ids.signup]);
+      for (const q of ["+27 21 555 0100", "(021) 555-0100", "0215550100"])
+        expect(await found("leads", q), q).toEqual([ids.demo]);
       expect(await found("leads", "082 123 4568")).toEqual([]);
       // Fewer than four digits: not a phone number.
       expect(await found("leads", "082")).toEqual([]);
       expect(await found("contacts", "+27 82 555 0199")).toEqual([called.id]);
       expect(await found("contacts", "082 555 0199")).toEqual([called.id]);
       expect(await found("newsletter", "082 123 4567")).toEqual([]);
-      expect(await subject.admin.countMatching("leads", { q: "082 123 4567" })).toEqual(subject.countsSearches ? { count: 1, more: false } : null);
-      const lines = (await subject.exportCsv({ collections: ["leads"], q: "082 123 4567" })).text.split("\r\n").filter(Boolean);
+      expect(await subject.admin.countMatching("leads", { q: "082 123 4567" })).toEqual(
+        subject.countsSearches ? { count: 1, more: false } : null,
+      );
+      const lines = (await subject.exportCsv({ collections: ["leads"], q: "082 123 4567" })).text
+        .split("\r\n")
+        .filter(Boolean);
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatch(/^Pieter van Wyk,pieter@example\.com,'\+27 82 123 4567,/);
     });

@@ -17,7 +17,8 @@ const VIEWPORTS = [
 
 const PAGES = [...PUBLIC_PATHS, ...FORM_KINDS.map(sentPath), NOT_FOUND_PRERENDER_PATH];
 
-const describeViolations = (where: string, violations: AxeViolation[]) => violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(", ")}`);
+const describeViolations = (where: string, violations: AxeViolation[]) =>
+  violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.join(", ")}`);
 
 describe("accessibility (axe-core)", () => {
   for (const viewport of VIEWPORTS) {
@@ -38,7 +39,9 @@ describe("accessibility (axe-core)", () => {
       const card = site.page.getByRole("complementary", { name: "Special offer" });
       await card.waitFor();
       // It fades in: colours read while that runs are colours in between (a CI run read its button's so).
-      await card.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+      await card.evaluate((element) =>
+        Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      );
       const found = describeViolations(`/ with the promo card @${viewport.width}`, await axeViolations(site.page));
 
       for (const [path, name, button] of [
@@ -48,7 +51,9 @@ describe("accessibility (axe-core)", () => {
       ] as const) {
         await site.page.goto(`${site.server.url}${path}`, { waitUntil: "networkidle" });
         const form = site.page.getByRole("form", { name });
-        await expect.poll(() => form.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 }).toBe(true);
+        await expect
+          .poll(() => form.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 })
+          .toBe(true);
         await form.getByRole("button", { name: button }).click();
         await form.locator('[aria-invalid="true"]').first().waitFor();
         found.push(...describeViolations(`${path} with its errors @${viewport.width}`, await axeViolations(site.page)));
@@ -59,7 +64,15 @@ describe("accessibility (axe-core)", () => {
 
   it("finds none on a form the server shows again, filled in with its errors, to a browser without JavaScript", async () => {
     // The page exactly as the server answers a form posted without JavaScript...
-    const body = new URLSearchParams({ form: "contact", firstName: "Axe", lastName: "Check", email: "axe@example", phone: "12", message: "Checking the refilled page.", website: "" }).toString();
+    const body = new URLSearchParams({
+      form: "contact",
+      firstName: "Axe",
+      lastName: "Check",
+      email: "axe@example",
+      phone: "12",
+      message: "Checking the refilled page.",
+      website: "",
+    }).toString();
     const answer = await fetch(`${site.server.apiUrl}/api/contacts`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.server.apiUrl },
@@ -70,7 +83,9 @@ describe("accessibility (axe-core)", () => {
     // ...shown as such a browser shows it: its scripts never run (axe itself runs through DevTools, which a
     // context with JavaScript off would refuse too, so the page's own scripts are held back instead).
     await site.page.route("**/assets/*.js", (route) => route.abort());
-    await site.page.route(`${site.server.url}/refilled`, (route) => route.fulfill({ status: 400, contentType: "text/html", body: html }));
+    await site.page.route(`${site.server.url}/refilled`, (route) =>
+      route.fulfill({ status: 400, contentType: "text/html", body: html }),
+    );
     await site.page.goto(`${site.server.url}/refilled`);
     expect(await site.page.getByText("Enter a valid phone number").isVisible()).toBe(true);
     expect(await site.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");

@@ -1,6 +1,11 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  type BrowserSession,
+} from "../support/browser-session";
 import { LEADS, leadsTable, submitLeads } from "../support/workspace-page";
 
 // A search that finds nothing, worked with the keyboard in a real Chromium against the production server:
@@ -21,7 +26,11 @@ beforeAll(async () => {
   // One lead qualified, for a search with a status filter that finds exactly one.
   const status = await page.evaluate(async () => {
     const { items } = (await (await fetch("/api/admin/leads?limit=1")).json()) as { items: { id: string }[] };
-    const response = await fetch(`/api/admin/leads/${encodeURIComponent(items[0]!.id)}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ status: "qualified" }) });
+    const response = await fetch(`/api/admin/leads/${encodeURIComponent(items[0]!.id)}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "qualified" }),
+    });
     return response.status;
   });
   expect(status).toBe(200);
@@ -54,7 +63,9 @@ describe("a search that finds nothing", () => {
     await empty.waitFor();
     expect(await leadsRegion().getByText("No leads yet.").count()).toBe(0);
     // Said to a screen reader too, in a live region.
-    expect(await page.getByRole("status").filter({ hasText: "No leads match your search and filters." }).count()).toBe(1);
+    expect(await page.getByRole("status").filter({ hasText: "No leads match your search and filters." }).count()).toBe(
+      1,
+    );
 
     const clear = leadsRegion().getByRole("button", { name: "Clear filters" });
     for (let presses = 0; presses < 10 && !(await isFocused(clear)); presses++) await page.keyboard.press("Tab");

@@ -1,7 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import { LEADS, postForm, submitLeads } from "../support/workspace-page";
 
@@ -23,11 +28,29 @@ beforeAll(async () => {
   session = await openBrowserSession({ ADMIN_EMAIL: ME, ADMIN_PASSWORD: PASSWORD });
   ({ server, page } = session);
   await submitLeads(server);
-  await postForm(server, "/api/leads", { type: "demo", ...LEADS[0]!, email: "sourced@example.co.za", utmSource: "newsletter", utmMedium: "email", utmCampaign: "nov", sourcePath: "/request-demo" });
-  await postForm(server, "/api/contacts", { firstName: "Naledi", lastName: "Mokoena", email: "naledi@example.co.za", message: "Please call me about 40 units in Sandton." });
+  await postForm(server, "/api/leads", {
+    type: "demo",
+    ...LEADS[0]!,
+    email: "sourced@example.co.za",
+    utmSource: "newsletter",
+    utmMedium: "email",
+    utmCampaign: "nov",
+    sourcePath: "/request-demo",
+  });
+  await postForm(server, "/api/contacts", {
+    firstName: "Naledi",
+    lastName: "Mokoena",
+    email: "naledi@example.co.za",
+    message: "Please call me about 40 units in Sandton.",
+  });
   await signInToDashboard(page, server, ME, PASSWORD);
   // One lead answered, so the first-response charts have something to draw.
-  await page.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]").first().getByRole("button", { name: /^Status of/ }).click();
+  await page
+    .getByRole("region", { name: "Leads" })
+    .locator("tbody tr[data-id]")
+    .first()
+    .getByRole("button", { name: /^Status of/ })
+    .click();
   await page.getByRole("menuitemradio", { name: "contacted", exact: true }).click();
   await page.getByText("Status updated").first().waitFor();
 });
@@ -43,7 +66,10 @@ afterAll(async () => {
 describe("the Insights tab", () => {
   it("draws every chart with its summary and a table of its numbers", async () => {
     await page.getByRole("tab", { name: "Insights" }).click();
-    await page.getByRole("status").filter({ hasText: /^Showing / }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Showing / })
+      .waitFor();
     for (const id of CHARTS) {
       const section = chart(id);
       await section.locator('[role="img"] svg').first().waitFor();
@@ -51,9 +77,13 @@ describe("the Insights tab", () => {
       await section.getByText("Show the data table").click();
       expect(await section.locator("table tbody tr").count(), id).toBeGreaterThan(0);
     }
-    expect(await chart("per-day").locator("[data-summary]").innerText()).toBe("7 records, none in the previous 90 days");
+    expect(await chart("per-day").locator("[data-summary]").innerText()).toBe(
+      "7 records, none in the previous 90 days",
+    );
     expect(await chart("by-source").locator("table").innerText()).toMatch(/newsletter\s+email\s+1/);
-    expect(await chart("funnel").locator("[data-summary]").innerText()).toBe("14% of 7 leads and contacts are past new; 0% qualified or closed");
+    expect(await chart("funnel").locator("[data-summary]").innerText()).toBe(
+      "14% of 7 leads and contacts are past new; 0% qualified or closed",
+    );
     expect(await chart("organizations").locator("table").innerText()).toContain("Property Investor");
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -62,7 +92,9 @@ describe("the Insights tab", () => {
     const controls = page.getByRole("form", { name: "Insights range" });
     await controls.getByLabel("Owner").selectOption("none");
     await page.getByRole("status").filter({ hasText: "one owner's leads and contacts" }).waitFor();
-    await expect.poll(() => chart("per-day").locator("[data-summary]").innerText()).toBe("7 records, none in the previous 90 days");
+    await expect
+      .poll(() => chart("per-day").locator("[data-summary]").innerText())
+      .toBe("7 records, none in the previous 90 days");
 
     const from = controls.getByLabel("From");
     await from.fill("2099-01-01");

@@ -1,8 +1,24 @@
 import type { Locator, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
-import { closePanel, LEADS, leadsTable, NEWEST_FIRST, panel, recordParam, rowOf, submitLeads, timeline } from "../support/workspace-page";
+import {
+  closePanel,
+  LEADS,
+  leadsTable,
+  NEWEST_FIRST,
+  panel,
+  recordParam,
+  rowOf,
+  submitLeads,
+  timeline,
+} from "../support/workspace-page";
 
 // The dashboard worked with the keyboard alone, in a real Chromium against the production server: the
 // status menu button in a row and in the record panel (an arrow key opens it and saves nothing, only
@@ -22,7 +38,11 @@ beforeAll(async () => {
   session = await openBrowserSession({ ADMIN_EMAIL: ME, ADMIN_PASSWORD: PASSWORD });
   ({ server, page } = session);
   page.on("request", (request) => {
-    if (request.method() === "PATCH" && /\/api\/admin\/(leads|contacts|newsletter)\/[^/]+$/.test(new URL(request.url()).pathname)) saves.push(request);
+    if (
+      request.method() === "PATCH" &&
+      /\/api\/admin\/(leads|contacts|newsletter)\/[^/]+$/.test(new URL(request.url()).pathname)
+    )
+      saves.push(request);
   });
   await submitLeads(server);
   await signInToDashboard(page, server, ME, PASSWORD);
@@ -37,7 +57,8 @@ afterAll(async () => {
   await closeBrowserSession(session);
 });
 
-const statusButton = (scope: Page | Locator, email: string) => scope.getByRole("button", { name: `Status of ${email}:` });
+const statusButton = (scope: Page | Locator, email: string) =>
+  scope.getByRole("button", { name: `Status of ${email}:` });
 const focused = (target: Page) =>
   target.evaluate(() => {
     const element = document.activeElement;
@@ -54,7 +75,10 @@ const focused = (target: Page) =>
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 /** The record's status as the server has it now. */
 const storedStatus = (target: Page, id: string) =>
-  target.evaluate(async (path) => ((await (await fetch(path)).json()) as { status: string }).status, `/api/admin/leads/${encodeURIComponent(id)}`);
+  target.evaluate(
+    async (path) => ((await (await fetch(path)).json()) as { status: string }).status,
+    `/api/admin/leads/${encodeURIComponent(id)}`,
+  );
 
 /** From a focused row, Tab goes to its box and then to its status button: focus it the way a keyboard would. */
 async function tabToStatus(email: string): Promise<Locator> {
@@ -94,7 +118,12 @@ describe("the status menu in a row, with the keyboard only", () => {
     const menu = page.getByRole("menu");
     await menu.waitFor();
     expect(await button.getAttribute("aria-expanded")).toBe("true");
-    expect(await menu.getByRole("menuitemradio").allTextContents()).toEqual(["new", "contacted", "qualified", "closed"]);
+    expect(await menu.getByRole("menuitemradio").allTextContents()).toEqual([
+      "new",
+      "contacted",
+      "qualified",
+      "closed",
+    ]);
     // Focus is on the status it has, marked as chosen.
     expect(await focused(page)).toMatchObject({ role: "menuitemradio", text: "new", checked: "true" });
     await page.keyboard.press("ArrowDown");
@@ -202,7 +231,9 @@ describe("the status menu in a row, with the keyboard only", () => {
     const lead = NEWEST_FIRST[2]!;
     const id = (await rowOf(page, lead.email).getAttribute("data-id"))!;
     await page.route(`**/api/admin/leads/${id}`, (route) =>
-      route.request().method() === "PATCH" ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"unavailable"}' }) : route.fallback(),
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"unavailable"}' })
+        : route.fallback(),
     );
     const button = await tabToStatus(lead.email);
     await page.keyboard.press("ArrowDown");

@@ -1,7 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import { LEADS, leadsTable, postForm, submitLeads } from "../support/workspace-page";
 
@@ -14,7 +19,13 @@ const PASSWORD = "correct horse battery staple";
 const ME = "phone.search@erf.test";
 /** "Within a second" on a quiet machine; the margin is for a busy one. */
 const LIVE_MS = 3_000;
-const CALLER = { firstName: "Lindiwe", lastName: "Caller", email: "lindiwe.caller@example.co.za", phone: "+27 83 555 0142", message: "Please phone me back." };
+const CALLER = {
+  firstName: "Lindiwe",
+  lastName: "Caller",
+  email: "lindiwe.caller@example.co.za",
+  phone: "+27 83 555 0142",
+  message: "Please phone me back.",
+};
 
 let session: BrowserSession;
 let server: RunningServer;
@@ -54,7 +65,9 @@ describe("the dashboard's search box", () => {
     ["0027 82 555 0101", 1],
   ])("finds the lead whose phone is 082 555 010x by %j", async (typed, index) => {
     await leadsSearch(page).fill("");
-    await expect.poll(() => leadsTable(page).locator("tbody tr[data-id]").count(), { timeout: 10_000 }).toBe(LEADS.length);
+    await expect
+      .poll(() => leadsTable(page).locator("tbody tr[data-id]").count(), { timeout: 10_000 })
+      .toBe(LEADS.length);
     // Typed key by key, as staff do: the box waits for a pause before it asks the server.
     await leadsSearch(page).pressSequentially(typed);
     const [row] = await shownEmails(page, "Leads", 1);
@@ -69,7 +82,10 @@ describe("the dashboard's search box", () => {
   it("exports what the phone search shows", async () => {
     await leadsSearch(page).fill("+27 82 555 0103");
     await shownEmails(page, "Leads", 1);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     const lines = (await readFile((await download.path())!, "utf8")).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${LEADS[3]!.email},082 555 0103,`);
@@ -78,7 +94,13 @@ describe("the dashboard's search box", () => {
   it("adds a lead that arrives with a matching number to the searched list, live", async () => {
     await leadsSearch(page).fill("+27 84 555 0177");
     await shownEmails(page, "Leads", 0);
-    await postForm(server, "/api/leads", { ...LEADS[0], type: "demo", email: "late.caller@example.co.za", phone: "084 555 0177", sourcePath: "/request-demo" });
+    await postForm(server, "/api/leads", {
+      ...LEADS[0],
+      type: "demo",
+      email: "late.caller@example.co.za",
+      phone: "084 555 0177",
+      sourcePath: "/request-demo",
+    });
     const rows = leadsTable(page).locator("tbody tr[data-id]", { hasText: "late.caller@example.co.za" });
     await expect.poll(() => rows.count(), { timeout: LIVE_MS }).toBe(1);
     await leadsSearch(page).fill("");

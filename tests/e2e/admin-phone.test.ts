@@ -1,6 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import { NEWEST_FIRST, panel, postForm, recordParam, submitLeads, timeline } from "../support/workspace-page";
 
@@ -20,7 +26,12 @@ beforeAll(async () => {
   session = await openBrowserSession({ ADMIN_EMAIL: ME, ADMIN_PASSWORD: PASSWORD });
   ({ server, page } = session);
   await submitLeads(server);
-  await postForm(server, "/api/contacts", { firstName: "Thandi", lastName: "Phone", email: "thandi.phone@example.co.za", message: "Please call me back." });
+  await postForm(server, "/api/contacts", {
+    firstName: "Thandi",
+    lastName: "Phone",
+    email: "thandi.phone@example.co.za",
+    message: "Please call me back.",
+  });
   await postForm(server, "/api/newsletter", { email: "reader.phone@example.co.za", sourcePath: "/blog" });
   await page.setViewportSize(PHONE);
   // An admin: the most the dashboard shows above the records (the assignment switches too).
@@ -36,7 +47,8 @@ afterAll(async () => {
 });
 
 const leads = () => page.getByRole("region", { name: "Leads" });
-const cardOf = (email: string) => leads().locator("li[data-card]", { has: page.locator(`input[aria-label="Select ${email}"]`) });
+const cardOf = (email: string) =>
+  leads().locator("li[data-card]", { has: page.locator(`input[aria-label="Select ${email}"]`) });
 const pageWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
 describe("the dashboard on a 390 px phone", () => {
@@ -87,7 +99,9 @@ describe("the dashboard on a 390 px phone", () => {
     await bar.getByRole("button", { name: "Apply to 2 leads" }).click();
     expect(await waitForToast(page, "2 leads")).toContain("2 leads marked contacted");
     for (const lead of [one, two]) {
-      await expect.poll(() => cardOf(lead.email).locator("[data-status]").getAttribute("data-status")).toBe("contacted");
+      await expect
+        .poll(() => cardOf(lead.email).locator("[data-status]").getAttribute("data-status"))
+        .toBe("contacted");
     }
     expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
   });

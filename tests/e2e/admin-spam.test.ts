@@ -1,9 +1,25 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
-import { closePanel, LEADS, leadsTable, openByClick, panel, postForm, rowOf, submitLeads, timeline } from "../support/workspace-page";
+import {
+  closePanel,
+  LEADS,
+  leadsTable,
+  openByClick,
+  panel,
+  postForm,
+  rowOf,
+  submitLeads,
+  timeline,
+} from "../support/workspace-page";
 
 // The Spam view in a real Chromium against the production server: an admin puts a domain on the
 // blocklist, a lead from it arrives live in the Spam view (not in the inbox, not in the tab's count),
@@ -11,7 +27,13 @@ import { closePanel, LEADS, leadsTable, openByClick, panel, postForm, rowOf, sub
 
 const PASSWORD = "correct horse battery staple";
 const ME = "spam.admin@erf.test";
-const SPAMMER = { ...LEADS[0]!, firstName: "Sam", lastName: "Sender", email: "sam@news.spam.example", companyName: "Sam Mailers" };
+const SPAMMER = {
+  ...LEADS[0]!,
+  firstName: "Sam",
+  lastName: "Sender",
+  email: "sam@news.spam.example",
+  companyName: "Sam Mailers",
+};
 
 let session: BrowserSession;
 let server: RunningServer;
@@ -67,7 +89,9 @@ describe("the Spam view", () => {
     expect(await sheet.locator('[data-field="spamSignals"] dd').innerText()).toContain("On the blocklist");
     expect(await axeViolations(page, "[role=dialog]")).toEqual([]);
     // Spam is left out of the counts.
-    expect(await page.evaluate(async () => (await (await fetch("/api/admin/stats")).json()) as { tabs: { leads: number } })).toMatchObject({ tabs: { leads: 5 } });
+    expect(
+      await page.evaluate(async () => (await (await fetch("/api/admin/stats")).json()) as { tabs: { leads: number } }),
+    ).toMatchObject({ tabs: { leads: 5 } });
   });
 
   it("moves a lead back to the inbox on Not spam, with the decision on its timeline", async () => {
@@ -75,7 +99,9 @@ describe("the Spam view", () => {
     await sheet.getByRole("button", { name: "Not spam" }).click();
     expect(await waitForToast(page, "Not spam")).toContain("back in the inbox");
     await sheet.getByRole("region", { name: "Spam check" }).waitFor();
-    await timeline(page).locator('li[data-kind="spam-decision"]', { hasText: "Not spam: restored from the Spam view" }).waitFor();
+    await timeline(page)
+      .locator('li[data-kind="spam-decision"]', { hasText: "Not spam: restored from the Spam view" })
+      .waitFor();
     await closePanel(page);
     // Gone from the Spam view; in the inbox, and counted.
     await page.getByText("Nothing held as spam in leads.").waitFor();

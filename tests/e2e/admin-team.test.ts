@@ -54,7 +54,8 @@ afterAll(async () => {
 });
 
 const accessible = async (target: Page, selector?: string) => expect(await axeViolations(target, selector)).toEqual([]);
-const teamRow = (target: Page, email: string) => target.getByRole("table", { name: "Staff accounts" }).locator(`tr[data-email="${email}"]`);
+const teamRow = (target: Page, email: string) =>
+  target.getByRole("table", { name: "Staff accounts" }).locator(`tr[data-email="${email}"]`);
 const focusedName = (target: Page) => target.evaluate(() => document.activeElement?.getAttribute("name"));
 
 async function openTeamTab(target: Page) {
@@ -69,7 +70,9 @@ describe("two-factor sign-in for admins", () => {
     // The password again before a secret is made (decision 0043).
     await confirmWithPassword();
     await page.getByRole("button", { name: "Turn on two-factor" }).waitFor();
-    expect(await page.getByRole("img", { name: "QR code for your authenticator app" }).getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    expect(await page.getByRole("img", { name: "QR code for your authenticator app" }).getAttribute("src")).toMatch(
+      /^data:image\/png;base64,/,
+    );
     await accessible(page);
 
     // The dashboard is out of reach until enrolment is done.
@@ -93,7 +96,10 @@ describe("two-factor sign-in for admins", () => {
     const codes = await shownCodes.allInnerTexts();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("erf-recovery-codes.txt");
     const file = await readFile((await download.path())!, "utf8");
     for (const code of codes) expect(file).toContain(code);
@@ -127,7 +133,10 @@ describe("two-factor sign-in for admins", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${server.url}/`);
     await signInWithRecovery(ADMIN.recovery);
-    await page.getByRole("form", { name: "Admin sign in" }).getByText(/That code was not accepted/).waitFor();
+    await page
+      .getByRole("form", { name: "Admin sign in" })
+      .getByText(/That code was not accepted/)
+      .waitFor();
     await signInAs(page, server.url, ADMIN);
   });
 });
@@ -147,7 +156,16 @@ async function signInWithRecovery(code: string) {
 describe("the team", () => {
   it("invites a sales rep, who joins from the emailed link and sees no Privacy, Audit or round-robin switch", async () => {
     // What an admin sees, for the rep's view to be compared with.
-    expect(await tabNames(page)).toEqual(["Leads & Signups", "Contact Messages", "Newsletter", "Insights", "Privacy", "Audit", "Team", "Integrations"]);
+    expect(await tabNames(page)).toEqual([
+      "Leads & Signups",
+      "Contact Messages",
+      "Newsletter",
+      "Insights",
+      "Privacy",
+      "Audit",
+      "Team",
+      "Integrations",
+    ]);
     // The assignment switches come with their setting, read after the dashboard's heading shows.
     await page.getByRole("switch", { name: "Round-robin assignment" }).waitFor();
     await openTeamTab(page);
@@ -216,11 +234,18 @@ describe("the team", () => {
       propertyCount: "11-50",
       sourcePath: "/request-demo",
     };
-    const posted = await fetch(`${server.apiUrl}/api/leads`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.apiUrl }, body: JSON.stringify(lead) });
+    const posted = await fetch(`${server.apiUrl}/api/leads`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.apiUrl },
+      body: JSON.stringify(lead),
+    });
     expect(posted.status).toBe(201);
     await page.goto(`${server.url}/admin/dashboard`);
     await signInAs(rep, server.url, REP);
-    const leadRow = (target: Page) => target.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]", { hasText: "thabo.team@example.co.za" });
+    const leadRow = (target: Page) =>
+      target
+        .getByRole("region", { name: "Leads" })
+        .locator("tbody tr[data-id]", { hasText: "thabo.team@example.co.za" });
     await leadRow(page).getByRole("cell").nth(3).click();
     await page.getByRole("dialog").getByLabel("Owner").selectOption(REP.email);
     await expect.poll(() => page.getByRole("dialog").getByLabel("Owner").isEnabled()).toBe(true);
@@ -234,7 +259,7 @@ describe("the team", () => {
     const confirm = page.getByRole("alertdialog", { name: `Disable ${REP.email}?` });
     await accessible(page, '[role="alertdialog"]');
     await confirm.getByRole("button", { name: "Disable account" }).click();
-    await expect.poll(() => row.locator('[data-status]').innerText()).toBe("Disabled");
+    await expect.poll(() => row.locator("[data-status]").innerText()).toBe("Disabled");
 
     await rep.reload();
     await rep.waitForURL(/\/admin\/login/);
@@ -253,15 +278,22 @@ describe("the team", () => {
 
     await openTeamTab(page);
     await row.getByRole("button", { name: `Enable ${REP.email}` }).click();
-    await expect.poll(() => row.locator('[data-status]').innerText()).toBe("Active");
+    await expect.poll(() => row.locator("[data-status]").innerText()).toBe("Active");
     await signInAs(rep, server.url, REP);
   });
 
   it("says clearly when the last active admin would lose the role", async () => {
     await openTeamTab(page);
     await page.getByLabel(`Role of ${ADMIN.email}`).selectOption("sales");
-    await page.getByRole("alertdialog", { name: "Make yourself a sales user?" }).getByRole("button", { name: "Change my role" }).click();
-    await page.getByRole("region", { name: "Team" }).getByRole("alert").filter({ hasText: "last active admin" }).waitFor();
+    await page
+      .getByRole("alertdialog", { name: "Make yourself a sales user?" })
+      .getByRole("button", { name: "Change my role" })
+      .click();
+    await page
+      .getByRole("region", { name: "Team" })
+      .getByRole("alert")
+      .filter({ hasText: "last active admin" })
+      .waitFor();
     expect(await page.getByLabel(`Role of ${ADMIN.email}`).inputValue()).toBe("admin");
   });
 });
@@ -275,7 +307,8 @@ describe("password reset", () => {
     await accessible(rep);
     await ask.getByLabel("Email").fill("nobody.here@erf.test");
     await ask.getByRole("button", { name: "Send reset link" }).click();
-    const answer = "If an account exists for that email, we have sent a link to reset its password. It works for 30 minutes.";
+    const answer =
+      "If an account exists for that email, we have sent a link to reset its password. It works for 30 minutes.";
     await rep.getByRole("status").filter({ hasText: answer }).waitFor();
     await rep.reload();
     await ask.getByLabel("Email").fill(REP.email);

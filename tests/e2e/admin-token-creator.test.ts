@@ -3,7 +3,13 @@ import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, createStaffAccount, openBrowserSession, signInToDashboard, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  createStaffAccount,
+  openBrowserSession,
+  signInToDashboard,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 
 // A token acts with at most its creator's current rights (decision 0044), in a real Chromium against the
@@ -28,7 +34,9 @@ beforeAll(async () => {
   const db = new Database(server.databasePath, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 10000");
-    db.prepare("insert into api_tokens (id, name, token_hash, scopes, created_by, created_at, last_used_at, expires_at) values (?, ?, ?, ?, ?, ?, null, null)").run(
+    db.prepare(
+      "insert into api_tokens (id, name, token_hash, scopes, created_by, created_at, last_used_at, expires_at) values (?, ?, ?, ?, ?, ?, null, null)",
+    ).run(
       randomUUID(),
       "Nightly export",
       createHash("sha256").update(TOKEN, "utf8").digest("hex"),
@@ -50,8 +58,12 @@ afterAll(async () => {
   await closeBrowserSession(session);
 });
 
-const asToken = (path: string) => fetch(`${server.apiUrl}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } }).then(async (response) => (await response.arrayBuffer(), response.status));
-const tokenItem = () => page.getByRole("list", { name: "API tokens" }).getByRole("listitem").filter({ hasText: "Nightly export" });
+const asToken = (path: string) =>
+  fetch(`${server.apiUrl}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } }).then(
+    async (response) => (await response.arrayBuffer(), response.status),
+  );
+const tokenItem = () =>
+  page.getByRole("list", { name: "API tokens" }).getByRole("listitem").filter({ hasText: "Nightly export" });
 
 async function openTab(name: string) {
   await page.getByRole("tab", { name }).click();
@@ -76,7 +88,10 @@ describe("a token whose creator changes", () => {
     await openTab("Team");
     const row = page.getByRole("table", { name: "Staff accounts" }).locator(`tr[data-email="${CREATOR}"]`);
     await row.getByRole("button", { name: `Disable ${CREATOR}` }).click();
-    await page.getByRole("alertdialog", { name: `Disable ${CREATOR}?` }).getByRole("button", { name: "Disable account" }).click();
+    await page
+      .getByRole("alertdialog", { name: `Disable ${CREATOR}?` })
+      .getByRole("button", { name: "Disable account" })
+      .click();
     await expect.poll(() => row.locator("[data-status]").innerText()).toBe("Disabled");
     expect(await asToken("/api/admin/leads")).toBe(401);
     await openTab("Integrations");

@@ -1,7 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, createStaffAccount, openBrowserSession, openSecondBrowser, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  createStaffAccount,
+  openBrowserSession,
+  openSecondBrowser,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import { staleCode } from "../support/team";
 import { E2E_TOTP_SECRET, totpCode } from "../support/two-factor";
@@ -39,7 +45,13 @@ const focusedName = () => page.evaluate(() => document.activeElement?.getAttribu
 
 /** Every input of the page (visible or not) with its type and value. */
 const inputs = () =>
-  page.evaluate(() => [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")].map((input) => ({ name: input.name, type: input.type, value: input.value })));
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")].map((input) => ({
+      name: input.name,
+      type: input.type,
+      value: input.value,
+    })),
+  );
 
 /** Opens the sign-in page and types email and password with the keyboard, then presses Enter. */
 async function typePassword() {
@@ -149,7 +161,9 @@ describe("changing one's two-factor", () => {
     expect(await password.inputValue()).toBe("");
 
     await typeProof(PASSWORD, staleCode(E2E_TOTP_SECRET));
-    await proof().getByText(/That code was not accepted/).waitFor();
+    await proof()
+      .getByText(/That code was not accepted/)
+      .waitFor();
     expect(await proof().getByLabel("Current authentication code").getAttribute("aria-invalid")).toBe("true");
     expect(await password.getAttribute("aria-invalid")).toBeNull();
     expect(await focusedName()).toBe("code");

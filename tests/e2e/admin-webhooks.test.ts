@@ -4,7 +4,12 @@ import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import { LEADS, postForm } from "../support/workspace-page";
 
@@ -28,7 +33,11 @@ let page: Page;
 let receiverServer: Server;
 const received: Received[] = [];
 
-const until = async <T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> => {
+const until = async <T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -81,7 +90,10 @@ describe("webhooks", () => {
 
     await postForm(server, "/api/leads", { type: "demo", ...LEADS[0]!, sourcePath: "/request-demo" });
     const first = await until(() => received[0], "the demo request's webhook");
-    const payload = new Webhook(secret).verify(first.body, first.headers as Record<string, string>) as { type: string; data: { email: string } };
+    const payload = new Webhook(secret).verify(first.body, first.headers as Record<string, string>) as {
+      type: string;
+      data: { email: string };
+    };
     expect(payload).toMatchObject({ type: "lead.created", data: { email: LEADS[0]!.email } });
 
     await page.getByRole("button", { name: "Delivery log" }).click();
@@ -89,12 +101,16 @@ describe("webhooks", () => {
     // The receiver has the request before the worker writes down its answer, and the log reads once
     // when opened: under load it can open in between and show nothing yet, as a person would see before
     // pressing Refresh.
-    await until(async () => {
-      if ((await log.locator('[data-status="200"]').count()) > 0) return true;
-      await page.getByRole("button", { name: "Refresh" }).click();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      return undefined;
-    }, "the 2xx in the delivery log", 30_000);
+    await until(
+      async () => {
+        if ((await log.locator('[data-status="200"]').count()) > 0) return true;
+        await page.getByRole("button", { name: "Refresh" }).click();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return undefined;
+      },
+      "the 2xx in the delivery log",
+      30_000,
+    );
     expect(await log.getByText(String(first.headers["webhook-id"])).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -108,18 +124,27 @@ describe("webhooks", () => {
     const tokens = page.getByRole("form", { name: "Create an API token" });
     await tokens.getByLabel("Token name").fill("CRM sync");
     await tokens.getByRole("button", { name: "Create token" }).click();
-    const token = (await page.getByRole("status").filter({ hasText: "API token" }).locator("[data-secret]").innerText()).trim();
+    const token = (
+      await page.getByRole("status").filter({ hasText: "API token" }).locator("[data-secret]").innerText()
+    ).trim();
     expect(token).toMatch(/^erf_/);
     const read = () => fetch(`${server.apiUrl}/api/admin/leads`, { headers: { Authorization: `Bearer ${token}` } });
     const answer = await read();
     expect(answer.status).toBe(200);
     expect(JSON.stringify(await answer.json())).toContain(LEADS[0]!.email);
-    await page.getByRole("list", { name: "API tokens" }).getByText(/last used \d{4}-/).waitFor({ timeout: 1_000 }).catch(async () => {
-      // The list shows the use once it is read again: the tab reads it when opened.
-      await page.getByRole("tab", { name: "Team" }).click();
-      await page.getByRole("tab", { name: "Integrations" }).click();
-      await page.getByRole("list", { name: "API tokens" }).getByText(/last used \d{4}-/).waitFor();
-    });
+    await page
+      .getByRole("list", { name: "API tokens" })
+      .getByText(/last used \d{4}-/)
+      .waitFor({ timeout: 1_000 })
+      .catch(async () => {
+        // The list shows the use once it is read again: the tab reads it when opened.
+        await page.getByRole("tab", { name: "Team" }).click();
+        await page.getByRole("tab", { name: "Integrations" }).click();
+        await page
+          .getByRole("list", { name: "API tokens" })
+          .getByText(/last used \d{4}-/)
+          .waitFor();
+      });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Revoke CRM sync" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke token" }).click();

@@ -1,8 +1,27 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, createStaffAccount, openBrowserSession, openSecondBrowser, signInToDashboard, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  createStaffAccount,
+  openBrowserSession,
+  openSecondBrowser,
+  signInToDashboard,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
-import { closePanel, LEADS, leadsTable, NEWEST_FIRST, openByClick, panel, postForm, rowOf, submitLeads, timeline } from "../support/workspace-page";
+import {
+  closePanel,
+  LEADS,
+  leadsTable,
+  NEWEST_FIRST,
+  openByClick,
+  panel,
+  postForm,
+  rowOf,
+  submitLeads,
+  timeline,
+} from "../support/workspace-page";
 
 // Working a lead as a team in a real Chromium against the production server: notes, owners, bulk
 // changes and the audit log, with a colleague's dashboard, signed in in a second browser context,
@@ -28,7 +47,10 @@ beforeAll(async () => {
   await createStaffAccount(server, COLLEAGUE, PASSWORD);
   await submitLeads(server);
   ({ context: colleagueContext, page: colleague } = await openSecondBrowser(session));
-  await Promise.all([signInToDashboard(page, server, ME, PASSWORD), signInToDashboard(colleague, server, COLLEAGUE, PASSWORD)]);
+  await Promise.all([
+    signInToDashboard(page, server, ME, PASSWORD),
+    signInToDashboard(colleague, server, COLLEAGUE, PASSWORD),
+  ]);
 });
 
 afterEach(() => {
@@ -66,8 +88,12 @@ describe("working a lead as a team", () => {
 
     // A first note is a first response: the table says how fast it came.
     await closePanel(page);
-    await expect.poll(() => rowOf(page, lead.email).locator("[data-responded]").innerText(), { timeout: LIVE_MS }).toMatch(/^responded in /);
-    await expect.poll(() => page.locator('[data-count="medianFirstResponse"]').innerText(), { timeout: LIVE_MS }).not.toBe("N/A");
+    await expect
+      .poll(() => rowOf(page, lead.email).locator("[data-responded]").innerText(), { timeout: LIVE_MS })
+      .toMatch(/^responded in /);
+    await expect
+      .poll(() => page.locator('[data-count="medianFirstResponse"]').innerText(), { timeout: LIVE_MS })
+      .not.toBe("N/A");
   });
 
   it("lets the author delete their note within 15 minutes, leaving 'Note deleted' on the timeline", async () => {
@@ -86,14 +112,18 @@ describe("working a lead as a team", () => {
     const sheet = panel(page);
     await sheet.getByLabel("Owner").selectOption(COLLEAGUE);
     await waitForToast(page, `Assigned to ${COLLEAGUE}`);
-    await timeline(page).locator('li[data-kind="assigned"]', { hasText: `Assigned to ${COLLEAGUE}` }).waitFor();
+    await timeline(page)
+      .locator('li[data-kind="assigned"]', { hasText: `Assigned to ${COLLEAGUE}` })
+      .waitFor();
     await expect.poll(() => panel(colleague).getByLabel("Owner").inputValue(), { timeout: LIVE_MS }).toBe(COLLEAGUE);
     await timeline(colleague).locator('li[data-kind="assigned"]').waitFor({ timeout: LIVE_MS });
 
     await page.keyboard.press("Escape");
     await closePanel(colleague);
     // Their own table reads "You" in the Owner column.
-    await expect.poll(() => rowOf(colleague, lead.email).locator("[data-owner]").innerText(), { timeout: LIVE_MS }).toBe("You");
+    await expect
+      .poll(() => rowOf(colleague, lead.email).locator("[data-owner]").innerText(), { timeout: LIVE_MS })
+      .toBe("You");
     await expect.poll(() => rowOf(page, lead.email).locator("[data-owner]").innerText()).toBe(COLLEAGUE);
 
     await colleague.getByRole("search", { name: "Filter leads" }).getByLabel("Owner").selectOption("me");
@@ -107,13 +137,18 @@ describe("working a lead as a team", () => {
 
   it("changes the status of a shift-clicked range in one request, with one toast, seen live by the colleague", async () => {
     const range = NEWEST_FIRST.slice(0, 3);
-    await leadsTable(page).getByRole("checkbox", { name: `Select ${range[0]!.email}` }).check();
-    await leadsTable(page).getByRole("checkbox", { name: `Select ${range[2]!.email}` }).click({ modifiers: ["Shift"] });
+    await leadsTable(page)
+      .getByRole("checkbox", { name: `Select ${range[0]!.email}` })
+      .check();
+    await leadsTable(page)
+      .getByRole("checkbox", { name: `Select ${range[2]!.email}` })
+      .click({ modifiers: ["Shift"] });
     const bar = page.getByRole("region", { name: "Bulk actions" });
     expect(await bar.getByText("3 leads selected").count()).toBe(1);
 
     const bulkRequests: string[] = [];
-    const count = (request: { url(): string; method(): string }) => void (request.url().includes("/bulk") && bulkRequests.push(request.method()));
+    const count = (request: { url(): string; method(): string }) =>
+      void (request.url().includes("/bulk") && bulkRequests.push(request.method()));
     page.on("request", count);
     await bar.getByLabel("Set status").selectOption("contacted");
     await bar.getByLabel("Set owner").selectOption(ME);
@@ -124,8 +159,14 @@ describe("working a lead as a team", () => {
     await bar.waitFor({ state: "detached" });
 
     for (const lead of range) {
-      await expect.poll(() => rowOf(colleague, lead.email).locator("[data-status]").getAttribute("data-status"), { timeout: LIVE_MS }).toBe("contacted");
-      await expect.poll(() => rowOf(colleague, lead.email).locator("[data-owner]").innerText(), { timeout: LIVE_MS }).toBe(ME);
+      await expect
+        .poll(() => rowOf(colleague, lead.email).locator("[data-status]").getAttribute("data-status"), {
+          timeout: LIVE_MS,
+        })
+        .toBe("contacted");
+      await expect
+        .poll(() => rowOf(colleague, lead.email).locator("[data-owner]").innerText(), { timeout: LIVE_MS })
+        .toBe(ME);
     }
   });
 
@@ -136,10 +177,14 @@ describe("working a lead as a team", () => {
     const entries = page.getByRole("table", { name: "Audit entries" });
     const row = (action: string, text: string) => entries.locator(`tr[data-action="${action}"]`, { hasText: text });
     await row("record.owner", `Lead ${assignedId}: unassigned → ${COLLEAGUE}`).waitFor();
-    expect(await row("record.owner", `Lead ${assignedId}: unassigned → ${COLLEAGUE}`).innerText()).toMatch(new RegExp(`${ME}\\s+Changed an owner`));
+    expect(await row("record.owner", `Lead ${assignedId}: unassigned → ${COLLEAGUE}`).innerText()).toMatch(
+      new RegExp(`${ME}\\s+Changed an owner`),
+    );
     expect(await row("note.add", `on lead ${assignedId}`).innerText()).toContain("Added a note");
     expect(await row("note.delete", `on lead ${assignedId}`).innerText()).toContain("Deleted a note");
-    expect(await row("record.status", `Lead ${bulkId}: new → contacted (bulk change)`).innerText()).toContain("Changed a status");
+    expect(await row("record.status", `Lead ${bulkId}: new → contacted (bulk change)`).innerText()).toContain(
+      "Changed a status",
+    );
     expect(await row("record.owner", `Lead ${bulkId}: unassigned → ${ME} (bulk change)`).count()).toBe(1);
     await page.getByRole("tab", { name: /^Leads/ }).click();
   });
@@ -150,7 +195,12 @@ describe("working a lead as a team", () => {
     for (let start = 0; start < MESSAGES; start += 15) {
       await Promise.all(
         Array.from({ length: Math.min(15, MESSAGES - start) }, (_, offset) =>
-          post("/api/contacts", { firstName: "Bulk", lastName: `Sender ${start + offset}`, email: `bulk.${start + offset}@example.com`, message: "Please call me back." }),
+          post("/api/contacts", {
+            firstName: "Bulk",
+            lastName: `Sender ${start + offset}`,
+            email: `bulk.${start + offset}@example.com`,
+            message: "Please call me back.",
+          }),
         ),
       );
     }
@@ -167,9 +217,10 @@ describe("working a lead as a team", () => {
     await bar.getByText(`${MESSAGES} contact messages selected`).waitFor();
     await bar.getByLabel("Set owner").selectOption(COLLEAGUE);
     await bar.getByRole("button", { name: `Apply to ${MESSAGES} contact messages` }).click();
-    expect(await waitForToast(page, "contact messages")).toContain(`${MESSAGES} contact messages assigned to ${COLLEAGUE}`);
+    expect(await waitForToast(page, "contact messages")).toContain(
+      `${MESSAGES} contact messages assigned to ${COLLEAGUE}`,
+    );
     await filters.getByLabel("Status").selectOption("");
     await page.getByRole("tab", { name: /^Leads/ }).click();
   });
 });
-

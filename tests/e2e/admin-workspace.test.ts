@@ -1,7 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import {
   chooseStatus,
@@ -70,11 +76,23 @@ describe("the record panel", () => {
     expect(await field("type").innerText()).toBe("Demo request");
     expect(await field("sourcePath").innerText()).toBe("/request-demo");
     expect(await field("botCheck").innerText()).toBe("Not checked (no reCAPTCHA key set)");
-    for (const label of ["First Name", "Last Name", "Company Name", "Status", "Owner", "Created At", "Consent", "Bot Check", "Source Page"]) {
+    for (const label of [
+      "First Name",
+      "Last Name",
+      "Company Name",
+      "Status",
+      "Owner",
+      "Created At",
+      "Consent",
+      "Bot Check",
+      "Source Page",
+    ]) {
       expect(await sheet.locator("dt", { hasText: new RegExp(`^${label}$`) }).count(), label).toBe(1);
     }
     // The timeline starts with the submission: which form, which page.
-    expect(await timeline(page).locator('li[data-kind="submitted"]').innerText()).toContain("Sent the demo request form");
+    expect(await timeline(page).locator('li[data-kind="submitted"]').innerText()).toContain(
+      "Sent the demo request form",
+    );
     expect(await timeline(page).locator('li[data-kind="submitted"]').innerText()).toContain("on /request-demo");
 
     await page.goBack();
@@ -97,7 +115,9 @@ describe("the record panel", () => {
   });
 
   it("opens with Enter on a focused row and walks the list with j/k and the arrow keys", async () => {
-    const ids = await leadsTable(page).locator("tbody tr[data-id]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
+    const ids = await leadsTable(page)
+      .locator("tbody tr[data-id]")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
     await leadsTable(page).focus();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
@@ -140,8 +160,15 @@ describe("the record panel", () => {
 describe("one person, one timeline", () => {
   it("badges a lead whose person sends a contact message too, live, and shows both in the panel", async () => {
     const lead = LEADS[4]!;
-    await post("/api/contacts", { firstName: lead.firstName, lastName: lead.lastName, email: lead.email.toUpperCase(), message: "Following up on my demo request." });
-    await expect.poll(() => rowOf(page, lead.email).locator("[data-person-records]").innerText(), { timeout: LIVE_MS }).toContain("2 records");
+    await post("/api/contacts", {
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      email: lead.email.toUpperCase(),
+      message: "Following up on my demo request.",
+    });
+    await expect
+      .poll(() => rowOf(page, lead.email).locator("[data-person-records]").innerText(), { timeout: LIVE_MS })
+      .toContain("2 records");
 
     const sheet = await openByClick(page, lead.email);
     const records = sheet.getByRole("list", { name: "This person's records" });
@@ -150,7 +177,9 @@ describe("one person, one timeline", () => {
     expect(await timeline(page).locator('li[data-kind="submitted"]').count()).toBe(2);
     await records.getByRole("button", { name: /Contact message/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("contacts");
-    await expect.poll(() => sheet.locator('[data-field="message"] dd').innerText()).toBe("Following up on my demo request.");
+    await expect
+      .poll(() => sheet.locator('[data-field="message"] dd').innerText())
+      .toBe("Following up on my demo request.");
     await closePanel(page);
   });
 });
@@ -160,7 +189,9 @@ describe("a newsletter subscriber in the panel", () => {
     const email = "panel.reader@example.co.za";
     await post("/api/newsletter", { email, sourcePath: "/blog" });
     await page.getByRole("tab", { name: /^Newsletter/ }).click();
-    const row = page.getByRole("region", { name: "Newsletter subscribers" }).locator("tbody tr[data-id]", { hasText: email });
+    const row = page
+      .getByRole("region", { name: "Newsletter subscribers" })
+      .locator("tbody tr[data-id]", { hasText: email });
     const id = await row.getAttribute("data-id");
     await row.getByRole("cell").nth(2).click();
     await timeline(page).waitFor();
@@ -168,7 +199,9 @@ describe("a newsletter subscriber in the panel", () => {
     expect(recordParam(page)).toBe(id);
     const sheet = panel(page);
     expect(await sheet.getByRole("heading", { level: 2 }).innerText()).toBe(email);
-    expect(await sheet.locator('[data-field="email"] dd').getByRole("link").getAttribute("href")).toBe(`mailto:${email}`);
+    expect(await sheet.locator('[data-field="email"] dd').getByRole("link").getAttribute("href")).toBe(
+      `mailto:${email}`,
+    );
     expect(await sheet.locator('[data-field="type"] dd').innerText()).toBe("Newsletter subscription");
     expect(await sheet.locator('[data-field="consent"] dd').innerText()).toMatch(/newsletter/i);
     expect(await sheet.getByLabel("Owner").count()).toBe(0);

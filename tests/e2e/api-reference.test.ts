@@ -30,13 +30,17 @@ describe("the API reference page", () => {
     expect(response?.status()).toBe(200);
     // Text only Scalar renders (the description's own summary of the API, and one operation's), and the
     // page's own fallback link hidden once it has.
-    await page.getByText("The public forms, staff sign-in and the staff CRM", { exact: false }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText("The public forms, staff sign-in and the staff CRM", { exact: false })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.getByText("Send a contact message").first().waitFor();
     await expect.poll(() => page.locator("#docs-fallback").isHidden()).toBe(true);
     expect(outside).toEqual([]);
     // One refusal is expected and harmless: zod (inside the bundle) probes whether eval is allowed with
     // `Function("")` in a try, and works without it. Nothing else the page does is refused.
-    const probe = /: kEvalViolation of script-src\s+at http:\/\/localhost:\d+\/api-reference\/scalar\.[0-9a-f]{12}\.js:\d+$/;
+    const probe =
+      /: kEvalViolation of script-src\s+at http:\/\/localhost:\d+\/api-reference\/scalar\.[0-9a-f]{12}\.js:\d+$/;
     expect(session.csp.take().filter((violation) => !probe.test(violation))).toEqual([]);
   });
 

@@ -1,7 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { closeBrowserSession, openBrowserSession, signInToDashboard, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  signInToDashboard,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import { openByClick, panel } from "../support/workspace-page";
 
 // Attribution without tracking cookies, in a real Chromium: a visitor lands from a campaign link on
@@ -21,7 +27,8 @@ beforeAll(async () => {
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/")) apiRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (new URL(request.url()).pathname.startsWith("/api/"))
+      apiRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   visitor = { context, page };
 });

@@ -19,7 +19,10 @@ const ADMIN = { email: "bundle.admin@erf.test", password: "bundled server passph
 describe("the bundled server (npm start)", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEBHOOKS_ALLOW_PRIVATE: "true" }, { bundle: true });
+    server = await startServer(
+      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEBHOOKS_ALLOW_PRIVATE: "true" },
+      { bundle: true },
+    );
   });
   afterAll(() => server?.cleanup());
 
@@ -34,7 +37,10 @@ describe("the bundled server (npm start)", () => {
         body: JSON.stringify({ ...ADMIN, code: await totpCode(`${server.apiUrl}|${ADMIN.email}`) }),
       });
       expect(login.status).toBe(200);
-      return login.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+      return login.headers
+        .getSetCookie()
+        .map((header) => header.split(";")[0])
+        .join("; ");
     })());
 
   it("stores a submission, counts it through its read thread and exports it as CSV from its export thread", async () => {
@@ -69,7 +75,10 @@ describe("the bundled server (npm start)", () => {
       }),
     });
     expect(lead.status).toBe(201);
-    await vi.waitFor(async () => expect((await databaseFile()).equals(settled)).toBe(false), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await databaseFile()).equals(settled)).toBe(false), {
+      timeout: 5_000,
+      interval: 20,
+    });
 
     const cookie = await signedIn();
 
@@ -81,7 +90,9 @@ describe("the bundled server (npm start)", () => {
     expect(csv.status).toBe(200);
     const rows = Papa.parse<string[]>(await csv.text(), { skipEmptyLines: true }).data;
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(expect.arrayContaining(["Thandi Bundle", "thandi@example.co.za", "Bundle Estates", "'=SUM(A1)"]));
+    expect(rows[1]).toEqual(
+      expect.arrayContaining(["Thandi Bundle", "thandi@example.co.za", "Bundle Estates", "'=SUM(A1)"]),
+    );
   });
 
   it("signs and sends a webhook from the worker on its event loop", async () => {
@@ -105,14 +116,22 @@ async function expectWebhookSent(server: RunningServer, cookie: string, email: s
     const created = await fetch(`${server.apiUrl}/api/admin/webhooks`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.apiUrl, Cookie: cookie },
-      body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ["contact.created"] }),
+      body: JSON.stringify({
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        events: ["contact.created"],
+      }),
     });
     expect(created.status).toBe(201);
     const { secret } = (await created.json()) as { secret: string };
     const contact = await fetch(`${server.apiUrl}/api/contacts`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ firstName: "Sipho", lastName: "Bundle", email, message: `Sent from the bundled server to ${email}.` }),
+      body: JSON.stringify({
+        firstName: "Sipho",
+        lastName: "Bundle",
+        email,
+        message: `Sent from the bundled server to ${email}.`,
+      }),
     });
     expect(contact.status).toBe(201);
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 50 });
@@ -130,12 +149,27 @@ describe("the bundled webhook worker (node build/worker.mjs)", () => {
   let output = "";
   beforeAll(async () => {
     // The server sends no webhook itself: only the worker beside it can.
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOK_WORKER_IN_SERVER: "false" }, { bundle: true });
+    server = await startServer(
+      {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        WEBHOOKS_ALLOW_PRIVATE: "true",
+        WEBHOOK_WORKER_IN_SERVER: "false",
+      },
+      { bundle: true },
+    );
     worker = spawn(process.execPath, ["build/worker.mjs"], {
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: `sqlite:${server.databasePath}`, WEBHOOKS_ALLOW_PRIVATE: "true", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: `sqlite:${server.databasePath}`,
+        WEBHOOKS_ALLOW_PRIVATE: "true",
+        LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    for (const stream of [worker.stdout, worker.stderr]) stream?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    for (const stream of [worker.stdout, worker.stderr])
+      stream?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   });
   afterAll(async () => {
     if (worker && worker.exitCode === null) {
@@ -153,7 +187,10 @@ describe("the bundled webhook worker (node build/worker.mjs)", () => {
       body: JSON.stringify({ ...ADMIN, code: await totpCode(`${server.apiUrl}|${ADMIN.email}`) }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     await expectWebhookSent(server, cookie, "zanele@example.co.za");
     expect(output).toContain("webhook-worker-started");
     const exited = new Promise<number | null>((resolve) => worker!.once("exit", (code) => resolve(code)));

@@ -37,11 +37,15 @@ let firebaseChunks: Set<string>;
 let authChunks: Set<string>;
 
 function buildForFirebase(configPath: string) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/firebase-build.ts", "--firebase-json", configPath], {
-    cwd: ROOT,
-    env: { ...process.env, ...DEMO_ENV },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/firebase-build.ts", "--firebase-json", configPath],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...DEMO_ENV },
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`build:firebase failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -81,7 +85,13 @@ interface Seen {
   at: number;
 }
 
-async function recordingPage(): Promise<{ page: Page; requests: Seen[]; commits: string[]; cspViolations: string[]; pageErrors: string[] }> {
+async function recordingPage(): Promise<{
+  page: Page;
+  requests: Seen[];
+  commits: string[];
+  cspViolations: string[];
+  pageErrors: string[];
+}> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const requests: Seen[] = [];
   const commits: string[] = [];
@@ -97,13 +107,18 @@ async function recordingPage(): Promise<{ page: Page; requests: Seen[]; commits:
   await page.route("https://firestore.googleapis.com/**", async (route) => {
     commits.push(route.request().postData() ?? "");
     const now = new Date().toISOString();
-    await route.fulfill({ contentType: "application/json", body: JSON.stringify({ writeResults: [{ updateTime: now }], commitTime: now }) });
+    await route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ writeResults: [{ updateTime: now }], commitTime: now }),
+    });
   });
   return { page, requests, commits, cspViolations, pageErrors };
 }
 
 const loadedFrom = (requests: Seen[], chunks: Set<string>, after = 0) =>
-  requests.filter((seen) => seen.at >= after && seen.url.origin === origin && chunks.has(seen.url.pathname)).map((seen) => seen.url.pathname);
+  requests
+    .filter((seen) => seen.at >= after && seen.url.origin === origin && chunks.has(seen.url.pathname))
+    .map((seen) => seen.url.pathname);
 
 describe("Firebase build on Firebase Hosting (emulator)", () => {
   it("splits the Firebase SDK into chunks of its own, Auth apart from the public writer", () => {
@@ -132,9 +147,13 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
     expect(loadedFrom(requests, firebaseChunks, submittedAt).length).toBeGreaterThan(0);
     expect(loadedFrom(requests, authChunks)).toEqual([]);
     expect(commits).toHaveLength(1);
-    const commit = JSON.parse(commits[0]!) as { writes: { update: { name: string; fields: Record<string, { stringValue?: string }> } }[] };
+    const commit = JSON.parse(commits[0]!) as {
+      writes: { update: { name: string; fields: Record<string, { stringValue?: string }> } }[];
+    };
     const write = commit.writes[0]!.update;
-    expect(write.name).toMatch(new RegExp(`^projects/${PROJECT}/databases/\\(default\\)/documents/newsletter/[0-9a-f]{64}$`));
+    expect(write.name).toMatch(
+      new RegExp(`^projects/${PROJECT}/databases/\\(default\\)/documents/newsletter/[0-9a-f]{64}$`),
+    );
     expect(write.fields.email?.stringValue).toBe("reader@example.com");
     expect(write.fields.status?.stringValue).toBe("subscribed");
     expect(cspViolations).toEqual([]);
@@ -152,7 +171,12 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
         expect(tag, path).not.toContain("action=");
       }
       // In a <noscript> (which a browser with JavaScript turned off in its settings shows; DevTools' switch does not).
-      expect(html.split(`<noscript><p class="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">${NEEDS_JAVASCRIPT}</p></noscript>`).length - 1, path).toBe(html.match(/<form\b/g)?.length ?? 0);
+      expect(
+        html.split(
+          `<noscript><p class="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">${NEEDS_JAVASCRIPT}</p></noscript>`,
+        ).length - 1,
+        path,
+      ).toBe(html.match(/<form\b/g)?.length ?? 0);
     }
     expect(forms).toBe(6);
 
@@ -181,7 +205,9 @@ describe("Firebase build on Firebase Hosting (emulator)", () => {
     expect(await response.text()).toContain("<html");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'sha256-/);
-    expect(csp).toContain("connect-src 'self' https://firestore.googleapis.com https://identitytoolkit.googleapis.com https://securetoken.googleapis.com");
+    expect(csp).toContain(
+      "connect-src 'self' https://firestore.googleapis.com https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
+    );
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("no-cache");

@@ -13,7 +13,9 @@ async function hydratedHome(page: Page) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto(site.server.url);
   const hero = page.getByRole("form", { name: "Get started" });
-  await expect.poll(() => hero.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => hero.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 })
+    .toBe(true);
 }
 
 interface FocusStep {
@@ -40,7 +42,8 @@ const focusStep = (page: Page): Promise<FocusStep> =>
       const focused = document.activeElement as HTMLElement | null;
       const card = document.querySelector<HTMLElement>("aside[data-promo]");
       const label = `${focused?.tagName.toLowerCase()} ${(focused?.getAttribute("aria-label") ?? focused?.innerText ?? "").trim().slice(0, 40)}`;
-      if (!card || !focused || focused === document.body) return { label, cardShown: false, covered: false, cardHidden: false };
+      if (!card || !focused || focused === document.body)
+        return { label, cardShown: false, covered: false, cardHidden: false };
       const shown = getComputedStyle(card).visibility !== "hidden";
       const a = focused.getBoundingClientRect();
       const b = card.getBoundingClientRect();
@@ -50,12 +53,17 @@ const focusStep = (page: Page): Promise<FocusStep> =>
     await settle();
     await settle();
     let step = measure();
-    for (const started = performance.now(); step.covered && performance.now() - started < 100; step = measure()) await settle();
+    for (const started = performance.now(); step.covered && performance.now() - started < 100; step = measure())
+      await settle();
     return step;
   });
 
 /** Tabs (forward, or backward with Shift) until `done` or `limit` steps; every step's FocusStep. */
-async function tabThrough(page: Page, done: (step: FocusStep) => boolean, { backward = false, limit = 300 } = {}): Promise<FocusStep[]> {
+async function tabThrough(
+  page: Page,
+  done: (step: FocusStep) => boolean,
+  { backward = false, limit = 300 } = {},
+): Promise<FocusStep[]> {
   const steps: FocusStep[] = [];
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press(backward ? "Shift+Tab" : "Tab");
@@ -120,7 +128,9 @@ describe("the promo card and keyboard focus", () => {
     await site.page.keyboard.press("End");
     await card.waitFor();
     // From the very end of the page, backwards to the top: the bar never lies over the focused element.
-    const steps = await tabThrough(site.page, (step) => step.label.includes("Skip to main content"), { backward: true });
+    const steps = await tabThrough(site.page, (step) => step.label.includes("Skip to main content"), {
+      backward: true,
+    });
     expect(steps.at(-1)?.label).toContain("Skip to main content");
     expect(steps.filter((step) => step.covered).map((step) => step.label)).toEqual([]);
     expect(steps.filter((step) => step.cardShown).length).toBeGreaterThan(10);
@@ -167,7 +177,12 @@ describe("focus rings and scrolling", () => {
         const style = getComputedStyle(element);
         let around: Element | null = element.parentElement;
         while (around && getComputedStyle(around).backgroundColor === "rgba(0, 0, 0, 0)") around = around.parentElement;
-        return { width: style.outlineWidth, style: style.outlineStyle, color: style.outlineColor, behind: around ? getComputedStyle(around).backgroundColor : "rgb(255, 255, 255)" };
+        return {
+          width: style.outlineWidth,
+          style: style.outlineStyle,
+          color: style.outlineColor,
+          behind: around ? getComputedStyle(around).backgroundColor : "rgb(255, 255, 255)",
+        };
       });
       expect(ring.style, form).toBe("solid");
       expect(Number.parseFloat(ring.width), form).toBeGreaterThanOrEqual(2);
@@ -194,7 +209,10 @@ describe("focus rings and scrolling", () => {
       expect(top).toBeLessThan(header.height);
       await form.getByLabel(next).evaluate((element) => (element as HTMLElement).focus({ preventScroll: true }));
       await site.page.keyboard.press("Shift+Tab");
-      const focused = await site.page.evaluate(() => ({ name: document.activeElement?.getAttribute("name"), top: document.activeElement!.getBoundingClientRect().top }));
+      const focused = await site.page.evaluate(() => ({
+        name: document.activeElement?.getAttribute("name"),
+        top: document.activeElement!.getBoundingClientRect().top,
+      }));
       expect(focused.name, label).toBe(label === "Last Name" ? "lastName" : label.toLowerCase());
       expect(focused.top, label).toBeGreaterThanOrEqual(header.height);
     }

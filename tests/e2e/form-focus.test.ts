@@ -12,14 +12,21 @@ const site = usePagePerTest();
 /** The form has hydrated: it checks itself rather than leaving it to the browser. */
 async function hydrated(page: Page, name: string) {
   const form = page.getByRole("form", { name });
-  await expect.poll(() => form.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => form.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 })
+    .toBe(true);
   return form;
 }
 
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement;
-    return { tag: element?.tagName.toLowerCase(), name: element?.getAttribute("name"), id: element?.id, text: (element as HTMLElement | null)?.innerText ?? "" };
+    return {
+      tag: element?.tagName.toLowerCase(),
+      name: element?.getAttribute("name"),
+      id: element?.id,
+      text: (element as HTMLElement | null)?.innerText ?? "",
+    };
   });
 
 /** The text of every element the focused control's aria-describedby names. */
@@ -48,7 +55,9 @@ describe("a form checked in the browser", () => {
 
     await expect.poll(() => focused(site.page)).toMatchObject({ name: "lastName" });
     expect(await description(site.page)).toEqual(["Required"]);
-    const invalid = await form.locator('[aria-invalid="true"]').evaluateAll((elements) => elements.map((element) => element.getAttribute("name")));
+    const invalid = await form
+      .locator('[aria-invalid="true"]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute("name")));
     expect(invalid).toEqual(["lastName", "email", "phone", "companyName", "organizationType", "propertyCount"]);
     expect(await form.getByText("Enter a valid email address").isVisible()).toBe(true);
     expect(await form.getByText("Choose one of the options").count()).toBe(2);
@@ -57,8 +66,13 @@ describe("a form checked in the browser", () => {
   });
 
   it("shows a field the server refuses beside it with focus on it, and keeps the failure toast for real failures", async () => {
-    let answer: { status: number; body: unknown } = { status: 400, body: { error: "validation", fields: { email: "This address cannot receive mail" } } };
-    await site.page.route("**/api/contacts", (route) => route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }));
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { error: "validation", fields: { email: "This address cannot receive mail" } },
+    };
+    await site.page.route("**/api/contacts", (route) =>
+      route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }),
+    );
     await site.page.goto(`${site.server.url}/contact`);
     const form = await hydrated(site.page, "Contact form");
     await form.getByLabel("First Name").fill("Naledi");
@@ -78,7 +92,9 @@ describe("a form checked in the browser", () => {
 
     answer = { status: 500, body: { error: "internal" } };
     await form.getByRole("button", { name: "Send Message" }).press("Enter");
-    await site.page.locator("li[data-variant='destructive']", { hasText: "Failed to send message. Please try again." }).waitFor();
+    await site.page
+      .locator("li[data-variant='destructive']", { hasText: "Failed to send message. Please try again." })
+      .waitFor();
     expect(await form.getByText("This address cannot receive mail").count()).toBe(0);
   });
 

@@ -148,10 +148,9 @@ describe("lead capture forms", () => {
     const cta = site.page.getByRole("form", { name: "Start today" });
     await cta.getByLabel("Your email address").fill("cta@example.com");
     await cta.getByRole("button", { name: "Start Today" }).click();
-    await expect.poll(() => readRows(site.server.databasePath, "newsletter").map((row) => row.email)).toEqual([
-      "card@example.com",
-      "cta@example.com",
-    ]);
+    await expect
+      .poll(() => readRows(site.server.databasePath, "newsletter").map((row) => row.email))
+      .toEqual(["card@example.com", "cta@example.com"]);
     expect(readRows(site.server.databasePath, "newsletter").every((row) => row.status === "subscribed")).toBe(true);
   });
 
@@ -201,13 +200,20 @@ describe("lead capture forms", () => {
     await scripts.release();
     await card.getByRole("button", { name: "Subscribe" }).click();
     expect(await toastText()).toContain("Successfully subscribed!");
-    expect(readRows(site.server.databasePath, "newsletter").map((row) => row.email)).toContain("typed-early@example.com");
+    expect(readRows(site.server.databasePath, "newsletter").map((row) => row.email)).toContain(
+      "typed-early@example.com",
+    );
   });
 
   it("readies the form's back end for a field focused before hydration, so a later outage still gets retries", async () => {
     const scripts = await holdScripts();
     await site.page.goto(`${site.server.url}/contact`, { waitUntil: "domcontentloaded" });
-    const form = await fillContactForm({ firstName: "Early", lastName: "Typist", email: "early-typist@example.com", message: "Typed while the page was loading." });
+    const form = await fillContactForm({
+      firstName: "Early",
+      lastName: "Typist",
+      email: "early-typist@example.com",
+      message: "Typed while the page was loading.",
+    });
     await expect.poll(scripts.held).toBeGreaterThan(0);
     await scripts.release();
     await site.page.waitForLoadState("networkidle");
@@ -224,7 +230,12 @@ describe("lead capture forms", () => {
   it("shows the failure toast and keeps the input when the server is down", async () => {
     // The visitor has the whole page, its JavaScript included, when the network drops.
     await site.page.goto(`${site.server.url}/contact`, { waitUntil: "networkidle" });
-    const form = await fillContactForm({ firstName: "Offline", lastName: "Visitor", email: "offline@example.com", message: "Is anyone there?" });
+    const form = await fillContactForm({
+      firstName: "Offline",
+      lastName: "Visitor",
+      email: "offline@example.com",
+      message: "Is anyone there?",
+    });
     await site.server.stop();
     try {
       await form.getByRole("button", { name: "Send Message" }).click();

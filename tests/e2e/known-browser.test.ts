@@ -1,6 +1,12 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowserSession, openBrowserSession, submitAdminSignIn, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  submitAdminSignIn,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import type { RunningServer } from "../support/server";
 import { submitPassword } from "../support/team";
 
@@ -17,7 +23,11 @@ let page: Page;
 let stranger: BrowserContext | undefined;
 
 beforeAll(async () => {
-  session = await openBrowserSession({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_MAX_FAILURES: String(LIMIT) });
+  session = await openBrowserSession({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOGIN_MAX_FAILURES: String(LIMIT),
+  });
   ({ server, page } = session);
 });
 

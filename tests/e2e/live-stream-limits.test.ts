@@ -3,7 +3,12 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_STREAMS_PER_SESSION } from "../../server/events/stream-slots";
 import { SESSION_COOKIE_NAME } from "../../server/auth/session-cookie";
-import { closeBrowserSession, openBrowserSession, submitAdminSignIn, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  submitAdminSignIn,
+  type BrowserSession,
+} from "../support/browser-session";
 import { validContact } from "../../server/test-support/app";
 
 // A dashboard refused a live stream (429: its session already has the most open) shows it is
@@ -40,7 +45,12 @@ function holdStream(): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       // The server binds the IPv4 loopback; the browser knows it as localhost, and so does the Host header.
-      { host: "127.0.0.1", port: session.server.port, path: "/api/admin/events", headers: { Cookie: cookie, Host: `localhost:${session.server.port}` } },
+      {
+        host: "127.0.0.1",
+        port: session.server.port,
+        path: "/api/admin/events",
+        headers: { Cookie: cookie, Host: `localhost:${session.server.port}` },
+      },
       (res) => {
         if (res.statusCode === 200) held.push({ req, res });
         else res.resume();
@@ -55,10 +65,15 @@ function holdStream(): Promise<number> {
 describe("a dashboard refused a live stream", () => {
   it("shows Reconnecting, backs off, and goes live with what it missed once a slot frees", async () => {
     // The page's stream may not be closed on the server yet: take slots until one is refused.
-    await expect.poll(async () => {
-      while (held.length < MAX_STREAMS_PER_SESSION) if ((await holdStream()) !== 200) break;
-      return held.length;
-    }, { timeout: 5_000 }).toBe(MAX_STREAMS_PER_SESSION);
+    await expect
+      .poll(
+        async () => {
+          while (held.length < MAX_STREAMS_PER_SESSION) if ((await holdStream()) !== 200) break;
+          return held.length;
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(MAX_STREAMS_PER_SESSION);
     expect(await holdStream()).toBe(429);
 
     const attempts: number[] = [];
@@ -85,6 +100,8 @@ describe("a dashboard refused a live stream", () => {
     held.shift()!.req.destroy();
     await page.getByText(/^Live:/).waitFor({ timeout: 25_000 });
     await page.getByRole("tab", { name: /^Contact Messages/ }).click();
-    await expect.poll(() => page.getByText("missed.while.refused@example.com").count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("missed.while.refused@example.com").count(), { timeout: 5_000 })
+      .toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../server/test-support/smtp";
-import { closeBrowserSession, openBrowserSession, submitAdminSignIn, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  submitAdminSignIn,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import { readRows } from "../support/database";
 
 // An opt-out sticks until its owner proves they want back in, in a real Chromium against the production
@@ -30,7 +36,9 @@ async function subscribeOnHomePage(page: Page, url: string, email: string) {
   const card = page.getByRole("form", { name: "Newsletter signup" });
   // Hydrated first (it then checks itself): sent before, the form posts without JavaScript and the page
   // the server answers with has no toast. On a slow machine the click came first once.
-  await expect.poll(() => card.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => card.evaluate((element) => (element as HTMLFormElement).noValidate), { timeout: 15_000 })
+    .toBe(true);
   await card.getByLabel("Email address").fill(email);
   await card.getByRole("button", { name: "Subscribe" }).click();
   return waitForToast(page, "Successfully subscribed!");
@@ -39,7 +47,11 @@ async function subscribeOnHomePage(page: Page, url: string, email: string) {
 describe("an opt-out undone only by its owner's confirmation", () => {
   let session: BrowserSession;
   beforeAll(async () => {
-    session = await openBrowserSession(({ url }) => ({ SMTP_URL: smtp.url, APP_SECRET: "e2e-app-secret-with-at-least-32-characters", PUBLIC_URL: url }));
+    session = await openBrowserSession(({ url }) => ({
+      SMTP_URL: smtp.url,
+      APP_SECRET: "e2e-app-secret-with-at-least-32-characters",
+      PUBLIC_URL: url,
+    }));
   });
   afterEach(() => {
     expect(session.csp.take()).toEqual([]);
@@ -74,7 +86,11 @@ describe("an opt-out undone only by its owner's confirmation", () => {
     await page.getByRole("heading", { name: "You're subscribed" }).waitFor();
     expect(readRows(server.databasePath, "newsletter")[0]?.status).toBe("subscribed");
     const consent = readRows(server.databasePath, "consents").at(-1);
-    expect(consent).toMatchObject({ action: "given", source: "confirmation-link", ip: expect.stringMatching(/127\.0\.0\.1|::1/) });
+    expect(consent).toMatchObject({
+      action: "given",
+      source: "confirmation-link",
+      ip: expect.stringMatching(/127\.0\.0\.1|::1/),
+    });
     expect(consent?.userAgent).toMatch(/Chrome/);
 
     // The link works once; the welcome follows the confirmation.
@@ -82,11 +98,13 @@ describe("an opt-out undone only by its owner's confirmation", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("heading", { name: "Already confirmed" }).waitFor();
     expect(readRows(server.databasePath, "consents")).toHaveLength(3);
-    await expect.poll(() => mailsTo(READER).map((mail) => mail.parsed.subject), { timeout: 10_000 }).toEqual([
-      "Welcome to the Erf newsletter",
-      "Confirm your Erf newsletter subscription",
-      "Welcome to the Erf newsletter",
-    ]);
+    await expect
+      .poll(() => mailsTo(READER).map((mail) => mail.parsed.subject), { timeout: 10_000 })
+      .toEqual([
+        "Welcome to the Erf newsletter",
+        "Confirm your Erf newsletter subscription",
+        "Welcome to the Erf newsletter",
+      ]);
 
     await page.goto(`${server.url}/newsletter/confirm?token=forged.${"A".repeat(43)}`);
     await page.getByRole("button", { name: "Confirm" }).click();
@@ -119,7 +137,9 @@ describe("NEWSLETTER_DOUBLE_OPT_IN", () => {
     await page.goto(`${server.url}/admin/dashboard?tab=newsletter&q=${encodeURIComponent(NEWCOMER)}`);
     await page.waitForURL(/\/admin\/login/);
     await submitAdminSignIn(page, ADMIN.email, ADMIN.password);
-    const row = page.getByRole("region", { name: "Newsletter subscribers" }).locator("tbody tr[data-id]", { hasText: NEWCOMER });
+    const row = page
+      .getByRole("region", { name: "Newsletter subscribers" })
+      .locator("tbody tr[data-id]", { hasText: NEWCOMER });
     await row.locator('[data-status="pending"]').waitFor();
 
     const link = linkIn(mailsTo(NEWCOMER)[0]!.parsed.text, new RegExp(`${server.url}/newsletter/confirm\\?token=\\S+`));

@@ -51,7 +51,9 @@ describe("every public form", () => {
       const html = await (await fetch(`${site.server.apiUrl}${path}`)).text();
       for (const [tag, attributes] of html.matchAll(/<form\b([^>]*)>/g)) {
         expect(attributes, `${path}: ${tag}`).toMatch(/\bmethod="post"/);
-        const id = new RegExp(`<input type="hidden" name="${FORM_ID_FIELD}" value="([^"]+)"`).exec(html.slice(html.indexOf(tag!)))?.[1] as HtmlFormId;
+        const id = new RegExp(`<input type="hidden" name="${FORM_ID_FIELD}" value="([^"]+)"`).exec(
+          html.slice(html.indexOf(tag!)),
+        )?.[1] as HtmlFormId;
         expect(Object.keys(HTML_FORMS), `${path}: ${tag}`).toContain(id);
         expect(attributes, `${path}: ${id}`).toContain(`action="${HTML_FORMS[id].action}"`);
         expect(HTML_FORMS[id].page, id).toBe(path);
@@ -65,10 +67,15 @@ describe("every public form", () => {
     for (const path of new Set(Object.values(HTML_FORMS).map((form) => form.page))) {
       await site.page.goto(`${site.server.url}${path}`, { waitUntil: "networkidle" });
       const forms = await site.page.evaluate(() =>
-        [...document.forms].map((form) => ({ method: form.method, action: form.getAttribute("action"), id: (form.elements.namedItem("form") as HTMLInputElement | null)?.value })),
+        [...document.forms].map((form) => ({
+          method: form.method,
+          action: form.getAttribute("action"),
+          id: (form.elements.namedItem("form") as HTMLInputElement | null)?.value,
+        })),
       );
       expect(forms.length, path).toBeGreaterThan(0);
-      for (const form of forms) expect(form, path).toEqual({ method: "post", action: HTML_FORMS[form.id as HtmlFormId].action, id: form.id });
+      for (const form of forms)
+        expect(form, path).toEqual({ method: "post", action: HTML_FORMS[form.id as HtmlFormId].action, id: form.id });
     }
   });
 });
@@ -77,7 +84,13 @@ describe("without JavaScript", () => {
   it("sends the contact form, stores it and says so; sending it again after Back stores nothing more", async () => {
     await page.goto(`${site.server.url}/contact`);
     const form = page.getByRole("form", { name: "Contact form" });
-    const typed = { firstName: "Thabo", lastName: "Nkosi", email: "thabo.nojs@example.co.za", phone: "+27 82 555 0123", message: "Forty units in Soweto, no JavaScript." };
+    const typed = {
+      firstName: "Thabo",
+      lastName: "Nkosi",
+      email: "thabo.nojs@example.co.za",
+      phone: "+27 82 555 0123",
+      message: "Forty units in Soweto, no JavaScript.",
+    };
     const fill = async () => {
       await form.getByLabel("First Name").fill(typed.firstName);
       await form.getByLabel("Last Name").fill(typed.lastName);
@@ -114,7 +127,10 @@ describe("without JavaScript", () => {
     // The browser's own check takes this address (no dot needed); the shared schema does not.
     await form.getByLabel("Email").fill("lindiwe@example");
     await form.getByLabel("Message").fill(typed.message);
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith("/api/contacts")), form.getByRole("button", { name: "Send Message" }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/api/contacts")),
+      form.getByRole("button", { name: "Send Message" }).click(),
+    ]);
     expect(answer.status()).toBe(400);
     await page.waitForLoadState();
 
@@ -128,14 +144,20 @@ describe("without JavaScript", () => {
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toBe("Enter a valid email address");
     expect(await page.locator(`[id="${errorId}"]`).isVisible()).toBe(true);
     // The browser applies autofocus at its next rendering step, which under load can come after the load event.
-    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email", undefined, { timeout: 5000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email", undefined, {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");
     expect(readRows(site.server.databasePath, "contacts").some((row) => row.firstName === typed.firstName)).toBe(false);
 
     await email.fill("lindiwe@example.co.za");
     await form.getByRole("button", { name: "Send Message" }).click();
     await expectSent("contact", "Thank you for your message!");
-    expect(readRows(site.server.databasePath, "contacts").filter((row) => row.firstName === typed.firstName)).toMatchObject([{ email: "lindiwe@example.co.za", message: typed.message }]);
+    expect(
+      readRows(site.server.databasePath, "contacts").filter((row) => row.firstName === typed.firstName),
+    ).toMatchObject([{ email: "lindiwe@example.co.za", message: typed.message }]);
     expectNothingInUrls([...Object.values(typed), "lindiwe@example"]);
   });
 
@@ -165,9 +187,19 @@ describe("without JavaScript", () => {
     await expectSent("signup", "Welcome to Erf!");
 
     const [lead] = readRows(site.server.databasePath, "leads").filter((row) => row.email === "pieter.nojs@example.com");
-    expect(lead).toMatchObject({ type: "signup", name: "Pieter van Wyk", organizationType: "landlord", propertyCount: "6-20", sourcePath: "/signup" });
+    expect(lead).toMatchObject({
+      type: "signup",
+      name: "Pieter van Wyk",
+      organizationType: "landlord",
+      propertyCount: "6-20",
+      sourcePath: "/signup",
+    });
     expect(Boolean(lead?.marketingOptIn)).toBe(true);
-    expect(readRows(site.server.databasePath, "consents").some((row) => row.email === "pieter.nojs@example.com" && row.purpose === "marketing")).toBe(true);
+    expect(
+      readRows(site.server.databasePath, "consents").some(
+        (row) => row.email === "pieter.nojs@example.com" && row.purpose === "marketing",
+      ),
+    ).toBe(true);
     expectNothingInUrls(["pieter.nojs@example.com", "Karoo Rentals"]);
   });
 
@@ -184,7 +216,9 @@ describe("without JavaScript", () => {
     await form.getByLabel("Current Challenges").fill("Arrears across 3 cities");
     await form.getByRole("button", { name: "Request Demo" }).click();
     await expectSent("demo", "Demo requested successfully!");
-    expect(readRows(site.server.databasePath, "leads").filter((row) => row.email === "amina.nojs@example.ng")).toMatchObject([
+    expect(
+      readRows(site.server.databasePath, "leads").filter((row) => row.email === "amina.nojs@example.ng"),
+    ).toMatchObject([
       { type: "demo", name: "Amina Okafor", challenges: "Arrears across 3 cities", sourcePath: "/request-demo" },
     ]);
     expectNothingInUrls(["amina.nojs@example.ng", "Lagos Estates", "Arrears across 3 cities"]);
@@ -205,7 +239,11 @@ describe("without JavaScript", () => {
       await expectSent("newsletter", "Successfully subscribed!");
       expect(subscribed(), name).toContain(email);
     }
-    expect(readRows(site.server.databasePath, "consents").filter((row) => row.purpose === "newsletter" && String(row.email).endsWith(".nojs@example.com"))).toHaveLength(3);
+    expect(
+      readRows(site.server.databasePath, "consents").filter(
+        (row) => row.purpose === "newsletter" && String(row.email).endsWith(".nojs@example.com"),
+      ),
+    ).toHaveLength(3);
 
     await page.goto(site.server.url);
     const hero = page.getByRole("form", { name: "Get started" });
@@ -220,7 +258,9 @@ describe("without JavaScript", () => {
     expect(await refilled.getByLabel("Work email").inputValue()).toBe("hero@nojs");
     expect(await refilled.getByText("Enter a valid email address").isVisible()).toBe(true);
     // The other boxes on the page are left as they were.
-    expect(await page.getByRole("form", { name: "Newsletter signup" }).getByText("Enter a valid email address").count()).toBe(0);
+    expect(
+      await page.getByRole("form", { name: "Newsletter signup" }).getByText("Enter a valid email address").count(),
+    ).toBe(0);
     expectNothingInUrls(["card.nojs@example.com", "cta.nojs@example.com", "hero.nojs@example.com", "hero@nojs"]);
   });
 });

@@ -13,7 +13,13 @@ const KEY_CONTENT: Record<string, string[]> = {
   "/landlords": ["Landlords"],
   "/faqs": ["General", "Pricing & Plans", "Features & Functionality", "Security & Support"],
   "/contact": ["SAST 6am - 8pm support 24hrs"],
-  "/signup": ["Quick Setup", "No Commitments", "Enterprise Security", "Tell Us About Your Business", "Get My Custom Quote"],
+  "/signup": [
+    "Quick Setup",
+    "No Commitments",
+    "Enterprise Security",
+    "Tell Us About Your Business",
+    "Get My Custom Quote",
+  ],
   "/request-demo": ["Schedule Your Demo", "Request Demo"],
   "/privacy": ["POPIA", "Information Regulator"],
   "/terms": ["Terms"],
@@ -33,7 +39,8 @@ describe("public pages", () => {
       expect(html, path).toMatch(/<link rel="canonical" href="https:\/\/[^"]+"/);
       expect(html, path).toContain('property="og:title"');
       // Readable without JavaScript: the words are in the HTML itself.
-      for (const text of KEY_CONTENT[path] ?? []) expect(html.replaceAll("&amp;", "&"), `${path} ${text}`).toContain(text);
+      for (const text of KEY_CONTENT[path] ?? [])
+        expect(html.replaceAll("&amp;", "&"), `${path} ${text}`).toContain(text);
       // Public pages carry no admin or Firebase code.
       expect(html, path).not.toMatch(/admin-dashboard|firebase/i);
     }
@@ -55,10 +62,23 @@ describe("public pages", () => {
   it("asks for its JavaScript only once the first contentful paint is on screen", async () => {
     await site.page.goto(site.server.url);
     // The scripts come after the paint; on a loaded machine (a CI run) later than the poll's default second.
-    await expect.poll(() => site.page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js")).length), { timeout: 15_000 }).toBeGreaterThan(3);
+    await expect
+      .poll(
+        () =>
+          site.page.evaluate(
+            () => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js")).length,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(3);
     const { firstPaint, firstScript } = await site.page.evaluate(() => ({
       firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
-      firstScript: Math.min(...performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js")).map((entry) => entry.startTime)),
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      ),
     }));
     expect(firstPaint).toBeLessThan(Infinity);
     expect(firstScript).toBeGreaterThanOrEqual(firstPaint);
@@ -138,7 +158,11 @@ describe("navigation", () => {
   it("sends HOA visitors to the demo form and to the features section", async () => {
     await site.page.goto(`${site.server.url}/hoa`);
     await site.page.getByRole("link", { name: "Explore HOA Features" }).first().click();
-    await expect.poll(() => site.page.evaluate(() => document.getElementById("hoa-features")?.getBoundingClientRect().top ?? 9999)).toBeLessThan(200);
+    await expect
+      .poll(() =>
+        site.page.evaluate(() => document.getElementById("hoa-features")?.getBoundingClientRect().top ?? 9999),
+      )
+      .toBeLessThan(200);
     await site.page.getByRole("link", { name: "Book a Demo" }).first().click();
     await site.page.waitForURL(`${site.server.url}/request-demo`);
   });

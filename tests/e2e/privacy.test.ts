@@ -2,7 +2,14 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../server/test-support/smtp";
-import { closeBrowserSession, openBrowserSession, submitAdminSignIn, submitDemoRequest, waitForToast, type BrowserSession } from "../support/browser-session";
+import {
+  closeBrowserSession,
+  openBrowserSession,
+  submitAdminSignIn,
+  submitDemoRequest,
+  waitForToast,
+  type BrowserSession,
+} from "../support/browser-session";
 import { readRows } from "../support/database";
 import type { RunningServer } from "../support/server";
 
@@ -58,11 +65,15 @@ describe("privacy journeys", () => {
       await page.goto(`${server.url}${path}`);
       for (const name of names) {
         const form = page.getByRole("form", { name });
-        const links = await form.getByRole("link", { name: /privacy/i }).evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+        const links = await form
+          .getByRole("link", { name: /privacy/i })
+          .evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
         expect(links, `${path} ${name}`).toContain("/privacy");
       }
       if (path === "/signup") {
-        const optIn = page.getByRole("form", { name: "Signup form" }).getByRole("checkbox", { name: /Send me product news/ });
+        const optIn = page
+          .getByRole("form", { name: "Signup form" })
+          .getByRole("checkbox", { name: /Send me product news/ });
         expect(await optIn.isChecked()).toBe(false);
       }
     }
@@ -79,7 +90,13 @@ describe("privacy journeys", () => {
     await toast(page, "Successfully subscribed!");
 
     const [consent] = readRows(server.databasePath, "consents");
-    expect(consent).toMatchObject({ email: SUBSCRIBER, purpose: "newsletter", action: "given", wordingVersion: expect.stringMatching(/^newsletter-/), source: "/" });
+    expect(consent).toMatchObject({
+      email: SUBSCRIBER,
+      purpose: "newsletter",
+      action: "given",
+      wordingVersion: expect.stringMatching(/^newsletter-/),
+      source: "/",
+    });
     expect(consent?.userAgent).toMatch(/Chrome/);
 
     await expect.poll(() => mailTo(SUBSCRIBER), { timeout: 10_000 }).toBeDefined();
@@ -121,7 +138,11 @@ describe("privacy journeys", () => {
       propertyCount: "11-50",
     });
     await toast(page, "Demo requested successfully!");
-    await expect.poll(() => smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu")), { timeout: 10_000 }).toBeDefined();
+    await expect
+      .poll(() => smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu")), {
+        timeout: 10_000,
+      })
+      .toBeDefined();
     const alert = smtp.messages.find((mail) => mail.parsed.subject?.startsWith("New demo request: Sipho Ndlovu"))!;
     expect(alert.to).toEqual(["sales@erf.test"]);
     // The link names the lead's record by its id, never the person's address (decision 0046).
@@ -154,7 +175,9 @@ describe("privacy journeys", () => {
     const colleague = await session.context.newPage();
     await session.csp.watch(colleague);
     await colleague.goto(`${server.url}/admin/dashboard?tab=leads`);
-    const colleagueRow = colleague.getByRole("region", { name: "Leads" }).locator("tbody tr[data-id]", { hasText: PERSON });
+    const colleagueRow = colleague
+      .getByRole("region", { name: "Leads" })
+      .locator("tbody tr[data-id]", { hasText: PERSON });
     await colleagueRow.waitFor();
 
     await page.getByRole("tab", { name: "Privacy" }).click();
@@ -166,11 +189,19 @@ describe("privacy journeys", () => {
     await held.waitFor();
     expect(await held.getByRole("table", { name: "Records about this address" }).innerText()).toContain("Demo request");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), held.getByRole("button", { name: "Export JSON" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      held.getByRole("button", { name: "Export JSON" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^erf-subject-export-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as { subject: string; records: { leads: Record<string, unknown>[] } };
+    const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+      subject: string;
+      records: { leads: Record<string, unknown>[] };
+    };
     expect(exported.subject).toBe(PERSON);
-    expect(exported.records.leads).toMatchObject([{ email: PERSON, companyName: "Ndlovu Lettings", phone: "+27 82 555 0199", type: "demo" }]);
+    expect(exported.records.leads).toMatchObject([
+      { email: PERSON, companyName: "Ndlovu Lettings", phone: "+27 82 555 0199", type: "demo" },
+    ]);
 
     await held.getByRole("button", { name: "Erase…" }).click();
     const dialog = page.getByRole("dialog");

@@ -4,7 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AdminBackend } from "../../src/backend/admin-port";
 import { createFirebaseAdminBackend } from "../../src/backend/firebase/admin";
 import { demoConfig } from "./demo-config";
-import { clearAuthUsers, createAuthUser, sentActionCodes, startAuthEmulator, updateAuthUser, type RunningAuthEmulator } from "./emulators/auth-emulator";
+import {
+  clearAuthUsers,
+  createAuthUser,
+  sentActionCodes,
+  startAuthEmulator,
+  updateAuthUser,
+  type RunningAuthEmulator,
+} from "./emulators/auth-emulator";
 import { runGrantAdmin } from "./emulators/grant-admin";
 
 // The Firebase adapter's sign-in, roles, two-factor answer and password reset, in Node against the real
@@ -29,20 +36,33 @@ const uids: Record<string, string> = {};
 function freshBackend(): AdminBackend {
   const appName = `auth-test-${++appCount}`;
   apps.push(appName);
-  return createFirebaseAdminBackend(demoConfig(PROJECT, { auth: emulator.host }), { appName, persistence: inMemoryPersistence });
+  return createFirebaseAdminBackend(demoConfig(PROJECT, { auth: emulator.host }), {
+    appName,
+    persistence: inMemoryPersistence,
+  });
 }
 
 const grant = (args: string[]) => runGrantAdmin(args, { authHost: emulator.host, projectId: PROJECT });
-const update = (email: string, fields: Record<string, unknown>) => updateAuthUser(emulator.host, PROJECT, uids[email]!, fields);
-const staffUser = (email: string, role: "admin" | "sales", name: string | null = null) => ({ email, name, role, twoFactor: false, mustEnrolTwoFactor: false });
+const update = (email: string, fields: Record<string, unknown>) =>
+  updateAuthUser(emulator.host, PROJECT, uids[email]!, fields);
+const staffUser = (email: string, role: "admin" | "sales", name: string | null = null) => ({
+  email,
+  name,
+  role,
+  twoFactor: false,
+  mustEnrolTwoFactor: false,
+});
 
 beforeAll(async () => {
   emulator = await startAuthEmulator(PROJECT);
   await clearAuthUsers(emulator.host, PROJECT);
-  for (const account of [STAFF, SALES, LEGACY, VIEWER, PHONE, VISITOR]) uids[account.email] = await createAuthUser(emulator.host, account.email, account.password);
+  for (const account of [STAFF, SALES, LEGACY, VIEWER, PHONE, VISITOR])
+    uids[account.email] = await createAuthUser(emulator.host, account.email, account.password);
   await update(LEGACY.email, { customAttributes: JSON.stringify({ admin: true }) });
   await update(VIEWER.email, { customAttributes: JSON.stringify({ role: "viewer", admin: true }) });
-  await update(PHONE.email, { mfa: { enrollments: [{ mfaEnrollmentId: "phone-factor", phoneInfo: "+27821234567", displayName: "Phone" }] } });
+  await update(PHONE.email, {
+    mfa: { enrollments: [{ mfaEnrollmentId: "phone-factor", phoneInfo: "+27821234567", displayName: "Phone" }] },
+  });
 }, 90_000);
 
 afterEach(async () => {
@@ -81,7 +101,10 @@ describe("Firebase adapter sign-in (Auth emulator)", () => {
   it("signs in an admin with their role, and currentUser() returns the same", async () => {
     const backend = freshBackend();
     expect(await backend.currentUser()).toBeNull();
-    expect(await backend.signIn(STAFF.email, STAFF.password)).toEqual({ ok: true, user: staffUser(STAFF.email, "admin") });
+    expect(await backend.signIn(STAFF.email, STAFF.password)).toEqual({
+      ok: true,
+      user: staffUser(STAFF.email, "admin"),
+    });
     expect(await backend.currentUser()).toEqual(staffUser(STAFF.email, "admin"));
     await backend.signOut();
     expect(await backend.currentUser()).toBeNull();
@@ -90,12 +113,18 @@ describe("Firebase adapter sign-in (Auth emulator)", () => {
   it("signs in a sales rep as sales, with the display name the account has", async () => {
     await update(SALES.email, { displayName: "Sipho Mokoena" });
     const backend = freshBackend();
-    expect(await backend.signIn(SALES.email, SALES.password)).toEqual({ ok: true, user: staffUser(SALES.email, "sales", "Sipho Mokoena") });
+    expect(await backend.signIn(SALES.email, SALES.password)).toEqual({
+      ok: true,
+      user: staffUser(SALES.email, "sales", "Sipho Mokoena"),
+    });
     expect(await backend.currentUser()).toMatchObject({ role: "sales", mustEnrolTwoFactor: false });
   });
 
   it("counts an account granted before roles (admin: true alone) as an admin", async () => {
-    expect(await freshBackend().signIn(LEGACY.email, LEGACY.password)).toEqual({ ok: true, user: staffUser(LEGACY.email, "admin") });
+    expect(await freshBackend().signIn(LEGACY.email, LEGACY.password)).toEqual({
+      ok: true,
+      user: staffUser(LEGACY.email, "admin"),
+    });
   });
 
   it("treats an unknown role as no staff, even beside admin: true: auth/not-admin, then signed out", async () => {
@@ -156,21 +185,32 @@ describe("two-factor on the Firebase adapter (Auth emulator)", () => {
     const backend = freshBackend();
     expect(await backend.signIn(PHONE.email, PHONE.password)).toMatchObject({ ok: false, code: "two-factor-required" });
     expect(await backend.currentUser()).toBeNull();
-    expect(await backend.signIn(PHONE.email, "not the password")).toMatchObject({ ok: false, code: "auth/invalid-credential" });
+    expect(await backend.signIn(PHONE.email, "not the password")).toMatchObject({
+      ok: false,
+      code: "auth/invalid-credential",
+    });
   });
 
   it("signs in with authenticator codes only: a phone factor is refused plainly, and nobody is signed in", async () => {
     const backend = freshBackend();
     expect(await backend.signIn(PHONE.email, PHONE.password)).toMatchObject({ code: "two-factor-required" });
-    expect(await backend.signIn(PHONE.email, PHONE.password, "123456")).toMatchObject({ ok: false, code: "two-factor-unsupported" });
+    expect(await backend.signIn(PHONE.email, PHONE.password, "123456")).toMatchObject({
+      ok: false,
+      code: "two-factor-unsupported",
+    });
     expect(await backend.currentUser()).toBeNull();
     // A code with no earlier step checks the password first.
-    expect(await freshBackend().signIn(PHONE.email, "not the password", "123456")).toMatchObject({ code: "auth/invalid-credential" });
+    expect(await freshBackend().signIn(PHONE.email, "not the password", "123456")).toMatchObject({
+      code: "auth/invalid-credential",
+    });
   });
 });
 
 describe("password reset on the Firebase adapter (Auth emulator)", () => {
-  const resetsFor = async (email: string) => (await sentActionCodes(emulator.host, PROJECT)).filter((code) => code.email === email && code.requestType === "PASSWORD_RESET");
+  const resetsFor = async (email: string) =>
+    (await sentActionCodes(emulator.host, PROJECT)).filter(
+      (code) => code.email === email && code.requestType === "PASSWORD_RESET",
+    );
 
   it("sends Firebase's reset email to a known account", async () => {
     const before = (await resetsFor(STAFF.email)).length;

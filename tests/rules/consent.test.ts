@@ -1,10 +1,30 @@
 import { randomUUID } from "node:crypto";
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch } from "firebase/firestore";
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  writeBatch,
+} from "firebase/firestore";
 import { beforeEach, describe, expect, it } from "vitest";
 import { consentEntry, consentProof } from "../../src/backend/firebase/documents";
 import { CONSENT_WORDING, consentWordings } from "../../src/domain/consent";
-import { aLongTimeAgo, formNamed, newsletterId, submissionOf, USER_AGENT, withChanges, writeSubmission, type Doc, type Submission } from "./forms";
+import {
+  aLongTimeAgo,
+  formNamed,
+  newsletterId,
+  submissionOf,
+  USER_AGENT,
+  withChanges,
+  writeSubmission,
+  type Doc,
+  type Submission,
+} from "./forms";
 import { dbAs, seed, useRulesClients } from "./rules-env";
 
 // Consent proof (POPIA section 69) on the newsletter and the signup opt-in: the map on the record, its
@@ -26,7 +46,8 @@ function withConsent(name: ConsentForm, change: Doc): Submission {
     ledger: valid.ledger && { ...valid.ledger, data: { ...valid.ledger.data, consent } },
   };
 }
-const send = (name: ConsentForm, submission: Submission) => writeSubmission(rules.visitor, formNamed(name).collection, submission);
+const send = (name: ConsentForm, submission: Submission) =>
+  writeSubmission(rules.visitor, formNamed(name).collection, submission);
 const createWithConsent = (name: ConsentForm, change: Doc) => send(name, withConsent(name, change));
 
 describe("the consent on a subscription and on a ticked signup", () => {
@@ -57,7 +78,11 @@ describe("the consent on a subscription and on a ticked signup", () => {
         const { text } = CONSENT_WORDING[purpose];
         await assertFails(createWithConsent(name, { wording: `${text} ` }));
         await assertFails(createWithConsent(name, { wording: text.replace("email", "e-mail") }));
-        await assertFails(createWithConsent(name, { wording: CONSENT_WORDING[purpose === "newsletter" ? "marketing" : "newsletter"].text }));
+        await assertFails(
+          createWithConsent(name, {
+            wording: CONSENT_WORDING[purpose === "newsletter" ? "marketing" : "newsletter"].text,
+          }),
+        );
         await assertFails(createWithConsent(name, { wording: undefined }));
       });
 
@@ -103,7 +128,9 @@ describe("the consent on a subscription and on a ticked signup", () => {
 
       it("refuses the record without its consent, and without its ledger entry", async () => {
         const valid = submissionOf(name);
-        await assertFails(send(name, { ...valid, data: withChanges(valid.data, { [consentKey(name)]: undefined }), ledger: undefined }));
+        await assertFails(
+          send(name, { ...valid, data: withChanges(valid.data, { [consentKey(name)]: undefined }), ledger: undefined }),
+        );
         await assertFails(send(name, { ...valid, ledger: undefined }));
       });
     });
@@ -118,19 +145,32 @@ describe("the consent on a subscription and on a ticked signup", () => {
   it("an unticked signup carries no consent and no ledger entry", async () => {
     const valid = submissionOf("signup");
     await assertSucceeds(
-      send("signup", { ...valid, data: withChanges(valid.data, { marketingOptIn: false, marketingConsent: undefined }), ledger: undefined }),
+      send("signup", {
+        ...valid,
+        data: withChanges(valid.data, { marketingOptIn: false, marketingConsent: undefined }),
+        ledger: undefined,
+      }),
     );
     const other = submissionOf("signup");
     await assertFails(send("signup", { ...other, data: withChanges(other.data, { marketingOptIn: false }) }));
     const alone = submissionOf("signup");
-    await assertFails(send("signup", { ...alone, data: withChanges(alone.data, { marketingOptIn: false }), ledger: undefined }));
+    await assertFails(
+      send("signup", { ...alone, data: withChanges(alone.data, { marketingOptIn: false }), ledger: undefined }),
+    );
   });
 
   it("a demo request carries none", async () => {
     const signup = submissionOf("signup");
     const demo = submissionOf("demo");
-    await assertFails(send("signup", { ...demo, data: { ...demo.data, marketingConsent: signup.data.marketingConsent } }));
-    await assertFails(send("signup", { ...demo, ledger: { id: demo.id, data: { ...signup.ledger!.data, email: demo.data.email, recordId: demo.id } } }));
+    await assertFails(
+      send("signup", { ...demo, data: { ...demo.data, marketingConsent: signup.data.marketingConsent } }),
+    );
+    await assertFails(
+      send("signup", {
+        ...demo,
+        ledger: { id: demo.id, data: { ...signup.ledger!.data, email: demo.data.email, recordId: demo.id } },
+      }),
+    );
   });
 });
 
@@ -148,8 +188,13 @@ describe("the consents ledger", () => {
 
   it("refuses an entry that differs from its record: the proof, the address, the record named, the id", async () => {
     const valid = submissionOf("newsletter");
-    const entry = (change: Doc) => ({ ...valid, ledger: { ...valid.ledger!, data: withChanges(valid.ledger!.data, change) } });
-    await assertFails(send("newsletter", entry({ consent: { ...(valid.ledger!.data.consent as Doc), sourcePath: "/elsewhere" } })));
+    const entry = (change: Doc) => ({
+      ...valid,
+      ledger: { ...valid.ledger!, data: withChanges(valid.ledger!.data, change) },
+    });
+    await assertFails(
+      send("newsletter", entry({ consent: { ...(valid.ledger!.data.consent as Doc), sourcePath: "/elsewhere" } })),
+    );
     await assertFails(send("newsletter", entry({ email: "someone.else@example.com" })));
     await assertFails(send("newsletter", entry({ recordId: newsletterId("someone.else@example.com") })));
     await assertFails(send("newsletter", entry({ recordCollection: "contacts" })));
@@ -175,7 +220,11 @@ describe("the consents ledger", () => {
     const batch = writeBatch(rules.visitor);
     batch.set(doc(rules.visitor, "newsletter", first.id), first.data);
     batch.set(doc(rules.visitor, "newsletter", second.id), shared);
-    batch.set(doc(rules.visitor, "consents", first.ledger!.id), { ...first.ledger!.data, email: second.data.email, recordId: second.id });
+    batch.set(doc(rules.visitor, "consents", first.ledger!.id), {
+      ...first.ledger!.data,
+      email: second.data.email,
+      recordId: second.id,
+    });
     await assertFails(batch.commit());
   });
 
@@ -210,13 +259,25 @@ describe("newsletter: re-subscribing an existing address", () => {
       serverTimestamp(),
     );
     const batch = writeBatch(rules.visitor);
-    batch.update(doc(rules.visitor, "newsletter", target), withChanges({ status: "subscribed", recaptchaToken: "fresh", consent, consentId }, change));
-    if (options.ledger !== false) batch.set(doc(rules.visitor, "consents", consentId), consentEntry(email, consent, { collection: "newsletter", id: target }));
+    batch.update(
+      doc(rules.visitor, "newsletter", target),
+      withChanges({ status: "subscribed", recaptchaToken: "fresh", consent, consentId }, change),
+    );
+    if (options.ledger !== false)
+      batch.set(
+        doc(rules.visitor, "consents", consentId),
+        consentEntry(email, consent, { collection: "newsletter", id: target }),
+      );
     return batch.commit();
   }
 
   beforeEach(async () => {
-    await seed(rules.env, "newsletter", id, { email, status: "unsubscribed", type: "newsletter", createdAt: aLongTimeAgo() });
+    await seed(rules.env, "newsletter", id, {
+      email,
+      status: "unsubscribed",
+      type: "newsletter",
+      createdAt: aLongTimeAgo(),
+    });
   });
 
   it("can only be done as an update: a second create is refused", async () => {

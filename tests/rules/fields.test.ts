@@ -12,7 +12,8 @@ const rules = useRulesClients("demo-erf-rules-fields");
 const form = formNamed;
 
 /** Creates the form's valid document with some fields changed (undefined removes a field), with its ledger entry. */
-const create = (name: string, change: Doc = {}, id?: string) => writeSubmission(rules.visitor, form(name).collection, submissionOf(name, change, id));
+const create = (name: string, change: Doc = {}, id?: string) =>
+  writeSubmission(rules.visitor, form(name).collection, submissionOf(name, change, id));
 const x = (length: number) => "x".repeat(length);
 
 /** A lead kind accepts values from its own option lists and refuses each of the other kind's. */
@@ -24,7 +25,9 @@ async function keepsToOwnOptions(name: string, own: Doc, other: { organizationTy
 
 describe("contacts", () => {
   it("accepts names, message and token exactly at their bounds, and an empty phone", async () => {
-    await assertSucceeds(create("contact", { firstName: x(100), lastName: x(100), message: x(5000), recaptchaToken: x(4096), phone: "" }));
+    await assertSucceeds(
+      create("contact", { firstName: x(100), lastName: x(100), message: x(5000), recaptchaToken: x(4096), phone: "" }),
+    );
   });
   it("refuses one character over each bound", async () => {
     await assertFails(create("contact", { lastName: x(101) }));
@@ -73,7 +76,11 @@ describe("attribution (the visit's first touch)", () => {
 
 describe("leads: signup", () => {
   it("keeps signup to its own option lists", () =>
-    keepsToOwnOptions("signup", { organizationType: "hoa", propertyCount: "100+" }, { organizationType: "investor", propertyCount: "500+" }));
+    keepsToOwnOptions(
+      "signup",
+      { organizationType: "hoa", propertyCount: "100+" },
+      { organizationType: "investor", propertyCount: "500+" },
+    ));
   it("requires name = first + last, a boolean opt-in, and the server's time for the terms", async () => {
     await assertFails(create("signup", { name: "Someone Else" }));
     await assertFails(create("signup", { marketingOptIn: "yes" }));
@@ -88,7 +95,11 @@ describe("leads: signup", () => {
 
 describe("leads: demo", () => {
   it("keeps demo to its own option lists", () =>
-    keepsToOwnOptions("demo", { organizationType: "individual-landlord", propertyCount: "1-10" }, { organizationType: "landlord", propertyCount: "6-20" }));
+    keepsToOwnOptions(
+      "demo",
+      { organizationType: "individual-landlord", propertyCount: "1-10" },
+      { organizationType: "landlord", propertyCount: "6-20" },
+    ));
   it("requires a phone, allows empty job title and challenges, and bounds them", async () => {
     await assertFails(create("demo", { phone: "" }));
     await assertSucceeds(create("demo", { jobTitle: x(100), challenges: "" }));
@@ -112,7 +123,9 @@ describe("staff status changes", () => {
   it("allows only each collection's own statuses", async () => {
     const contact = form("contact").valid();
     await seed(rules.env, "contacts", contact.id, contact.data);
-    await assertSucceeds(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "qualified", firstResponseAt: serverTimestamp() }));
+    await assertSucceeds(
+      updateDoc(doc(rules.admin, "contacts", contact.id), { status: "qualified", firstResponseAt: serverTimestamp() }),
+    );
     await assertFails(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "unsubscribed" }));
     await assertFails(updateDoc(doc(rules.admin, "contacts", contact.id), { status: "archived" }));
     const entry = form("newsletter").valid();

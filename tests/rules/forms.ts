@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from "firebase/firestore";
-import { consentEntry, consentProof, contactDocument, leadDocument, newsletterDocument } from "../../src/backend/firebase/documents";
+import {
+  consentEntry,
+  consentProof,
+  contactDocument,
+  leadDocument,
+  newsletterDocument,
+} from "../../src/backend/firebase/documents";
 import { CONSENT_WORDING } from "../../src/domain/consent";
 import { contactInput, leadInput, newsletterInput } from "../../src/domain/schemas";
 import { sampleContact, sampleSignup } from "../support/sample-forms";
@@ -49,10 +55,7 @@ export const FORMS: Form[] = [
     valid: () => ({
       id: randomUUID(),
       data: stored(
-        contactDocument(
-          contactInput.parse({ ...sampleContact, email: uniqueEmail("naledi") }),
-          serverTimestamp(),
-        ),
+        contactDocument(contactInput.parse({ ...sampleContact, email: uniqueEmail("naledi") }), serverTimestamp()),
       ),
     }),
     textField: "firstName",
@@ -71,8 +74,13 @@ export const FORMS: Form[] = [
         serverTimestamp(),
         { userAgent: USER_AGENT },
       );
-      if (!("marketingConsent" in lead) || !lead.marketingConsent) throw new Error("a ticked signup must carry its consent");
-      return { id, data: stored(lead), ledger: { id, data: stored(consentEntry(lead.email, lead.marketingConsent, { collection: "leads", id })) } };
+      if (!("marketingConsent" in lead) || !lead.marketingConsent)
+        throw new Error("a ticked signup must carry its consent");
+      return {
+        id,
+        data: stored(lead),
+        ledger: { id, data: stored(consentEntry(lead.email, lead.marketingConsent, { collection: "leads", id })) },
+      };
     },
     textField: "companyName",
     textMax: 200,
@@ -112,7 +120,11 @@ export const FORMS: Form[] = [
     name: "newsletter",
     collection: "newsletter",
     valid: () => {
-      const data = newsletterInput.parse({ email: uniqueEmail("reader"), consentVersion: CONSENT_WORDING.newsletter.version, sourcePath: "/" });
+      const data = newsletterInput.parse({
+        email: uniqueEmail("reader"),
+        consentVersion: CONSENT_WORDING.newsletter.version,
+        sourcePath: "/",
+      });
       const id = newsletterId(data.email);
       const consentId = randomUUID();
       const consent = consentProof("newsletter", data, { userAgent: USER_AGENT }, serverTimestamp());

@@ -1,5 +1,15 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, updateDoc } from "firebase/firestore";
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  serverTimestamp,
+  updateDoc,
+} from "firebase/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from "vitest";
 import { aLongTimeAgo, FORMS, writeSubmission, type Form } from "./forms";
 import { closeClients, dbAs, ROLES, rulesEnvironment, seed, STAFF, type Role } from "./rules-env";
@@ -42,22 +52,46 @@ const create = (form: Form, role: Role, change: (data: Record<string, unknown>) 
 
 const OPERATIONS: Record<string, { run: Operation; allowed: Role[] }> = {
   get: { run: (form, role) => getDoc(seededRef(form, role)), allowed: STAFF },
-  list: { run: (form, role) => getDocs(query(collection(dbAs(env, role), form.collection), limit(10))), allowed: STAFF },
+  list: {
+    run: (form, role) => getDocs(query(collection(dbAs(env, role), form.collection), limit(10))),
+    allowed: STAFF,
+  },
   "create a valid document": { run: (form, role) => create(form, role, (data) => data), allowed: ROLES },
-  "create with an extra field": { run: (form, role) => create(form, role, (data) => ({ ...data, isAdmin: true })), allowed: [] },
-  "create with a wrong type": { run: (form, role) => create(form, role, (data) => ({ ...data, [form.textField]: 42 })), allowed: [] },
+  "create with an extra field": {
+    run: (form, role) => create(form, role, (data) => ({ ...data, isAdmin: true })),
+    allowed: [],
+  },
+  "create with a wrong type": {
+    run: (form, role) => create(form, role, (data) => ({ ...data, [form.textField]: 42 })),
+    allowed: [],
+  },
   "create with an oversize field": {
     run: (form, role) => create(form, role, (data) => ({ ...data, [form.textField]: "x".repeat(form.textMax + 1) })),
     allowed: [],
   },
-  "create with a forged status": { run: (form, role) => create(form, role, (data) => ({ ...data, status: form.forgedStatus })), allowed: [] },
-  "create with a forged createdAt": { run: (form, role) => create(form, role, (data) => ({ ...data, createdAt: aLongTimeAgo() })), allowed: [] },
+  "create with a forged status": {
+    run: (form, role) => create(form, role, (data) => ({ ...data, status: form.forgedStatus })),
+    allowed: [],
+  },
+  "create with a forged createdAt": {
+    run: (form, role) => create(form, role, (data) => ({ ...data, createdAt: aLongTimeAgo() })),
+    allowed: [],
+  },
   // As the adapter does: a lead or contact leaving "new" gets its first-response time with it.
   "update the status": {
-    run: (form, role) => updateDoc(seededRef(form, role), form.collection === "newsletter" ? { status: form.staffStatus } : { status: form.staffStatus, firstResponseAt: serverTimestamp() }),
+    run: (form, role) =>
+      updateDoc(
+        seededRef(form, role),
+        form.collection === "newsletter"
+          ? { status: form.staffStatus }
+          : { status: form.staffStatus, firstResponseAt: serverTimestamp() },
+      ),
     allowed: STAFF,
   },
-  "update another field": { run: (form, role) => updateDoc(seededRef(form, role), { [form.otherField]: "changed@example.com" }), allowed: [] },
+  "update another field": {
+    run: (form, role) => updateDoc(seededRef(form, role), { [form.otherField]: "changed@example.com" }),
+    allowed: [],
+  },
   delete: { run: (form, role) => deleteDoc(seededRef(form, role)), allowed: [] },
 };
 

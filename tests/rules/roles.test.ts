@@ -1,8 +1,27 @@
 import { createHash } from "node:crypto";
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from "firebase/firestore";
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { assignedEvent, noteDeletedEvent, noteDeletedEventId, noteDocument, personDocument, statusChangedEvent } from "../../src/backend/firebase/workspace-documents";
+import {
+  assignedEvent,
+  noteDeletedEvent,
+  noteDeletedEventId,
+  noteDocument,
+  personDocument,
+  statusChangedEvent,
+} from "../../src/backend/firebase/workspace-documents";
 import { formNamed, submissionOf, writeSubmission } from "./forms";
 import { ACCOUNTS, dbAs, profileOf, ROLES, seed, STAFF, useRulesClients, type Role } from "./rules-env";
 
@@ -29,18 +48,37 @@ async function seedRecord(name: "contact" | "signup" | "newsletter"): Promise<{ 
 }
 
 /** A note by `author` and the record's touch (activity and, on a lead or contact, the first response). */
-function writeNote(db: Firestore, record: { collection: string; id: string }, author: { uid: string; email: string }, noteId = "note-1") {
+function writeNote(
+  db: Firestore,
+  record: { collection: string; id: string },
+  author: { uid: string; email: string },
+  noteId = "note-1",
+) {
   const batch = writeBatch(db);
-  batch.set(doc(db, record.collection, record.id, "notes", noteId), noteDocument("Called, left a message.", author, serverTimestamp()));
-  const touch = record.collection === "newsletter" ? { activityAt: serverTimestamp() } : { activityAt: serverTimestamp(), firstResponseAt: serverTimestamp() };
+  batch.set(
+    doc(db, record.collection, record.id, "notes", noteId),
+    noteDocument("Called, left a message.", author, serverTimestamp()),
+  );
+  const touch =
+    record.collection === "newsletter"
+      ? { activityAt: serverTimestamp() }
+      : { activityAt: serverTimestamp(), firstResponseAt: serverTimestamp() };
   batch.update(doc(db, record.collection, record.id), touch);
   return batch.commit();
 }
 
-function deleteNote(db: Firestore, record: { collection: string; id: string }, by: { uid: string; email: string }, noteId = "note-1") {
+function deleteNote(
+  db: Firestore,
+  record: { collection: string; id: string },
+  by: { uid: string; email: string },
+  noteId = "note-1",
+) {
   const batch = writeBatch(db);
   batch.delete(doc(db, record.collection, record.id, "notes", noteId));
-  batch.set(doc(db, record.collection, record.id, "events", noteDeletedEventId(noteId)), noteDeletedEvent(noteId, by, serverTimestamp()));
+  batch.set(
+    doc(db, record.collection, record.id, "events", noteDeletedEventId(noteId)),
+    noteDeletedEvent(noteId, by, serverTimestamp()),
+  );
   batch.update(doc(db, record.collection, record.id), { activityAt: serverTimestamp() });
   return batch.commit();
 }
@@ -54,13 +92,28 @@ describe("the sales role on a record", () => {
   it("changes its status and owner, starting the clock, with its timeline entries as themself", async () => {
     const db = as("sales");
     const batch = writeBatch(db);
-    batch.update(doc(db, lead.collection, lead.id), { status: "contacted", owner: admin.email, firstResponseAt: serverTimestamp() });
-    batch.set(doc(collection(db, lead.collection, lead.id, "events")), statusChangedEvent("new", "contacted", sales, serverTimestamp()));
-    batch.set(doc(collection(db, lead.collection, lead.id, "events")), assignedEvent(null, admin.email, sales, serverTimestamp()));
+    batch.update(doc(db, lead.collection, lead.id), {
+      status: "contacted",
+      owner: admin.email,
+      firstResponseAt: serverTimestamp(),
+    });
+    batch.set(
+      doc(collection(db, lead.collection, lead.id, "events")),
+      statusChangedEvent("new", "contacted", sales, serverTimestamp()),
+    );
+    batch.set(
+      doc(collection(db, lead.collection, lead.id, "events")),
+      assignedEvent(null, admin.email, sales, serverTimestamp()),
+    );
     await assertSucceeds(batch.commit());
     await assertSucceeds(updateDoc(doc(db, lead.collection, lead.id), { owner: sales.email }));
     await assertSucceeds(getDocs(collection(db, lead.collection, lead.id, "events")));
-    await assertFails(setDoc(doc(collection(db, lead.collection, lead.id, "events")), statusChangedEvent("contacted", "closed", admin, serverTimestamp())));
+    await assertFails(
+      setDoc(
+        doc(collection(db, lead.collection, lead.id, "events")),
+        statusChangedEvent("contacted", "closed", admin, serverTimestamp()),
+      ),
+    );
     await assertFails(updateDoc(doc(db, lead.collection, lead.id), { email: "changed@example.com" }));
     await assertFails(deleteDoc(doc(db, lead.collection, lead.id)));
   });
@@ -69,7 +122,12 @@ describe("the sales role on a record", () => {
     await assertFails(writeNote(as("sales"), lead, admin));
     await assertSucceeds(writeNote(as("sales"), lead, sales));
     await assertSucceeds(getDocs(collection(as("sales"), lead.collection, lead.id, "notes")));
-    await seed(rules.env, `${lead.collection}/${lead.id}/notes`, "admins-note", noteDocument("The admin's note", admin, minutesAgo(1)));
+    await seed(
+      rules.env,
+      `${lead.collection}/${lead.id}/notes`,
+      "admins-note",
+      noteDocument("The admin's note", admin, minutesAgo(1)),
+    );
     await assertFails(deleteNote(as("sales"), lead, sales, "admins-note"));
     await assertFails(deleteNote(as("sales colleague"), lead, ACCOUNTS["sales colleague"]));
     await assertSucceeds(deleteNote(as("sales"), lead, sales));
@@ -134,7 +192,9 @@ describe("who counts as staff", () => {
     const legacy = ACCOUNTS["legacy admin"];
     await assertSucceeds(writeNote(as("legacy admin"), lead, legacy));
     await assertSucceeds(setDoc(doc(as("legacy admin"), "staff", legacy.uid), profileOf("legacy admin", true)));
-    await assertFails(setDoc(doc(as("legacy admin"), "staff", legacy.uid), profileOf("legacy admin", true, { role: "sales" })));
+    await assertFails(
+      setDoc(doc(as("legacy admin"), "staff", legacy.uid), profileOf("legacy admin", true, { role: "sales" })),
+    );
   });
 
   it("an unknown role is nobody, even beside admin: true: no notes, timelines, people, ledger or staff list", async () => {
@@ -145,7 +205,12 @@ describe("who counts as staff", () => {
     await assertFails(writeNote(db, lead, viewer, "note-2"));
     await assertFails(getDocs(collection(db, lead.collection, lead.id, "notes")));
     await assertFails(getDocs(collection(db, lead.collection, lead.id, "events")));
-    await assertFails(setDoc(doc(collection(db, lead.collection, lead.id, "events")), statusChangedEvent("new", "contacted", viewer, serverTimestamp())));
+    await assertFails(
+      setDoc(
+        doc(collection(db, lead.collection, lead.id, "events")),
+        statusChangedEvent("new", "contacted", viewer, serverTimestamp()),
+      ),
+    );
     await assertFails(getDocs(collection(db, "consents")));
     await assertFails(getDocs(collection(db, "staff")));
     await assertFails(setDoc(doc(db, "people", "0".repeat(64)), personDocument("someone@example.com")));
@@ -156,7 +221,9 @@ describe("who counts as staff", () => {
     for (const role of [["admin"], 1, true]) {
       await assertFails(getDoc(doc(dbAs(rules.env, "signed-in visitor", { role }), lead.collection, lead.id)));
     }
-    await assertSucceeds(getDoc(doc(dbAs(rules.env, "signed-in visitor", { role: "sales" }), lead.collection, lead.id)));
+    await assertSucceeds(
+      getDoc(doc(dbAs(rules.env, "signed-in visitor", { role: "sales" }), lead.collection, lead.id)),
+    );
   });
 });
 

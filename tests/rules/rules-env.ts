@@ -23,7 +23,10 @@ export async function rulesEnvironment(projectId: string): Promise<RulesTestEnvi
   const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
   if (!hostPort) throw new Error("FIRESTORE_EMULATOR_HOST is not set: run these tests with `npm run test:rules`");
   const at = hostPort.lastIndexOf(":");
-  return initializeTestEnvironment({ projectId, firestore: { rules: RULES, host: hostPort.slice(0, at), port: Number(hostPort.slice(at + 1)) } });
+  return initializeTestEnvironment({
+    projectId,
+    firestore: { rules: RULES, host: hostPort.slice(0, at), port: Number(hostPort.slice(at + 1)) },
+  });
 }
 
 // rules-unit-testing hands out compat instances; the modular functions accept them (they unwrap _delegate).
@@ -53,13 +56,20 @@ export type Account = keyof typeof ACCOUNTS;
 export type TokenExtras = Record<string, unknown>;
 
 /** A sign-in that used a TOTP second factor, as Identity Platform writes it into the token. */
-export const SECOND_FACTOR: TokenExtras = { firebase: { sign_in_provider: "password", sign_in_second_factor: "totp", identities: {} } };
+export const SECOND_FACTOR: TokenExtras = {
+  firebase: { sign_in_provider: "password", sign_in_second_factor: "totp", identities: {} },
+};
 
 export function dbAs(env: RulesTestEnvironment, role: Account | "anonymous", extras: TokenExtras = {}): Firestore {
   const context =
     role === "anonymous"
       ? env.unauthenticatedContext()
-      : env.authenticatedContext(ACCOUNTS[role].uid, { email: ACCOUNTS[role].email, auth_time: AUTH_TIME, ...ACCOUNTS[role].claims, ...extras });
+      : env.authenticatedContext(ACCOUNTS[role].uid, {
+          email: ACCOUNTS[role].email,
+          auth_time: AUTH_TIME,
+          ...ACCOUNTS[role].claims,
+          ...extras,
+        });
   const compat = context.firestore();
   open.add(compat);
   return modular(compat);
@@ -72,7 +82,17 @@ export function dbAs(env: RulesTestEnvironment, role: Account | "anonymous", ext
 export function profileOf(account: Account, available = true, facts: Partial<ProfileFacts<Timestamp>> = {}) {
   const { email, claims } = ACCOUNTS[account];
   const role = "role" in claims ? claims.role : "admin";
-  return staffProfile({ email, name: null, role: role as "admin" | "sales", twoFactor: false, lastSignInAt: Timestamp.fromMillis(AUTH_TIME * 1000), ...facts }, available);
+  return staffProfile(
+    {
+      email,
+      name: null,
+      role: role as "admin" | "sales",
+      twoFactor: false,
+      lastSignInAt: Timestamp.fromMillis(AUTH_TIME * 1000),
+      ...facts,
+    },
+    available,
+  );
 }
 
 export interface RulesClients {
@@ -114,7 +134,12 @@ export async function closeClients(): Promise<void> {
 }
 
 /** Writes without rules, for the documents the tests read and update. */
-export async function seed(env: RulesTestEnvironment, collection: string, id: string, data: Record<string, unknown>): Promise<void> {
+export async function seed(
+  env: RulesTestEnvironment,
+  collection: string,
+  id: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   const { doc, setDoc } = await import("firebase/firestore");
   await env.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(modular(context.firestore()), collection, id), data);

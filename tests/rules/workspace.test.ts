@@ -1,8 +1,27 @@
 import { createHash } from "node:crypto";
 import { assertFails, assertSucceeds } from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from "firebase/firestore";
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from "firebase/firestore";
 import { beforeEach, describe, it } from "vitest";
-import { assignedEvent, noteDeletedEvent, noteDeletedEventId, noteDocument, personDocument, statusChangedEvent } from "../../src/backend/firebase/workspace-documents";
+import {
+  assignedEvent,
+  noteDeletedEvent,
+  noteDeletedEventId,
+  noteDocument,
+  personDocument,
+  statusChangedEvent,
+} from "../../src/backend/firebase/workspace-documents";
 import { formNamed, withChanges, type Doc } from "./forms";
 import { ACCOUNTS, dbAs, NOT_STAFF, profileOf, SECOND_FACTOR, seed, useRulesClients, type Account } from "./rules-env";
 
@@ -20,7 +39,10 @@ const x = (length: number) => "x".repeat(length);
 const minutesAgo = (minutes: number) => Timestamp.fromMillis(Date.now() - minutes * 60_000);
 
 /** A record of the form's kind, stored as a visitor's form left it (status new, no owner, no first response). */
-async function seedRecord(name: "contact" | "signup" | "demo" | "newsletter", change: Doc = {}): Promise<{ collection: string; id: string }> {
+async function seedRecord(
+  name: "contact" | "signup" | "demo" | "newsletter",
+  change: Doc = {},
+): Promise<{ collection: string; id: string }> {
   const form = formNamed(name);
   const { id, data } = form.valid();
   await seed(rules.env, form.collection, id, { ...data, ...change });
@@ -30,25 +52,51 @@ async function seedRecord(name: "contact" | "signup" | "demo" | "newsletter", ch
 const as = (role: Account | "anonymous"): Firestore => (role === "admin" ? rules.admin : dbAs(rules.env, role));
 
 /** A note and the record's touch, in one request, as the adapter's transaction writes them. */
-function writeNote(db: Firestore, record: { collection: string; id: string }, note: Doc, touch: Doc = { activityAt: serverTimestamp(), firstResponseAt: serverTimestamp() }, noteId = "note-1") {
+function writeNote(
+  db: Firestore,
+  record: { collection: string; id: string },
+  note: Doc,
+  touch: Doc = { activityAt: serverTimestamp(), firstResponseAt: serverTimestamp() },
+  noteId = "note-1",
+) {
   const batch = writeBatch(db);
   batch.set(doc(db, record.collection, record.id, "notes", noteId), note);
   if (Object.keys(touch).length > 0) batch.update(doc(db, record.collection, record.id), touch);
   return batch.commit();
 }
 
-const aNote = (body = "Called, left a message.", author: { uid: string; email: string } = staff) => noteDocument(body, author, serverTimestamp());
+const aNote = (body = "Called, left a message.", author: { uid: string; email: string } = staff) =>
+  noteDocument(body, author, serverTimestamp());
 
 /** A note already there, written `minutes` ago by `author`. */
-async function seedNote(record: { collection: string; id: string }, minutes: number, author: { uid: string; email: string } = staff, noteId = "note-1") {
-  await seed(rules.env, `${record.collection}/${record.id}/notes`, noteId, noteDocument("An earlier note", author, minutesAgo(minutes)));
+async function seedNote(
+  record: { collection: string; id: string },
+  minutes: number,
+  author: { uid: string; email: string } = staff,
+  noteId = "note-1",
+) {
+  await seed(
+    rules.env,
+    `${record.collection}/${record.id}/notes`,
+    noteId,
+    noteDocument("An earlier note", author, minutesAgo(minutes)),
+  );
 }
 
 /** Deletes a note with its "note-deleted" entry and the record's touch, as the adapter does. */
-function deleteNoteAs(db: Firestore, record: { collection: string; id: string }, by: { uid: string; email: string }, { withEntry = true, noteId = "note-1" } = {}) {
+function deleteNoteAs(
+  db: Firestore,
+  record: { collection: string; id: string },
+  by: { uid: string; email: string },
+  { withEntry = true, noteId = "note-1" } = {},
+) {
   const batch = writeBatch(db);
   batch.delete(doc(db, record.collection, record.id, "notes", noteId));
-  if (withEntry) batch.set(doc(db, record.collection, record.id, "events", noteDeletedEventId(noteId)), noteDeletedEvent(noteId, by, serverTimestamp()));
+  if (withEntry)
+    batch.set(
+      doc(db, record.collection, record.id, "events", noteDeletedEventId(noteId)),
+      noteDeletedEvent(noteId, by, serverTimestamp()),
+    );
   batch.update(doc(db, record.collection, record.id), { activityAt: serverTimestamp() });
   return batch.commit();
 }
@@ -75,7 +123,9 @@ describe("notes", () => {
     await assertFails(writeNote(rules.admin, lead, aNote(x(5001)), { activityAt: serverTimestamp() }, "too-long"));
     await assertFails(writeNote(rules.admin, lead, aNote("   "), { activityAt: serverTimestamp() }, "blank"));
     await assertFails(writeNote(rules.admin, lead, aNote(" padded "), { activityAt: serverTimestamp() }, "untrimmed"));
-    await assertFails(writeNote(rules.admin, lead, { ...aNote(), body: 42 }, { activityAt: serverTimestamp() }, "not-text"));
+    await assertFails(
+      writeNote(rules.admin, lead, { ...aNote(), body: 42 }, { activityAt: serverTimestamp() }, "not-text"),
+    );
   });
 
   it("carry their author's own uid and email, the server's time and nothing else", async () => {
@@ -87,7 +137,9 @@ describe("notes", () => {
 
   it("on a lead or contact with no first response must set it, to the server's time", async () => {
     await assertFails(writeNote(rules.admin, lead, aNote(), { activityAt: serverTimestamp() }));
-    await assertFails(writeNote(rules.admin, lead, aNote(), { activityAt: serverTimestamp(), firstResponseAt: minutesAgo(3) }));
+    await assertFails(
+      writeNote(rules.admin, lead, aNote(), { activityAt: serverTimestamp(), firstResponseAt: minutesAgo(3) }),
+    );
     const answered = await seedRecord("contact", { status: "contacted", firstResponseAt: minutesAgo(30) });
     await assertSucceeds(writeNote(rules.admin, answered, aNote(), { activityAt: serverTimestamp() }));
     await assertFails(writeNote(rules.admin, answered, aNote(), { firstResponseAt: serverTimestamp() }, "note-2"));
@@ -133,24 +185,50 @@ describe("timeline entries", () => {
   });
 
   it("are written by staff, as themself, at the server's time", async () => {
-    await assertSucceeds(setDoc(doc(events(rules.admin)), statusChangedEvent("new", "contacted", staff, serverTimestamp())));
+    await assertSucceeds(
+      setDoc(doc(events(rules.admin)), statusChangedEvent("new", "contacted", staff, serverTimestamp())),
+    );
     await assertSucceeds(setDoc(doc(events(rules.admin)), assignedEvent(null, staff.email, staff, serverTimestamp())));
-    for (const role of NOT_STAFF) await assertFails(setDoc(doc(events(as(role))), statusChangedEvent("new", "contacted", ACCOUNTS["signed-in visitor"], serverTimestamp())));
-    await assertFails(setDoc(doc(events(rules.admin)), statusChangedEvent("new", "contacted", colleague, serverTimestamp())));
+    for (const role of NOT_STAFF)
+      await assertFails(
+        setDoc(
+          doc(events(as(role))),
+          statusChangedEvent("new", "contacted", ACCOUNTS["signed-in visitor"], serverTimestamp()),
+        ),
+      );
+    await assertFails(
+      setDoc(doc(events(rules.admin)), statusChangedEvent("new", "contacted", colleague, serverTimestamp())),
+    );
     await assertFails(setDoc(doc(events(rules.admin)), statusChangedEvent("new", "contacted", staff, minutesAgo(5))));
   });
 
   it("hold only known kinds, statuses and owners", async () => {
-    await assertFails(setDoc(doc(events(rules.admin)), statusChangedEvent("new", "archived", staff, serverTimestamp())));
-    await assertFails(setDoc(doc(events(rules.admin)), { ...statusChangedEvent("new", "closed", staff, serverTimestamp()), kind: "deleted" }));
+    await assertFails(
+      setDoc(doc(events(rules.admin)), statusChangedEvent("new", "archived", staff, serverTimestamp())),
+    );
+    await assertFails(
+      setDoc(doc(events(rules.admin)), {
+        ...statusChangedEvent("new", "closed", staff, serverTimestamp()),
+        kind: "deleted",
+      }),
+    );
     await assertFails(setDoc(doc(events(rules.admin)), assignedEvent(null, x(255), staff, serverTimestamp())));
-    await assertFails(setDoc(doc(events(rules.admin)), { ...assignedEvent(null, staff.email, staff, serverTimestamp()), note: "why" }));
+    await assertFails(
+      setDoc(doc(events(rules.admin)), { ...assignedEvent(null, staff.email, staff, serverTimestamp()), note: "why" }),
+    );
     const subscription = await seedRecord("newsletter");
-    await assertFails(setDoc(doc(collection(rules.admin, "newsletter", subscription.id, "events")), assignedEvent(null, staff.email, staff, serverTimestamp())));
+    await assertFails(
+      setDoc(
+        doc(collection(rules.admin, "newsletter", subscription.id, "events")),
+        assignedEvent(null, staff.email, staff, serverTimestamp()),
+      ),
+    );
   });
 
   it("name a deleted note by their id", async () => {
-    await assertFails(setDoc(doc(events(rules.admin), "some-other-id"), noteDeletedEvent("note-1", staff, serverTimestamp())));
+    await assertFails(
+      setDoc(doc(events(rules.admin), "some-other-id"), noteDeletedEvent("note-1", staff, serverTimestamp())),
+    );
   });
 
   it("are read by staff only, and never changed or deleted", async () => {
@@ -173,7 +251,8 @@ describe("a record's owner and first response", () => {
   it("staff set the owner to a staff email or nobody; nobody else can", async () => {
     await assertSucceeds(updateDoc(ref(rules.admin), { owner: colleague.email }));
     await assertSucceeds(updateDoc(ref(rules.admin), { owner: null }));
-    for (const role of NOT_STAFF) await assertFails(updateDoc(ref(as(role)), { owner: ACCOUNTS["signed-in visitor"].email }));
+    for (const role of NOT_STAFF)
+      await assertFails(updateDoc(ref(as(role)), { owner: ACCOUNTS["signed-in visitor"].email }));
   });
 
   it("refuses an owner that is not an email-sized text", async () => {
@@ -195,7 +274,9 @@ describe("a record's owner and first response", () => {
 
   it("lets only staff set it, and only alone when a note starts the clock", async () => {
     for (const role of NOT_STAFF) await assertFails(updateDoc(ref(as(role)), { firstResponseAt: serverTimestamp() }));
-    await assertSucceeds(updateDoc(ref(rules.admin), { firstResponseAt: serverTimestamp(), activityAt: serverTimestamp() }));
+    await assertSucceeds(
+      updateDoc(ref(rules.admin), { firstResponseAt: serverTimestamp(), activityAt: serverTimestamp() }),
+    );
   });
 
   it("touches activity only at the server's time, and changes nothing else", async () => {
@@ -232,7 +313,9 @@ describe("staff profiles", () => {
     await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { role: "sales" })));
     await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { name: "Someone Else" })));
     await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { twoFactor: true })));
-    await assertFails(setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { lastSignInAt: minutesAgo(1) })));
+    await assertFails(
+      setDoc(profile(rules.admin, staff.uid), profileOf("admin", true, { lastSignInAt: minutesAgo(1) })),
+    );
     await assertFails(setDoc(profile(rules.admin, staff.uid), { ...profileOf("admin", true), admin: true }));
     await assertFails(setDoc(profile(rules.admin, staff.uid), { ...profileOf("admin", true), available: "yes" }));
     const { lastSignInAt: _dropped, ...withoutTime } = profileOf("admin", true);
@@ -263,7 +346,9 @@ describe("staff profiles", () => {
       if (role === "anonymous") continue;
       await assertFails(setDoc(profile(as(role), ACCOUNTS[role].uid), profileOf(role, true)));
     }
-    await assertFails(setDoc(profile(rules.visitor, "anyone"), { ...profileOf("admin", true), email: "anyone@example.com" }));
+    await assertFails(
+      setDoc(profile(rules.visitor, "anyone"), { ...profileOf("admin", true), email: "anyone@example.com" }),
+    );
   });
 
   it("are read by staff only, and never deleted", async () => {
@@ -281,9 +366,12 @@ describe("person ids", () => {
 
   it("staff record which address an id stands for: its SHA-256, lower case", async () => {
     await assertFails(setDoc(doc(rules.admin, "people", sha256("someone@else.com")), personDocument(email)));
-    await assertFails(setDoc(doc(rules.admin, "people", sha256("Pieter@Example.com")), personDocument("Pieter@Example.com")));
+    await assertFails(
+      setDoc(doc(rules.admin, "people", sha256("Pieter@Example.com")), personDocument("Pieter@Example.com")),
+    );
     await assertFails(setDoc(doc(rules.admin, "people", sha256(email)), { ...personDocument(email), name: "Pieter" }));
-    for (const role of NOT_STAFF) await assertFails(setDoc(doc(as(role), "people", sha256(email)), personDocument(email)));
+    for (const role of NOT_STAFF)
+      await assertFails(setDoc(doc(as(role), "people", sha256(email)), personDocument(email)));
     await assertSucceeds(setDoc(doc(rules.admin, "people", sha256(email)), personDocument(email)));
   });
 

@@ -37,9 +37,19 @@ interface Acknowledged {
 
 function body(route: Route, run: string, index: number): string {
   const email = `soak.${run}.${index}@example.com`;
-  if (route === "contacts") return JSON.stringify({ firstName: "Crash", lastName: `Test ${index}`, email, message: `soak ${run} #${index}` });
+  if (route === "contacts")
+    return JSON.stringify({ firstName: "Crash", lastName: `Test ${index}`, email, message: `soak ${run} #${index}` });
   if (route === "leads") {
-    return JSON.stringify({ type: "demo", firstName: "Crash", lastName: `Test ${index}`, email, phone: "+27 21 555 0100", companyName: `Soak ${run} #${index}`, organizationType: "hoa", propertyCount: "11-50" });
+    return JSON.stringify({
+      type: "demo",
+      firstName: "Crash",
+      lastName: `Test ${index}`,
+      email,
+      phone: "+27 21 555 0100",
+      companyName: `Soak ${run} #${index}`,
+      organizationType: "hoa",
+      propertyCount: "11-50",
+    });
   }
   return JSON.stringify({ email });
 }
@@ -58,7 +68,10 @@ async function readBack(kind: "sqlite" | "postgres", location: string, run: stri
     changes = db.prepare(queries.changes).all() as typeof changes;
     db.close();
   } else {
-    [rows, changes] = await withClient(location, async (client) => [(await client.query(queries.rows)).rows, (await client.query(queries.changes)).rows]);
+    [rows, changes] = await withClient(location, async (client) => [
+      (await client.query(queries.rows)).rows,
+      (await client.query(queries.changes)).rows,
+    ]);
   }
   const byIndex = new Map<number, string[]>();
   for (const row of rows) {
@@ -80,7 +93,9 @@ async function checkOpensCleanly(kind: "sqlite" | "postgres", location: string):
       if (foreignKeys.length > 0) return `foreign_key_check: ${foreignKeys.length} problems`;
       return null;
     }
-    await withClient(location, (client) => client.query("select count(*) from contacts; select count(*) from leads; select count(*) from changes"));
+    await withClient(location, (client) =>
+      client.query("select count(*) from contacts; select count(*) from leads; select count(*) from changes"),
+    );
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
@@ -107,13 +122,29 @@ async function webhookReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { seen, deliveries: () => deliveries, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    seen,
+    deliveries: () => deliveries,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The endpoint row, written straight into the scratch database (there is no admin in this soak). */
 async function addEndpoint(kind: "sqlite" | "postgres", location: string, url: string) {
-  const secret = sealSecret(derivePrivacyKeys(SOAK_APP_SECRET).webhookSecret, `webhook:${ENDPOINT_ID}`, `whsec_${randomBytes(32).toString("base64")}`);
-  const values = [ENDPOINT_ID, url, '["contact.created","lead.created","newsletter.subscribed"]', secret, "soak@erf.test", new Date().toISOString()];
+  const secret = sealSecret(
+    derivePrivacyKeys(SOAK_APP_SECRET).webhookSecret,
+    `webhook:${ENDPOINT_ID}`,
+    `whsec_${randomBytes(32).toString("base64")}`,
+  );
+  const values = [
+    ENDPOINT_ID,
+    url,
+    '["contact.created","lead.created","newsletter.subscribed"]',
+    secret,
+    "soak@erf.test",
+    new Date().toISOString(),
+  ];
   const insert = "insert into webhook_endpoints (id, url, events, secret, disabled, created_by, created_at) values ";
   if (kind === "sqlite") {
     const db = new Database(location, { fileMustExist: true });
@@ -150,7 +181,11 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
           timeoutMs: 10_000,
         });
         if (result.ok && result.answer.status === 201) {
-          acknowledged.set(index, { id: (JSON.parse(result.answer.body) as { id: string }).id, replayed: result.answer.headers["idempotent-replayed"] === "true", attempts: attempt });
+          acknowledged.set(index, {
+            id: (JSON.parse(result.answer.body) as { id: string }).id,
+            replayed: result.answer.headers["idempotent-replayed"] === "true",
+            attempts: attempt,
+          });
           break;
         }
         const reason = result.ok ? `HTTP ${result.answer.status}` : result.error;
@@ -167,7 +202,9 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   };
 
   // Kill points: random acknowledged counts spread over the run, each with a random extra delay.
-  const killAt = Array.from({ length: KILLS }, () => Math.floor(SUBMISSIONS * (0.02 + 0.94 * Math.random()))).sort((a, b) => a - b);
+  const killAt = Array.from({ length: KILLS }, () => Math.floor(SUBMISSIONS * (0.02 + 0.94 * Math.random()))).sort(
+    (a, b) => a - b,
+  );
   const restartMs: number[] = [];
   const openProblems: string[] = [];
   let kills = 0;
@@ -196,7 +233,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const elapsedS = (performance.now() - started) / 1000;
   const settleStarted = Date.now();
   const acknowledgedIds = () => [...acknowledged.values()].map((ack) => ack.id);
-  while (Date.now() - settleStarted < WEBHOOK_SETTLE_MS && !acknowledgedIds().every((id) => hook.seen.has(id))) await sleep(250);
+  while (Date.now() - settleStarted < WEBHOOK_SETTLE_MS && !acknowledgedIds().every((id) => hook.seen.has(id)))
+    await sleep(250);
   const settleS = (Date.now() - settleStarted) / 1000;
   await server.stop("SIGTERM");
   await hook.close();
@@ -219,23 +257,62 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const unacknowledgedStored = [...byIndex.keys()].filter((index) => !acknowledged.has(index));
 
   const label = kind === "sqlite" ? "SQLite" : "PostgreSQL";
-  report.figure(`${label}: submissions acknowledged`, `${acknowledged.size} of ${SUBMISSIONS} over ${CONNECTIONS} connections in ${elapsedS.toFixed(1)} s`);
-  report.figure(`${label}: kill -9 count`, `${kills} (restart to healthy: median ${percentile(restartMs, 50).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms)`);
-  report.figure(`${label}: failed attempts retried`, [...failures].map(([reason, count]) => `${reason} x${count}`).join(", ") || "none");
-  report.figure(`${label}: 201s that were idempotent replays (committed before a crash, answer lost)`, [...acknowledged.values()].filter((a) => a.replayed).length);
-  report.figure(`${label}: most attempts one submission needed`, Math.max(...[...acknowledged.values()].map((a) => a.attempts)));
+  report.figure(
+    `${label}: submissions acknowledged`,
+    `${acknowledged.size} of ${SUBMISSIONS} over ${CONNECTIONS} connections in ${elapsedS.toFixed(1)} s`,
+  );
+  report.figure(
+    `${label}: kill -9 count`,
+    `${kills} (restart to healthy: median ${percentile(restartMs, 50).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms)`,
+  );
+  report.figure(
+    `${label}: failed attempts retried`,
+    [...failures].map(([reason, count]) => `${reason} x${count}`).join(", ") || "none",
+  );
+  report.figure(
+    `${label}: 201s that were idempotent replays (committed before a crash, answer lost)`,
+    [...acknowledged.values()].filter((a) => a.replayed).length,
+  );
+  report.figure(
+    `${label}: most attempts one submission needed`,
+    Math.max(...[...acknowledged.values()].map((a) => a.attempts)),
+  );
   report.mustHold(`${label}: at least 20 kills`, kills >= 20, `${kills}`);
-  report.mustHold(`${label}: no submission lost`, lost.length === 0 && acknowledged.size === SUBMISSIONS, `${lost.length} gave up, ${SUBMISSIONS - acknowledged.size} unacknowledged`);
+  report.mustHold(
+    `${label}: no submission lost`,
+    lost.length === 0 && acknowledged.size === SUBMISSIONS,
+    `${lost.length} gave up, ${SUBMISSIONS - acknowledged.size} unacknowledged`,
+  );
   report.mustHold(
     `${label}: every 201 stored exactly once under its id`,
     missing.length + duplicated.length + wrongId.length === 0,
     `${missing.length} missing, ${duplicated.length} duplicated, ${wrongId.length} under another id (e.g. ${[...missing, ...duplicated, ...wrongId].slice(0, 5).join(", ") || "-"})`,
   );
-  report.mustHold(`${label}: every stored record logged exactly once in the change log`, changeLogWrong.length === 0, `${changeLogWrong.length} wrong`);
-  report.figure(`${label}: webhook deliveries received (at least once per event; repeats after kills)`, `${hook.deliveries()} for ${acknowledged.size} events, all in ${settleS.toFixed(1)} s after the last submission`);
-  report.mustHold(`${label}: every acknowledged submission's webhook delivered at least once`, webhookMissing.length === 0, `${webhookMissing.length} missing (e.g. ${webhookMissing.slice(0, 3).join(", ") || "-"})`);
-  report.mustHold(`${label}: nothing stored that was never acknowledged`, unacknowledgedStored.length === 0, `${unacknowledgedStored.length}`);
-  report.mustHold(`${label}: the database opens cleanly after every kill`, openProblems.length === 0, openProblems.slice(0, 3).join("; ") || `${kills + 1} checks (${kind === "sqlite" ? "integrity_check + foreign_key_check" : "connect + read"})`);
+  report.mustHold(
+    `${label}: every stored record logged exactly once in the change log`,
+    changeLogWrong.length === 0,
+    `${changeLogWrong.length} wrong`,
+  );
+  report.figure(
+    `${label}: webhook deliveries received (at least once per event; repeats after kills)`,
+    `${hook.deliveries()} for ${acknowledged.size} events, all in ${settleS.toFixed(1)} s after the last submission`,
+  );
+  report.mustHold(
+    `${label}: every acknowledged submission's webhook delivered at least once`,
+    webhookMissing.length === 0,
+    `${webhookMissing.length} missing (e.g. ${webhookMissing.slice(0, 3).join(", ") || "-"})`,
+  );
+  report.mustHold(
+    `${label}: nothing stored that was never acknowledged`,
+    unacknowledgedStored.length === 0,
+    `${unacknowledgedStored.length}`,
+  );
+  report.mustHold(
+    `${label}: the database opens cleanly after every kill`,
+    openProblems.length === 0,
+    openProblems.slice(0, 3).join("; ") ||
+      `${kills + 1} checks (${kind === "sqlite" ? "integrity_check + foreign_key_check" : "connect + read"})`,
+  );
 
   await store.remove();
 }

@@ -59,8 +59,17 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
       pickUrl: () => `${pick()}/api/admin/events`,
       onEvent: (event) => {
         if (event.event !== "change") return;
-        const change = JSON.parse(event.data) as { position: string; collection: string; op: string; record: { id: string } };
-        client.received.push({ key: keyOf(change.op, change.collection, change.record.id), position: change.position, event });
+        const change = JSON.parse(event.data) as {
+          position: string;
+          collection: string;
+          op: string;
+          record: { id: string };
+        };
+        client.received.push({
+          key: keyOf(change.op, change.collection, change.record.id),
+          position: change.position,
+          event,
+        });
       },
     });
     clients.push(client);
@@ -71,7 +80,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   // A connection can drop before its first event: a quarter of the clients are cut right away, so
   // they reconnect (after the retry delay) while the first writes are made.
   const earlyCuts = clients.filter(() => Math.random() < 0.25);
-  for (const client of earlyCuts.length > 0 ? earlyCuts : clients.slice(0, 1)) if (client.stream.cut()) client.cuts += 1;
+  for (const client of earlyCuts.length > 0 ? earlyCuts : clients.slice(0, 1))
+    if (client.stream.cut()) client.cuts += 1;
 
   let writing = true;
   const cutter = async (client: Client) => {
@@ -104,8 +114,13 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
         body: JSON.stringify({ status }),
         agent,
       });
-      if (!result.ok || result.answer.status !== 200) writeErrors.push(result.ok ? `PATCH ${result.answer.status}` : result.error);
-      else writes.set(keyOf("update", target.collection, target.id), { key: keyOf("update", target.collection, target.id), startedAt });
+      if (!result.ok || result.answer.status !== 200)
+        writeErrors.push(result.ok ? `PATCH ${result.answer.status}` : result.error);
+      else
+        writes.set(keyOf("update", target.collection, target.id), {
+          key: keyOf("update", target.collection, target.id),
+          startedAt,
+        });
       continue;
     }
     const collection = ["contacts", "leads", "newsletter"][n % 3]!;
@@ -114,9 +129,24 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
       collection === "contacts"
         ? { firstName: "Live", lastName: `Change ${n}`, email, message: `change ${n}` }
         : collection === "leads"
-          ? { type: "signup", firstName: "Live", lastName: `Change ${n}`, email, companyName: "Live Co", organizationType: "hoa", propertyCount: "1-5", marketingOptIn: false, termsAccepted: true }
+          ? {
+              type: "signup",
+              firstName: "Live",
+              lastName: `Change ${n}`,
+              email,
+              companyName: "Live Co",
+              organizationType: "hoa",
+              propertyCount: "1-5",
+              marketingOptIn: false,
+              termsAccepted: true,
+            }
           : { email };
-    const result = await send(`${base}/api/${collection}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload), agent });
+    const result = await send(`${base}/api/${collection}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+      agent,
+    });
     if (!result.ok || result.answer.status !== 201) {
       writeErrors.push(result.ok ? `POST ${result.answer.status}` : result.error);
       continue;
@@ -131,7 +161,8 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 
   // Let every client catch up (a cut near the end waits out the retry delay).
   const settleDeadline = Date.now() + SETTLE_MS;
-  while (Date.now() < settleDeadline && clients.some((c) => new Set(c.received.map((r) => r.key)).size < writes.size)) await sleep(100);
+  while (Date.now() < settleDeadline && clients.some((c) => new Set(c.received.map((r) => r.key)).size < writes.size))
+    await sleep(100);
   for (const client of clients) client.stream.close();
   agent.destroy();
   for (const server of servers) await server.stop("SIGTERM");
@@ -149,7 +180,9 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     const foreign = keys.filter((key) => !writes.has(key)).length;
     if (missing.length || duplicates || outOfOrder || foreign) {
       const state = `open ${client.stream.isOpen()}, ${client.stream.connections()} connections, Last-Event-ID ${client.stream.lastEventId()}, last position ${client.received.at(-1)?.position}`;
-      problems.push(`client ${index}: ${missing.length} missing, ${duplicates} twice, ${outOfOrder} out of order, ${foreign} unknown (${state})`);
+      problems.push(
+        `client ${index}: ${missing.length} missing, ${duplicates} twice, ${outOfOrder} out of order, ${foreign} unknown (${state})`,
+      );
     }
     for (const { key, event } of client.received) {
       const write = writes.get(key);
@@ -163,17 +196,49 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 
   const cuts = clients.reduce((sum, c) => sum + c.cuts, 0);
   const reconnects = clients.reduce((sum, c) => sum + c.stream.connections() - 1, 0);
-  report.figure(`${label}: writes`, `${writes.size} changes (${[...writes.keys()].filter((k) => k.startsWith("update")).length} status changes) in ${writeSeconds.toFixed(1)} s (${(writes.size / writeSeconds).toFixed(1)}/s); write errors: ${writeErrors.length}`);
-  report.figure(`${label}: clients`, `${CLIENTS} streams, ${cuts} random cuts, ${reconnects} reconnections with Last-Event-ID`);
-  report.figure(`${label}: write -> event, live connection (ms)`, `p50 ${percentile(liveLatencies, 50).toFixed(0)}, p95 ${percentile(liveLatencies, 95).toFixed(0)}, p99 ${percentile(liveLatencies, 99).toFixed(0)}, max ${Math.max(...liveLatencies).toFixed(0)} over ${liveLatencies.length} deliveries`);
-  report.figure(`${label}: write -> event, all deliveries incl. catch-up after cuts (ms)`, `p50 ${percentile(allLatencies, 50).toFixed(0)}, p95 ${percentile(allLatencies, 95).toFixed(0)}, max ${Math.max(...allLatencies).toFixed(0)} over ${allLatencies.length}`);
-  report.mustHold(`${label}: writes all succeeded`, writeErrors.length === 0 && writes.size === CHANGES, `${writes.size} of ${CHANGES}; ${writeErrors.slice(0, 3).join(", ")}`);
-  report.mustHold(`${label}: every client has every change, none twice, in order`, problems.length === 0, problems.length ? `${problems.length} of ${CLIENTS} clients incomplete: ${problems.slice(0, 3).join("; ")}` : `${CLIENTS} x ${writes.size}`);
-  report.mustHold(`${label}: p95 write -> event under ${P95_LIMIT_MS} ms on live connections`, percentile(liveLatencies, 95) < P95_LIMIT_MS, `${percentile(liveLatencies, 95).toFixed(0)} ms`);
-  report.mustHold(`${label}: connections were really cut`, cuts >= CLIENTS && reconnects >= cuts, `${cuts} cuts, ${reconnects} reconnections`);
+  report.figure(
+    `${label}: writes`,
+    `${writes.size} changes (${[...writes.keys()].filter((k) => k.startsWith("update")).length} status changes) in ${writeSeconds.toFixed(1)} s (${(writes.size / writeSeconds).toFixed(1)}/s); write errors: ${writeErrors.length}`,
+  );
+  report.figure(
+    `${label}: clients`,
+    `${CLIENTS} streams, ${cuts} random cuts, ${reconnects} reconnections with Last-Event-ID`,
+  );
+  report.figure(
+    `${label}: write -> event, live connection (ms)`,
+    `p50 ${percentile(liveLatencies, 50).toFixed(0)}, p95 ${percentile(liveLatencies, 95).toFixed(0)}, p99 ${percentile(liveLatencies, 99).toFixed(0)}, max ${Math.max(...liveLatencies).toFixed(0)} over ${liveLatencies.length} deliveries`,
+  );
+  report.figure(
+    `${label}: write -> event, all deliveries incl. catch-up after cuts (ms)`,
+    `p50 ${percentile(allLatencies, 50).toFixed(0)}, p95 ${percentile(allLatencies, 95).toFixed(0)}, max ${Math.max(...allLatencies).toFixed(0)} over ${allLatencies.length}`,
+  );
+  report.mustHold(
+    `${label}: writes all succeeded`,
+    writeErrors.length === 0 && writes.size === CHANGES,
+    `${writes.size} of ${CHANGES}; ${writeErrors.slice(0, 3).join(", ")}`,
+  );
+  report.mustHold(
+    `${label}: every client has every change, none twice, in order`,
+    problems.length === 0,
+    problems.length
+      ? `${problems.length} of ${CLIENTS} clients incomplete: ${problems.slice(0, 3).join("; ")}`
+      : `${CLIENTS} x ${writes.size}`,
+  );
+  report.mustHold(
+    `${label}: p95 write -> event under ${P95_LIMIT_MS} ms on live connections`,
+    percentile(liveLatencies, 95) < P95_LIMIT_MS,
+    `${percentile(liveLatencies, 95).toFixed(0)} ms`,
+  );
+  report.mustHold(
+    `${label}: connections were really cut`,
+    cuts >= CLIENTS && reconnects >= cuts,
+    `${cuts} cuts, ${reconnects} reconnections`,
+  );
 
   await store.remove();
 }
 
-const report = createReport(`live updates under faults (check 11), ${CLIENTS} clients x ${CHANGES} changes at ${RATE}/s`);
+const report = createReport(
+  `live updates under faults (check 11), ${CLIENTS} clients x ${CHANGES} changes at ${RATE}/s`,
+);
 await runOnSelectedDatabases(report, runOn);

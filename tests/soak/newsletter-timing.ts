@@ -29,15 +29,23 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const db = connectDatabase(store.databaseUrl);
   await migrateToLatest(db);
   for (let i = 0; i < TRIES; i++) {
-    await subscribeEmail(db, { id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`, data: { email: emailOf("subscribed", i), ...NO_ATTRIBUTION }, botCheck: "skipped", createdAt: "2024-07-01T00:00:00.000Z" });
+    await subscribeEmail(db, {
+      id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`,
+      data: { email: emailOf("subscribed", i), ...NO_ATTRIBUTION },
+      botCheck: "skipped",
+      createdAt: "2024-07-01T00:00:00.000Z",
+    });
     await suppress(db, emailHash(keys, emailOf("opted-out", i)), "unsubscribed", "2024-08-01T00:00:00.000Z");
   }
   // An unreachable mail server: the confirmation emails wait in the outbox, as they would for a real one.
   const app = testApp(db, { config: testConfig({ smtpUrl: "smtp://127.0.0.1:1", rateLimitPerMinute: 1_000_000 }) });
   // Warm-up: the first statements and query plans are slower for everyone.
-  for (let i = 0; i < 20; i++) await (await postJson(app, "/api/newsletter", { email: `warm.${i}@example.com` })).text();
+  for (let i = 0; i < 20; i++)
+    await (await postJson(app, "/api/newsletter", { email: `warm.${i}@example.com` })).text();
 
-  const order = KINDS.flatMap((which) => Array.from({ length: TRIES }, (_, i) => [which, i] as const)).sort(() => Math.random() - 0.5);
+  const order = KINDS.flatMap((which) => Array.from({ length: TRIES }, (_, i) => [which, i] as const)).sort(
+    () => Math.random() - 0.5,
+  );
   const times: Record<Kind, number[]> = { new: [], subscribed: [], "opted-out": [] };
   const shapes = new Set<string>();
   for (const [which, i] of order) {
@@ -50,7 +58,10 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   await db.destroy();
 
   for (const which of KINDS) {
-    report.figure(`${label}: ${which} address (ms)`, `median ${median(times[which]).toFixed(2)}, p10 ${percentile(times[which], 10).toFixed(2)}, p90 ${percentile(times[which], 90).toFixed(2)} over ${TRIES}`);
+    report.figure(
+      `${label}: ${which} address (ms)`,
+      `median ${median(times[which]).toFixed(2)}, p10 ${percentile(times[which], 10).toFixed(2)}, p90 ${percentile(times[which], 90).toFixed(2)} over ${TRIES}`,
+    );
   }
   const medians = KINDS.map((which) => median(times[which]));
   const spread = (Math.max(...medians) - Math.min(...medians)) / Math.max(...medians);

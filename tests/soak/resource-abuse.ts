@@ -31,7 +31,12 @@ interface Held {
 }
 
 function open(port: number, onConnect: (socket: Socket) => void): Held {
-  const held: Held = { socket: connect({ host: "127.0.0.1", port }), openedAt: performance.now(), closedAt: null, answer: "" };
+  const held: Held = {
+    socket: connect({ host: "127.0.0.1", port }),
+    openedAt: performance.now(),
+    closedAt: null,
+    answer: "",
+  };
   held.socket.on("connect", () => onConnect(held.socket));
   held.socket.on("data", (chunk: Buffer) => (held.answer += chunk.toString("latin1").slice(0, 200)));
   held.socket.on("error", () => undefined);
@@ -56,7 +61,12 @@ function lifetimes(group: Held[], windowEnd: number) {
 }
 
 /** Posts `total` bytes as fast as the socket takes them; reports when the answer came and how much the server took. */
-async function bigBody(port: number, path: string, chunked: boolean, extraHeaders = ""): Promise<{ status: string; answerAfterBytes: number; accepted: number; ms: number; ended: string }> {
+async function bigBody(
+  port: number,
+  path: string,
+  chunked: boolean,
+  extraHeaders = "",
+): Promise<{ status: string; answerAfterBytes: number; accepted: number; ms: number; ended: string }> {
   return new Promise((resolve) => {
     const socket = connect({ host: "127.0.0.1", port });
     const started = performance.now();
@@ -87,7 +97,9 @@ async function bigBody(port: number, path: string, chunked: boolean, extraHeader
       );
       const pump = () => {
         while (written < BIG && !socket.destroyed) {
-          const piece = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]) : chunk;
+          const piece = chunked
+            ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+            : chunk;
           written += chunk.length;
           if (!socket.write(piece)) return void socket.once("drain", pump);
         }
@@ -109,7 +121,11 @@ async function run(report: Report, server: ServerProcess) {
   const prober = (async () => {
     while (probing) {
       // agent: false: a new connection each time, queued behind whatever the abusers hold.
-      const result = await send(`${server.url}/healthz`, { timeoutMs: 5_000, agent: false, headers: { Connection: "close" } });
+      const result = await send(`${server.url}/healthz`, {
+        timeoutMs: 5_000,
+        agent: false,
+        headers: { Connection: "close" },
+      });
       probes.push({ ms: result.ok ? result.answer.ms : result.ms, ok: result.ok && result.answer.status === 200 });
       await sleep(200);
     }
@@ -126,7 +142,9 @@ async function run(report: Report, server: ServerProcess) {
   );
   const slowBodies: Held[] = Array.from({ length: SLOW_BODIES }, () =>
     open(server.port, (socket) => {
-      socket.write("POST /api/contacts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 30000\r\n\r\n");
+      socket.write(
+        "POST /api/contacts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 30000\r\n\r\n",
+      );
       dribble(socket, "{", 2_000, windowEnd);
     }),
   );
@@ -137,8 +155,14 @@ async function run(report: Report, server: ServerProcess) {
   const big = [
     ["10 MB with Content-Length to /api/contacts", await bigBody(server.port, "/api/contacts", false)],
     ["10 MB chunked to /api/contacts", await bigBody(server.port, "/api/contacts", true)],
-    ["10 MB with Content-Length to /api/auth/login", await bigBody(server.port, "/api/auth/login", false, "Origin: http://127.0.0.1\r\n")],
-    ["10 MB chunked to /api/auth/login", await bigBody(server.port, "/api/auth/login", true, "Origin: http://127.0.0.1\r\n")],
+    [
+      "10 MB with Content-Length to /api/auth/login",
+      await bigBody(server.port, "/api/auth/login", false, "Origin: http://127.0.0.1\r\n"),
+    ],
+    [
+      "10 MB chunked to /api/auth/login",
+      await bigBody(server.port, "/api/auth/login", true, "Origin: http://127.0.0.1\r\n"),
+    ],
   ] as const;
 
   probing = false;
@@ -149,20 +173,48 @@ async function run(report: Report, server: ServerProcess) {
   report.figure("idle connections", lifetimes(idle, windowEnd));
   report.figure("slow-loris headers (a byte every 2 s)", lifetimes(slowHeaders, windowEnd));
   report.figure("slow bodies (30,000-byte body, a byte every 2 s)", lifetimes(slowBodies, windowEnd));
-  report.figure("/healthz probes on new connections", `${probes.length} (${abusiveProbes.length} during the connection abuse): p50 ${percentile(probes.map((p) => p.ms), 50).toFixed(1)} ms, p99 ${percentile(probes.map((p) => p.ms), 99).toFixed(1)} ms, max ${Math.max(...probes.map((p) => p.ms)).toFixed(1)} ms`);
+  report.figure(
+    "/healthz probes on new connections",
+    `${probes.length} (${abusiveProbes.length} during the connection abuse): p50 ${percentile(
+      probes.map((p) => p.ms),
+      50,
+    ).toFixed(1)} ms, p99 ${percentile(
+      probes.map((p) => p.ms),
+      99,
+    ).toFixed(1)} ms, max ${Math.max(...probes.map((p) => p.ms)).toFixed(1)} ms`,
+  );
   for (const [name, result] of big) {
-    report.figure(name, `${result.status || "(no answer)"} ${result.ms.toFixed(0)} ms after the headers, ${(result.answerAfterBytes / 1024).toFixed(0)} KiB sent by then; the client got ${(result.accepted / 1024 / 1024).toFixed(1)} MiB into the socket (kernel buffers included) before: ${result.ended}`);
+    report.figure(
+      name,
+      `${result.status || "(no answer)"} ${result.ms.toFixed(0)} ms after the headers, ${(result.answerAfterBytes / 1024).toFixed(0)} KiB sent by then; the client got ${(result.accepted / 1024 / 1024).toFixed(1)} MiB into the socket (kernel buffers included) before: ${result.ended}`,
+    );
   }
   // A connection that never finishes its request must not keep a socket (a file descriptor) for minutes.
-  const heldTooLong = [...idle, ...slowHeaders, ...slowBodies].filter((h) => (h.closedAt ?? windowEnd) - h.openedAt > HOLD_LIMIT_S * 1000);
-  report.mustHold(`no unfinished request keeps its connection past ${HOLD_LIMIT_S} s`, WINDOW_S > HOLD_LIMIT_S && heldTooLong.length === 0, `${heldTooLong.length} of ${idle.length + slowHeaders.length + slowBodies.length} held longer`);
-  report.mustHold(`/healthz answered 200 within ${PROBE_LIMIT_MS} ms throughout`, slow.length === 0 && probes.length > WINDOW_S * 2, `${slow.length} of ${probes.length} probes failed or slow`);
+  const heldTooLong = [...idle, ...slowHeaders, ...slowBodies].filter(
+    (h) => (h.closedAt ?? windowEnd) - h.openedAt > HOLD_LIMIT_S * 1000,
+  );
+  report.mustHold(
+    `no unfinished request keeps its connection past ${HOLD_LIMIT_S} s`,
+    WINDOW_S > HOLD_LIMIT_S && heldTooLong.length === 0,
+    `${heldTooLong.length} of ${idle.length + slowHeaders.length + slowBodies.length} held longer`,
+  );
+  report.mustHold(
+    `/healthz answered 200 within ${PROBE_LIMIT_MS} ms throughout`,
+    slow.length === 0 && probes.length > WINDOW_S * 2,
+    `${slow.length} of ${probes.length} probes failed or slow`,
+  );
   for (const [name, result] of big) {
-    report.mustHold(`${name}: 413 without reading it all`, result.status.includes("413") && result.accepted < BIG, `${result.status || "(no answer)"}; took ${(result.accepted / 1024 / 1024).toFixed(1)} of 10 MiB`);
+    report.mustHold(
+      `${name}: 413 without reading it all`,
+      result.status.includes("413") && result.accepted < BIG,
+      `${result.status || "(no answer)"}; took ${(result.accepted / 1024 / 1024).toFixed(1)} of 10 MiB`,
+    );
   }
 }
 
-const report = createReport(`resource abuse (check 12): ${IDLE} idle + ${SLOW_HEADERS} slow-header + ${SLOW_BODIES} slow-body connections for ${WINDOW_S} s, then 10 MB bodies`);
+const report = createReport(
+  `resource abuse (check 12): ${IDLE} idle + ${SLOW_HEADERS} slow-header + ${SLOW_BODIES} slow-body connections for ${WINDOW_S} s, then 10 MB bodies`,
+);
 const dir = mkdtempSync(join(tmpdir(), "erf-abuse-"));
 const server = await startServerProcess({ databaseUrl: `sqlite:${join(dir, "erf.sqlite")}` });
 try {

@@ -57,11 +57,46 @@ function nextSubmission(): { path: string; body: string } {
   const email = `load.${process.pid}.${n}@example.com`;
   switch (n % 4) {
     case 0:
-      return { path: "/api/contacts", body: JSON.stringify({ firstName: "Load", lastName: `Test ${n}`, email, phone: "+27 82 555 0101", message: `Sustained load message ${n}: we manage 40 units.` }) };
+      return {
+        path: "/api/contacts",
+        body: JSON.stringify({
+          firstName: "Load",
+          lastName: `Test ${n}`,
+          email,
+          phone: "+27 82 555 0101",
+          message: `Sustained load message ${n}: we manage 40 units.`,
+        }),
+      };
     case 1:
-      return { path: "/api/leads", body: JSON.stringify({ type: "signup", firstName: "Load", lastName: `Signup ${n}`, email, companyName: `Load Co ${n}`, organizationType: "landlord", propertyCount: "6-20", marketingOptIn: n % 8 === 1, termsAccepted: true }) };
+      return {
+        path: "/api/leads",
+        body: JSON.stringify({
+          type: "signup",
+          firstName: "Load",
+          lastName: `Signup ${n}`,
+          email,
+          companyName: `Load Co ${n}`,
+          organizationType: "landlord",
+          propertyCount: "6-20",
+          marketingOptIn: n % 8 === 1,
+          termsAccepted: true,
+        }),
+      };
     case 2:
-      return { path: "/api/leads", body: JSON.stringify({ type: "demo", firstName: "Load", lastName: `Demo ${n}`, email, phone: "+27 21 555 0100", companyName: `Load Estates ${n}`, organizationType: "hoa", propertyCount: "11-50", challenges: "Arrears." }) };
+      return {
+        path: "/api/leads",
+        body: JSON.stringify({
+          type: "demo",
+          firstName: "Load",
+          lastName: `Demo ${n}`,
+          email,
+          phone: "+27 21 555 0100",
+          companyName: `Load Estates ${n}`,
+          organizationType: "hoa",
+          propertyCount: "11-50",
+          challenges: "Arrears.",
+        }),
+      };
     default:
       return { path: "/api/newsletter", body: JSON.stringify({ email }) };
   }
@@ -80,17 +115,32 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   // measured minutes. Its figures include the warm-up.
   const adminProcess = spawn(
     process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL("./lib/admin-activity.ts", import.meta.url)), server.url, cookie, String(Date.now() + (WARMUP_SECONDS + SECONDS + 5) * 1000), String(EXPORT_EVERY_S)],
+    [
+      "--import",
+      "tsx",
+      fileURLToPath(new URL("./lib/admin-activity.ts", import.meta.url)),
+      server.url,
+      cookie,
+      String(Date.now() + (WARMUP_SECONDS + SECONDS + 5) * 1000),
+      String(EXPORT_EVERY_S),
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   let adminOutput = "";
   adminProcess.stdout.on("data", (chunk: Buffer) => (adminOutput += chunk.toString()));
   const adminDone = new Promise<AdminActivity>((resolve, reject) =>
-    adminProcess.once("exit", (code) => (code === 0 ? resolve(JSON.parse(adminOutput) as AdminActivity) : reject(new Error(`admin activity exited with ${code}`)))),
+    adminProcess.once("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(adminOutput) as AdminActivity)
+        : reject(new Error(`admin activity exited with ${code}`)),
+    ),
   );
 
   const warmupRate = Math.max(1, Math.round(RATE / 5));
-  const warmup = WARMUP_SECONDS > 0 ? await openLoop(server.url, warmupRate, WARMUP_SECONDS, { next: () => nextSubmission() }) : null;
+  const warmup =
+    WARMUP_SECONDS > 0
+      ? await openLoop(server.url, warmupRate, WARMUP_SECONDS, { next: () => nextSubmission() })
+      : null;
   // PostgreSQL: what its backends wait for, every 100 ms (lib/postgres-waits.ts).
   const waitSampler = store.postgres ? await samplePostgresWaits(SOAK_PG_URL, store.postgres.name) : null;
   const cpuBefore = cpuMs(server.pid());
@@ -129,7 +179,9 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const statusCounts = [...result.statuses].map(([code, count]) => `${code} x${count}`).join(", ");
   const answered = [...result.statuses.values()].reduce((sum, count) => sum + count, 0);
   const connectionFailures = result.sent - answered;
-  const fiveXx = [...result.statuses].filter(([status]) => status >= 500).reduce((s, [, n]) => s + n, 0) + [...admin.statuses].filter(([status]) => status >= 500).reduce((s, [, n]) => s + n, 0);
+  const fiveXx =
+    [...result.statuses].filter(([status]) => status >= 500).reduce((s, [, n]) => s + n, 0) +
+    [...admin.statuses].filter(([status]) => status >= 500).reduce((s, [, n]) => s + n, 0);
   // RSS saws up and down with garbage collection (a tooth of 40 to 60 MiB every minute or so at this
   // rate), so a quarter's mean depends on where in the tooth it starts and ends. What a leak raises is
   // the floor, what survives each collection: the first and last quarters of the second half are
@@ -144,7 +196,10 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
   const endFloor = floor(half.slice(-quarter));
   const growth = (endFloor - startFloor) / startFloor;
 
-  report.figure(`${label}: duration`, `${duration.toFixed(1)} s at ${RATE}/s offered, evenly spaced (${result.sent} submissions sent, ${result.achieved.toFixed(0)}/s answered 201)`);
+  report.figure(
+    `${label}: duration`,
+    `${duration.toFixed(1)} s at ${RATE}/s offered, evenly spaced (${result.sent} submissions sent, ${result.achieved.toFixed(0)}/s answered 201)`,
+  );
   if (warmup) {
     report.figure(
       `${label}: warm-up, not judged`,
@@ -152,12 +207,21 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     );
   }
   const errorCodes = [...result.errors].map(([code, count]) => `${code} x${count}`).join(", ");
-  report.figure(`${label}: submission statuses`, `${statusCounts}; connection errors and timeouts ${connectionFailures}${errorCodes && ` (${errorCodes})`}`);
+  report.figure(
+    `${label}: submission statuses`,
+    `${statusCounts}; connection errors and timeouts ${connectionFailures}${errorCodes && ` (${errorCodes})`}`,
+  );
   const ms = (value: number) => value.toFixed(1);
-  report.figure(`${label}: submission latency from when each was due (ms)`, `p50 ${ms(result.p50)}, p90 ${ms(result.p90)}, p99 ${ms(result.p99)}, p99.9 ${ms(result.p999)}, max ${ms(result.max)}`);
+  report.figure(
+    `${label}: submission latency from when each was due (ms)`,
+    `p50 ${ms(result.p50)}, p90 ${ms(result.p90)}, p99 ${ms(result.p99)}, p99.9 ${ms(result.p999)}, max ${ms(result.max)}`,
+  );
   report.figure(
     `${label}: p99 per minute (ms)`,
-    [...windows].sort(([a], [b]) => a - b).map(([w, values]) => `${w + 1}:${percentile(values, 99).toFixed(0)}`).join(" "),
+    [...windows]
+      .sort(([a], [b]) => a - b)
+      .map(([w, values]) => `${w + 1}:${percentile(values, 99).toFixed(0)}`)
+      .join(" "),
   );
   report.figure(
     `${label}: server CPU`,
@@ -169,20 +233,48 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
       describeDiskMinutes(disk.seconds),
     );
   }
-  if (cpuSeconds.length > 0) report.figure(`${label}: CPUs per minute (busy, of both cores; stolen by the hypervisor: mean, worst second)`, describeCpuMinutes(cpuSeconds));
-  if (waits) report.figure(`${label}: PostgreSQL backends per minute (mean active; commonest waits, of backend samples every 100 ms; autovacuum)`, describeWaitMinutes(waits));
-  report.figure(`${label}: load generator CPU`, `${result.generatorCpuMsPerRequest.toFixed(3)} ms per submission (this process: bench/lib/open-loop.ts)`);
-  report.figure(`${label}: admin lists`, `${admin.listMs.length} reads, p50 ${percentile(admin.listMs, 50).toFixed(0)} ms, p99 ${percentile(admin.listMs, 99).toFixed(0)} ms`);
-  report.figure(`${label}: admin stats`, `${admin.statsMs.length} reads, p50 ${percentile(admin.statsMs, 50).toFixed(0)} ms, p99 ${percentile(admin.statsMs, 99).toFixed(0)} ms`);
-  report.figure(`${label}: CSV exports`, admin.exportMs.map((ms, i) => `${admin.exportRows[i]} rows in ${(ms / 1000).toFixed(1)} s`).join("; ") || "none");
+  if (cpuSeconds.length > 0)
+    report.figure(
+      `${label}: CPUs per minute (busy, of both cores; stolen by the hypervisor: mean, worst second)`,
+      describeCpuMinutes(cpuSeconds),
+    );
+  if (waits)
+    report.figure(
+      `${label}: PostgreSQL backends per minute (mean active; commonest waits, of backend samples every 100 ms; autovacuum)`,
+      describeWaitMinutes(waits),
+    );
+  report.figure(
+    `${label}: load generator CPU`,
+    `${result.generatorCpuMsPerRequest.toFixed(3)} ms per submission (this process: bench/lib/open-loop.ts)`,
+  );
+  report.figure(
+    `${label}: admin lists`,
+    `${admin.listMs.length} reads, p50 ${percentile(admin.listMs, 50).toFixed(0)} ms, p99 ${percentile(admin.listMs, 99).toFixed(0)} ms`,
+  );
+  report.figure(
+    `${label}: admin stats`,
+    `${admin.statsMs.length} reads, p50 ${percentile(admin.statsMs, 50).toFixed(0)} ms, p99 ${percentile(admin.statsMs, 99).toFixed(0)} ms`,
+  );
+  report.figure(
+    `${label}: CSV exports`,
+    admin.exportMs.map((ms, i) => `${admin.exportRows[i]} rows in ${(ms / 1000).toFixed(1)} s`).join("; ") || "none",
+  );
   report.figure(`${label}: live stream`, `${admin.streamEvents} change events received, ${admin.streamDrops} drops`);
   report.figure(`${label}: server RSS (MiB) every 5 s`, rss.map(([, v]) => v.toFixed(0)).join(" "));
   report.figure(
     `${label}: RSS over the second half, first vs last quarter`,
     `floors ${startFloor.toFixed(0)} -> ${endFloor.toFixed(0)} MiB (${(growth * 100).toFixed(1)}%), means ${startHalf.toFixed(0)} -> ${endHalf.toFixed(0)} MiB, slope ${(slope(half) * 60).toFixed(2)} MiB/min`,
   );
-  report.mustHold(`${label}: 0 responses 5xx`, fiveXx === 0 && admin.errors === 0 && connectionFailures === 0, `${fiveXx} 5xx, ${connectionFailures} submission connection errors, ${admin.errors} admin request errors`);
-  report.mustHold(`${label}: p99 of submissions under ${P99_LIMIT_MS} ms at ${RATE}/s`, result.p99 < P99_LIMIT_MS && result.achieved >= RATE * 0.95, `p99 ${ms(result.p99)} ms, ${result.achieved.toFixed(0)}/s`);
+  report.mustHold(
+    `${label}: 0 responses 5xx`,
+    fiveXx === 0 && admin.errors === 0 && connectionFailures === 0,
+    `${fiveXx} 5xx, ${connectionFailures} submission connection errors, ${admin.errors} admin request errors`,
+  );
+  report.mustHold(
+    `${label}: p99 of submissions under ${P99_LIMIT_MS} ms at ${RATE}/s`,
+    result.p99 < P99_LIMIT_MS && result.achieved >= RATE * 0.95,
+    `p99 ${ms(result.p99)} ms, ${result.achieved.toFixed(0)}/s`,
+  );
   report.mustHold(
     `${label}: RSS flat over the second half (floor growth under ${RSS_GROWTH_LIMIT * 100}%)`,
     half.length >= 6 && growth < RSS_GROWTH_LIMIT,
@@ -191,7 +283,6 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
 
   await store.remove();
 }
-
 
 const report = createReport(`sustained load (check 4), ${SECONDS} s per database at ${RATE}/s`);
 await runOnSelectedDatabases(report, runOn);

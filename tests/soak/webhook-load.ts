@@ -51,16 +51,42 @@ let sequence = 0;
 function nextSubmission(): { path: string; body: string } {
   const n = sequence++;
   const email = `hook.${process.pid}.${n}@example.com`;
-  if (n % 3 === 0) return { path: "/api/contacts", body: JSON.stringify({ firstName: "Hook", lastName: `Load ${n}`, email, phone: "+27 82 555 0101", message: `Webhook load message ${n}.` }) };
+  if (n % 3 === 0)
+    return {
+      path: "/api/contacts",
+      body: JSON.stringify({
+        firstName: "Hook",
+        lastName: `Load ${n}`,
+        email,
+        phone: "+27 82 555 0101",
+        message: `Webhook load message ${n}.`,
+      }),
+    };
   if (n % 3 === 1) {
-    return { path: "/api/leads", body: JSON.stringify({ type: "demo", firstName: "Hook", lastName: `Demo ${n}`, email, phone: "+27 21 555 0100", companyName: `Hook Estates ${n}`, organizationType: "hoa", propertyCount: "11-50" }) };
+    return {
+      path: "/api/leads",
+      body: JSON.stringify({
+        type: "demo",
+        firstName: "Hook",
+        lastName: `Demo ${n}`,
+        email,
+        phone: "+27 21 555 0100",
+        companyName: `Hook Estates ${n}`,
+        organizationType: "hoa",
+        propertyCount: "11-50",
+      }),
+    };
   }
   return { path: "/api/newsletter", body: JSON.stringify({ email }) };
 }
 
 async function storedIds(kind: "sqlite" | "postgres", location: string): Promise<Set<string>> {
   const query = "select id from contacts union all select id from leads union all select id from newsletter";
-  if (kind === "postgres") return withClient(location, async (client) => new Set((await client.query<{ id: string }>(query)).rows.map((row) => row.id)));
+  if (kind === "postgres")
+    return withClient(
+      location,
+      async (client) => new Set((await client.query<{ id: string }>(query)).rows.map((row) => row.id)),
+    );
   const db = new Database(location, { readonly: true, fileMustExist: true });
   try {
     return new Set((db.prepare(query).all() as { id: string }[]).map((row) => row.id));
@@ -74,7 +100,11 @@ async function storedIds(kind: "sqlite" | "postgres", location: string): Promise
  * machines, so they run at nice 19 (they lower themselves).
  */
 async function startReceivers() {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./lib/webhook-receivers.ts", import.meta.url))], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./lib/webhook-receivers.ts", import.meta.url))],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
   const waiting: ((line: string) => void)[] = [];
   createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()?.(line));
   const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
@@ -107,39 +137,81 @@ interface Pass {
 }
 
 /** Warm-up, then the measured load; the server's CPU and the 1-min load average over the measured part. */
-async function drive(kind: "sqlite" | "postgres", url: string, pid: number, rate: number, seconds: number, beforeLoad: () => Promise<unknown> = async () => {}): Promise<Pass> {
-  const warmup = WARMUP_SECONDS > 0 ? await openLoop(url, Math.max(1, Math.round(rate / 5)), WARMUP_SECONDS, { next: () => nextSubmission() }) : null;
+async function drive(
+  kind: "sqlite" | "postgres",
+  url: string,
+  pid: number,
+  rate: number,
+  seconds: number,
+  beforeLoad: () => Promise<unknown> = async () => {},
+): Promise<Pass> {
+  const warmup =
+    WARMUP_SECONDS > 0
+      ? await openLoop(url, Math.max(1, Math.round(rate / 5)), WARMUP_SECONDS, { next: () => nextSubmission() })
+      : null;
   await beforeLoad();
   const cpuBefore = cpuMs(pid);
   const databaseBefore = kind === "postgres" ? postgresCpuMs() : null;
   const loadBefore = loadavg()[0] ?? 0;
   const windows: number[][] = [];
   const started = performance.now();
-  const load = await openLoop(url, rate, seconds, { next: () => nextSubmission(), onAnswer: (_status, latency) => (windows[Math.floor((performance.now() - started) / 10_000)] ??= []).push(latency) });
+  const load = await openLoop(url, rate, seconds, {
+    next: () => nextSubmission(),
+    onAnswer: (_status, latency) => (windows[Math.floor((performance.now() - started) / 10_000)] ??= []).push(latency),
+  });
   const databaseAfter = databaseBefore === null ? null : postgresCpuMs();
-  return { warmup, load, serverCpuMs: cpuMs(pid) - cpuBefore, databaseCpuMs: databaseBefore === null || databaseAfter === null ? null : databaseAfter - databaseBefore, load1: [loadBefore, loadavg()[0] ?? 0], windows };
+  return {
+    warmup,
+    load,
+    serverCpuMs: cpuMs(pid) - cpuBefore,
+    databaseCpuMs: databaseBefore === null || databaseAfter === null ? null : databaseAfter - databaseBefore,
+    load1: [loadBefore, loadavg()[0] ?? 0],
+    windows,
+  };
 }
 
 const answered201 = (result: OpenLoopResult | null) => result?.statuses.get(201) ?? 0;
-const notAll201 = (pass: Pass) => pass.load.sent - answered201(pass.load) + (pass.warmup ? pass.warmup.sent - answered201(pass.warmup) : 0);
+const notAll201 = (pass: Pass) =>
+  pass.load.sent - answered201(pass.load) + (pass.warmup ? pass.warmup.sent - answered201(pass.warmup) : 0);
 const ms = (value: number) => value.toFixed(1);
 
 function describePass(report: Report, label: string, name: string, pass: Pass, rate: number, seconds: number) {
   const { load, warmup } = pass;
   const statuses = [...load.statuses].map(([code, count]) => `${code} x${count}`).join(", ");
   const errors = [...load.errors].map(([code, count]) => `${code} x${count}`).join(", ");
-  if (warmup) report.figure(`${label}: ${name}: warm-up, not judged`, `${WARMUP_SECONDS} s at ${warmup.offered}/s: p99 ${ms(warmup.p99)} ms; ${warmup.failures} not 201`);
-  report.figure(`${label}: ${name}: statuses`, `${statuses}${errors && `; no answer: ${errors}`} (${load.achieved.toFixed(0)}/s answered 201)`);
-  report.figure(`${label}: ${name}: latency from when due (ms)`, `p50 ${ms(load.p50)}, p90 ${ms(load.p90)}, p99 ${ms(load.p99)}, p99.9 ${ms(load.p999)}, max ${ms(load.max)}`);
-  report.figure(`${label}: ${name}: p99 per 10 s (ms)`, pass.windows.map((values) => percentile(values, 99).toFixed(0)).join(" "));
+  if (warmup)
+    report.figure(
+      `${label}: ${name}: warm-up, not judged`,
+      `${WARMUP_SECONDS} s at ${warmup.offered}/s: p99 ${ms(warmup.p99)} ms; ${warmup.failures} not 201`,
+    );
+  report.figure(
+    `${label}: ${name}: statuses`,
+    `${statuses}${errors && `; no answer: ${errors}`} (${load.achieved.toFixed(0)}/s answered 201)`,
+  );
+  report.figure(
+    `${label}: ${name}: latency from when due (ms)`,
+    `p50 ${ms(load.p50)}, p90 ${ms(load.p90)}, p99 ${ms(load.p99)}, p99.9 ${ms(load.p999)}, max ${ms(load.max)}`,
+  );
+  report.figure(
+    `${label}: ${name}: p99 per 10 s (ms)`,
+    pass.windows.map((values) => percentile(values, 99).toFixed(0)).join(" "),
+  );
   report.figure(
     `${label}: ${name}: server CPU, 1-min load average`,
     `${(pass.serverCpuMs / 1000).toFixed(0)} s over ${seconds} s (${(pass.serverCpuMs / load.sent).toFixed(2)} ms a submission); load ${pass.load1[0].toFixed(2)} -> ${pass.load1[1].toFixed(2)}`,
   );
-  if (pass.databaseCpuMs !== null) report.figure(`${label}: ${name}: PostgreSQL's CPU (its processes)`, `${(pass.databaseCpuMs / 1000).toFixed(1)} s over ${seconds} s (${(pass.databaseCpuMs / load.sent).toFixed(2)} ms a submission)`);
+  if (pass.databaseCpuMs !== null)
+    report.figure(
+      `${label}: ${name}: PostgreSQL's CPU (its processes)`,
+      `${(pass.databaseCpuMs / 1000).toFixed(1)} s over ${seconds} s (${(pass.databaseCpuMs / load.sent).toFixed(2)} ms a submission)`,
+    );
   // At saturation the server answers fewer a second than offered: what must hold is that none fails.
   const steady = rate === RATE;
-  report.mustHold(`${label}: ${name}: every submission 201 at ${rate}/s`, notAll201(pass) === 0 && (!steady || load.achieved >= rate * 0.95), `${notAll201(pass)} not 201, ${load.achieved.toFixed(0)}/s`);
+  report.mustHold(
+    `${label}: ${name}: every submission 201 at ${rate}/s`,
+    notAll201(pass) === 0 && (!steady || load.achieved >= rate * 0.95),
+    `${notAll201(pass)} not 201, ${load.achieved.toFixed(0)}/s`,
+  );
 }
 
 /** A pass with no endpoint, on a scratch store of its own. */
@@ -152,7 +224,14 @@ async function baselinePass(kind: "sqlite" | "postgres", env: Record<string, str
 }
 
 /** A pass with the two endpoints, on a scratch store of its own; then the receivers' checks. */
-async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, string>, report: Report, label: string, rate: number, seconds: number): Promise<Pass> {
+async function webhookPass(
+  kind: "sqlite" | "postgres",
+  env: Record<string, string>,
+  report: Report,
+  label: string,
+  rate: number,
+  seconds: number,
+): Promise<Pass> {
   const { store, server } = await serverOnScratchStore(kind, "hookload", { env });
   const receivers = await startReceivers();
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
@@ -163,7 +242,10 @@ async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, stri
       headers: { "Content-Type": "application/json", Origin: server.url, Cookie: cookie },
       body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: EVENTS }),
     });
-    if (!result.ok || result.answer.status !== 201) throw new Error(`creating the endpoint failed: ${result.ok ? `${result.answer.status} ${result.answer.body}` : result.error}`);
+    if (!result.ok || result.answer.status !== 201)
+      throw new Error(
+        `creating the endpoint failed: ${result.ok ? `${result.answer.status} ${result.answer.body}` : result.error}`,
+      );
     secrets.push((JSON.parse(result.answer.body) as { secret: string }).secret);
   }
   await receivers.setSecrets(secrets[0]!, secrets[1]!);
@@ -191,7 +273,10 @@ async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, stri
   await receivers.stop();
   await store.remove();
 
-  report.figure(`${label}: receivers' CPU (their own process) during the load`, `${(receiversCpuMs / 1000).toFixed(1)} s over ${seconds} s`);
+  report.figure(
+    `${label}: receivers' CPU (their own process) during the load`,
+    `${(receiversCpuMs / 1000).toFixed(1)} s over ${seconds} s`,
+  );
   report.figure(`${label}: records stored (warm-up and load)`, `${stored.size}`);
   for (const name of ["fast", "faulty"] as const) {
     const [then, now] = [atLoadEnd[name], final[name]];
@@ -204,11 +289,28 @@ async function webhookPass(kind: "sqlite" | "postgres", env: Record<string, stri
         `then ${now.records} events, ${now.webhookIds} webhook-ids, ${now.kept} kept, ${now.duplicates} duplicates, ${now.requests} requests; ` +
         `${done[name] === undefined ? `${missing} missing ${DELIVERED_WITHIN_S} s after the load` : `complete ${done[name]!.toFixed(1)} s after the load`}`,
     );
-    report.mustHold(`${label}: ${name} receiver: every signature valid`, now.badSignatures === 0, `${now.badSignatures} bad of ${now.requests}`);
-    report.mustHold(`${label}: ${name} receiver: duplicates recognisable by webhook-id`, now.idsWithSeveralRecords === 0 && now.webhookIds === now.kept - now.duplicates, `${now.duplicates} duplicates, ${now.idsWithSeveralRecords} ids with several records`);
+    report.mustHold(
+      `${label}: ${name} receiver: every signature valid`,
+      now.badSignatures === 0,
+      `${now.badSignatures} bad of ${now.requests}`,
+    );
+    report.mustHold(
+      `${label}: ${name} receiver: duplicates recognisable by webhook-id`,
+      now.idsWithSeveralRecords === 0 && now.webhookIds === now.kept - now.duplicates,
+      `${now.duplicates} duplicates, ${now.idsWithSeveralRecords} ids with several records`,
+    );
     if (name === "faulty") continue;
-    report.mustHold(`${label}: ${name} receiver: every stored record's event within ${DELIVERED_WITHIN_S} s of the load's end`, missing === 0, `${missing} of ${stored.size} missing`);
-    if (rate === RATE) report.mustHold(`${label}: ${name} receiver: first arrival within ${FIRST_ATTEMPT_P95_MS} ms of the commit at p95`, delay.count > 0 && delay.p95 <= FIRST_ATTEMPT_P95_MS, `p95 ${delay.p95} ms of ${delay.count}`);
+    report.mustHold(
+      `${label}: ${name} receiver: every stored record's event within ${DELIVERED_WITHIN_S} s of the load's end`,
+      missing === 0,
+      `${missing} of ${stored.size} missing`,
+    );
+    if (rate === RATE)
+      report.mustHold(
+        `${label}: ${name} receiver: first arrival within ${FIRST_ATTEMPT_P95_MS} ms of the commit at p95`,
+        delay.count > 0 && delay.p95 <= FIRST_ATTEMPT_P95_MS,
+        `p95 ${delay.p95} ms of ${delay.count}`,
+      );
   }
   return withHooks;
 }
@@ -226,15 +328,28 @@ async function runOn(kind: "sqlite" | "postgres", report: Report) {
     const order = pair % 2 === 1 ? (["baseline", "webhooks"] as const) : (["webhooks", "baseline"] as const);
     for (const which of order) {
       const name = `pair ${pair}, ${which === "baseline" ? "baseline, no endpoint" : "two endpoints"}`;
-      const pass = which === "baseline" ? await baselinePass(kind, env) : await webhookPass(kind, env, report, `${label}: pair ${pair}`, RATE, SECONDS);
+      const pass =
+        which === "baseline"
+          ? await baselinePass(kind, env)
+          : await webhookPass(kind, env, report, `${label}: pair ${pair}`, RATE, SECONDS);
       describePass(report, label, name, pass, RATE, SECONDS);
       (which === "baseline" ? baselines : hooked).push(pass.load.p99);
     }
-    report.figure(`${label}: pair ${pair}: p99 with webhooks vs without`, `${ms(hooked.at(-1)!)} vs ${ms(baselines.at(-1)!)} ms: ratio ${(hooked.at(-1)! / baselines.at(-1)!).toFixed(3)}`);
+    report.figure(
+      `${label}: pair ${pair}: p99 with webhooks vs without`,
+      `${ms(hooked.at(-1)!)} vs ${ms(baselines.at(-1)!)} ms: ratio ${(hooked.at(-1)! / baselines.at(-1)!).toFixed(3)}`,
+    );
   }
   const ratio = median(hooked) / median(baselines);
-  report.figure(`${label}: p99 per pass, without / with webhooks (ms)`, `${baselines.map(ms).join(", ")} / ${hooked.map(ms).join(", ")}`);
-  report.mustHold(`${label}: median p99 with webhooks within ${P99_RATIO}x of without (${PAIRS} pairs at ${RATE}/s)`, ratio <= P99_RATIO, `${ms(median(hooked))} / ${ms(median(baselines))} ms = ${ratio.toFixed(3)}`);
+  report.figure(
+    `${label}: p99 per pass, without / with webhooks (ms)`,
+    `${baselines.map(ms).join(", ")} / ${hooked.map(ms).join(", ")}`,
+  );
+  report.mustHold(
+    `${label}: median p99 with webhooks within ${P99_RATIO}x of without (${PAIRS} pairs at ${RATE}/s)`,
+    ratio <= P99_RATIO,
+    `${ms(median(hooked))} / ${ms(median(baselines))} ms = ${ratio.toFixed(3)}`,
+  );
 
   const saturated = await webhookPass(kind, env, report, `${label}: saturation`, SATURATION_RATE, SATURATION_SECONDS);
   describePass(report, label, `saturation, two endpoints`, saturated, SATURATION_RATE, SATURATION_SECONDS);

@@ -44,10 +44,20 @@ export async function openSecondBrowser(session: BrowserSession): Promise<{ cont
  * database; a sales rep unless told (an admin would have to enrol two-factor first). Asynchronously: a blocked event loop would keep an idle keep-alive socket the server has closed
  * meanwhile in fetch's pool, and the next request on it would fail.
  */
-export async function createStaffAccount(server: RunningServer, email: string, password: string, role: "admin" | "sales" = "sales"): Promise<void> {
+export async function createStaffAccount(
+  server: RunningServer,
+  email: string,
+  password: string,
+  role: "admin" | "sales" = "sales",
+): Promise<void> {
   const cli = FROM_BUILD ? ["build/admin.mjs"] : ADMIN_CLI_FROM_SOURCES;
   await promisify(execFile)(process.execPath, [...cli, "create", "--email", email, "--role", role], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${server.databasePath}`, ADMIN_PASSWORD: password, LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${server.databasePath}`,
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: "silent",
+    },
   });
 }
 
@@ -63,8 +73,13 @@ export async function waitForToast(target: Page, text?: string): Promise<string>
   const found = await target.waitForFunction(
     (wanted) => {
       const normal = (value: string) => value.replace(/\s+/g, " ").trim();
-      const toasts = [...document.querySelectorAll<HTMLElement>("li[data-variant]")].filter((toast) => toast.checkVisibility());
-      const toast = wanted === null ? toasts.at(-1) : toasts.find((each) => normal(each.innerText).toLowerCase().includes(normal(wanted).toLowerCase()));
+      const toasts = [...document.querySelectorAll<HTMLElement>("li[data-variant]")].filter((toast) =>
+        toast.checkVisibility(),
+      );
+      const toast =
+        wanted === null
+          ? toasts.at(-1)
+          : toasts.find((each) => normal(each.innerText).toLowerCase().includes(normal(wanted).toLowerCase()));
       return toast ? toast.innerText : null;
     },
     text ?? null,
@@ -78,7 +93,12 @@ export async function waitForToast(target: Page, text?: string): Promise<string>
  * authentication code (two-factor on: the servers' first admin has it, tests/support/two-factor.ts), it
  * types a fresh one from `totpSecret` and presses Verify.
  */
-export async function submitAdminSignIn(target: Page, email: string, password: string, { totpSecret }: { totpSecret?: string } = {}): Promise<void> {
+export async function submitAdminSignIn(
+  target: Page,
+  email: string,
+  password: string,
+  { totpSecret }: { totpSecret?: string } = {},
+): Promise<void> {
   const form = target.getByRole("form", { name: "Admin sign in" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
@@ -87,7 +107,12 @@ export async function submitAdminSignIn(target: Page, email: string, password: s
 }
 
 /** Signs in through the form and waits for the dashboard to be live (its stream open). */
-export async function signInToDashboard(target: Page, server: RunningServer, email: string, password: string): Promise<void> {
+export async function signInToDashboard(
+  target: Page,
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<void> {
   await target.goto(`${server.url}/admin/login`);
   await submitAdminSignIn(target, email, password);
   await target.getByRole("heading", { name: "CRM Dashboard" }).waitFor();

@@ -13,7 +13,12 @@ const FLAGS = [
 
 /** CHROME_PATH first, then Debian's Chromium, then a browser Playwright downloaded itself. */
 export function findChromium(): string {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", chromium.executablePath()];
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    chromium.executablePath(),
+  ];
   for (const candidate of candidates) {
     if (candidate && existsSync(candidate)) return candidate;
   }

@@ -33,12 +33,19 @@ export function cspRecorder(): CspRecorder {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.add(`${page.url()}: ${message.text()}`);
     });
     const session = await page.context().newCDPSession(page);
-    session.on("Audits.issueAdded", ({ issue }: { issue: { code: string; details: { contentSecurityPolicyIssueDetails?: CspIssueDetails } } }) => {
-      if (issue.code !== "ContentSecurityPolicyIssue") return;
-      const details = issue.details.contentSecurityPolicyIssueDetails ?? {};
-      const where = details.sourceCodeLocation ? ` at ${details.sourceCodeLocation.url ?? "?"}:${details.sourceCodeLocation.lineNumber ?? "?"}` : "";
-      violations.add(`${page.url()}: ${details.contentSecurityPolicyViolationType ?? "violation"} of ${details.violatedDirective ?? "?"} ${details.blockedURL ?? ""}${where}`.trim());
-    });
+    session.on(
+      "Audits.issueAdded",
+      ({ issue }: { issue: { code: string; details: { contentSecurityPolicyIssueDetails?: CspIssueDetails } } }) => {
+        if (issue.code !== "ContentSecurityPolicyIssue") return;
+        const details = issue.details.contentSecurityPolicyIssueDetails ?? {};
+        const where = details.sourceCodeLocation
+          ? ` at ${details.sourceCodeLocation.url ?? "?"}:${details.sourceCodeLocation.lineNumber ?? "?"}`
+          : "";
+        violations.add(
+          `${page.url()}: ${details.contentSecurityPolicyViolationType ?? "violation"} of ${details.violatedDirective ?? "?"} ${details.blockedURL ?? ""}${where}`.trim(),
+        );
+      },
+    );
     await session.send("Audits.enable");
   };
 

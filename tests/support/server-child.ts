@@ -21,11 +21,23 @@ export interface ServerChildOptions {
 }
 
 /** Runs `command args` as the production server. */
-export function spawnServer(command: string, args: string[], { port, databaseUrl, env = {}, cwd, detached }: ServerChildOptions): ServerChild {
+export function spawnServer(
+  command: string,
+  args: string[],
+  { port, databaseUrl, env = {}, cwd, detached }: ServerChildOptions,
+): ServerChild {
   let log = "";
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "silent",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
   });

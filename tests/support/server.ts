@@ -40,7 +40,10 @@ export const ADMIN_CLI_FROM_SOURCES = ["--import", "tsx", "server/cli/admin.ts"]
  * FROM_BUILD). A first admin from ADMIN_EMAIL starts with two-factor on (E2E_TOTP_SECRET, unless
  * ADMIN_TOTP_SECRET is given).
  */
-export async function startServer(envOrFactory: ServerEnv = {}, { bundle = FROM_BUILD }: { bundle?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  envOrFactory: ServerEnv = {},
+  { bundle = FROM_BUILD }: { bundle?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "erf-e2e-"));
   const databasePath = join(dataDir, "erf.sqlite");

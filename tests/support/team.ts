@@ -13,7 +13,9 @@ const stepAt = (ms: number) => Math.floor(ms / 1000 / PERIOD_S);
 
 /** The code of one time step, as an authenticator app computes it (SHA-1, 6 digits, 30 s). */
 export function codeAt(secret: string, step: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: PERIOD_S }).generate({ timestamp: step * PERIOD_S * 1000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: PERIOD_S }).generate({
+    timestamp: step * PERIOD_S * 1000,
+  });
 }
 
 /**
@@ -43,7 +45,11 @@ export async function submitCode(target: Page, code: string): Promise<void> {
 }
 
 /** Opens the login page and sends email and password (the first step). */
-export async function submitPassword(target: Page, url: string, account: { email: string; password: string }): Promise<void> {
+export async function submitPassword(
+  target: Page,
+  url: string,
+  account: { email: string; password: string },
+): Promise<void> {
   await target.goto(`${url}/admin/login`);
   const form = target.getByRole("form", { name: "Admin sign in" });
   await form.getByLabel("Email").fill(account.email);
@@ -52,7 +58,11 @@ export async function submitPassword(target: Page, url: string, account: { email
 }
 
 /** Signs in on the login page: email and password, then, when asked, a code. */
-export async function signInAs(target: Page, url: string, account: { email: string; password: string; secret?: string }): Promise<void> {
+export async function signInAs(
+  target: Page,
+  url: string,
+  account: { email: string; password: string; secret?: string },
+): Promise<void> {
   await submitPassword(target, url, account);
   const form = target.getByRole("form", { name: "Admin sign in" });
   if (account.secret) {
@@ -71,10 +81,18 @@ export function linkIn(mail: CapturedMail, url: string, path: string): string {
 }
 
 /** The newest email to `address` whose text links to `path`, waiting up to 10 s for it. */
-export async function waitForLinkMail(messages: CapturedMail[], address: string, url: string, path: string, after = 0): Promise<string> {
+export async function waitForLinkMail(
+  messages: CapturedMail[],
+  address: string,
+  url: string,
+  path: string,
+  after = 0,
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mail = messages.slice(after).findLast((each) => each.to.includes(address) && (each.parsed.text ?? "").includes(`${url}${path}#token=`));
+    const mail = messages
+      .slice(after)
+      .findLast((each) => each.to.includes(address) && (each.parsed.text ?? "").includes(`${url}${path}#token=`));
     if (mail) return linkIn(mail, url, path);
     if (Date.now() > deadline) throw new Error(`no email to ${address} linking to ${path}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -18,14 +18,19 @@ export function withAdminTotp(env: Record<string, string>): Record<string, strin
  * A fresh code for `account` (name it so that one account on one database is one name, e.g. its
  * server's origin and email); waits for the next 30-second step when the ones around now were used.
  */
-export const totpCode = (account: string, secret = E2E_TOTP_SECRET): Promise<string> => nextTotpCode(account, { secret });
+export const totpCode = (account: string, secret = E2E_TOTP_SECRET): Promise<string> =>
+  nextTotpCode(account, { secret });
 
 /**
  * After the sign-in form was sent: when the page asks for the authentication code (the account has
  * two-factor on), types a fresh one and presses Verify. Returns as soon as the page leaves the login
  * page or an answer shows instead (a refused sign-in's toast); gives up waiting after `timeoutMs`.
  */
-export async function answerTwoFactor(target: Page, email: string, { secret = E2E_TOTP_SECRET, timeoutMs = 5_000 } = {}): Promise<void> {
+export async function answerTwoFactor(
+  target: Page,
+  email: string,
+  { secret = E2E_TOTP_SECRET, timeoutMs = 5_000 } = {},
+): Promise<void> {
   const field = target.getByLabel("Authentication code");
   const asked = await Promise.race([
     field.waitFor({ state: "visible", timeout: timeoutMs }).then(() => true),

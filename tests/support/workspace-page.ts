@@ -35,17 +35,23 @@ export const NEWEST_FIRST = [...LEADS].reverse();
 
 /** A public form's POST, as a visitor's browser sends it; expects the 201. */
 export async function postForm(server: RunningServer, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${server.apiUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.apiUrl }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.apiUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.apiUrl },
+    body: JSON.stringify(body),
+  });
   expect(response.status, `${path}: ${await response.clone().text()}`).toBe(201);
 }
 
 /** The five leads, each sent through the demo request form's API. */
 export async function submitLeads(server: RunningServer): Promise<void> {
-  for (const lead of LEADS) await postForm(server, "/api/leads", { type: "demo", ...lead, sourcePath: "/request-demo" });
+  for (const lead of LEADS)
+    await postForm(server, "/api/leads", { type: "demo", ...lead, sourcePath: "/request-demo" });
 }
 
 export const leadsTable = (target: Page) => target.getByRole("region", { name: "Leads" });
-export const rowOf = (target: Page, email: string) => leadsTable(target).locator("tbody tr[data-id]", { hasText: email });
+export const rowOf = (target: Page, email: string) =>
+  leadsTable(target).locator("tbody tr[data-id]", { hasText: email });
 export const panel = (target: Page) => target.getByRole("dialog");
 export const recordParam = (target: Page) => new URL(target.url()).searchParams.get("record");
 export const timeline = (target: Page) => panel(target).getByRole("list", { name: "Timeline entries" });

@@ -3,7 +3,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_PRERENDER_PATH, PUBLIC_PATHS } from "../../src/config/public-paths";
-import { kib, measurePageJavaScript, modulesOf, pageHtmlFile, readBundleReport, type PageJavaScript } from "../../scripts/page-javascript";
+import {
+  kib,
+  measurePageJavaScript,
+  modulesOf,
+  pageHtmlFile,
+  readBundleReport,
+  type PageJavaScript,
+} from "../../scripts/page-javascript";
 import type { BundleReport } from "../../scripts/vite-plugin-bundle-report";
 
 // The budgets of the performance issue, on the production build (sizes are deterministic; timings are
@@ -49,15 +56,14 @@ function newestChange(path: string): number {
 function ensureFreshBuild(): BundleReport {
   const report = () => readBundleReport(CLIENT_DIR);
   const builtAt = newestChange(join(ROOT, "build", "bundle-modules.json"));
-  const sourcesChangedAt = Math.max(
-    ...BUILD_INPUTS.map((path) => newestChange(join(ROOT, path))),
-  );
+  const sourcesChangedAt = Math.max(...BUILD_INPUTS.map((path) => newestChange(join(ROOT, path))));
   if (!existsSync(join(CLIENT_DIR, "index.html")) || !report() || builtAt < sourcesChangedAt) {
     console.log("bundle-size: build/client is missing or older than the sources; running `npm run build`");
     execSync("npm run build", { cwd: ROOT, stdio: "inherit", env: { ...process.env, ERF_BUILD_DIR: "" } });
   }
   const built = report();
-  if (!built) throw new Error("npm run build did not write build/bundle-modules.json (see scripts/vite-plugin-bundle-report.ts)");
+  if (!built)
+    throw new Error("npm run build did not write build/bundle-modules.json (see scripts/vite-plugin-bundle-report.ts)");
   return built;
 }
 
@@ -76,7 +82,16 @@ describe("production bundle", () => {
     // Printed so a failure says where the bytes went.
     console.log(
       `home page: ${kib(home.fileGzipBytes)} KB gzip in ${files.length} files (+ ${kib(home.inlineGzipBytes)} KB inline)\n` +
-        files.map((script) => `  ${String(script.gzipBytes).padStart(7)}  ${script.url}  ${Object.keys(report[script.url.slice(1)] ?? {}).slice(0, 4).join(", ")}`).join("\n"),
+        files
+          .map(
+            (script) =>
+              `  ${String(script.gzipBytes).padStart(7)}  ${script.url}  ${Object.keys(
+                report[script.url.slice(1)] ?? {},
+              )
+                .slice(0, 4)
+                .join(", ")}`,
+          )
+          .join("\n"),
     );
     expect(files.length).toBeGreaterThan(1); // the page really loads its scripts
     expect(home.fileGzipBytes).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
@@ -93,25 +108,36 @@ describe("production bundle", () => {
 
   it("ships production builds of React and React Router only", () => {
     for (const [path, page] of pages) {
-      const development = modulesOf(page, report).filter((module) => /\.development\.js$|react-router\/dist\/development\//.test(module));
+      const development = modulesOf(page, report).filter((module) =>
+        /\.development\.js$|react-router\/dist\/development\//.test(module),
+      );
       expect(development, `${path} loads development builds (was the build run with NODE_ENV=test?)`).toEqual([]);
     }
   });
 
   it("names each static island once per page (a client-side navigation finds an island's HTML by its name)", () => {
     for (const path of PAGES) {
-      const names = [...readFileSync(pageHtmlFile(CLIENT_DIR, path), "utf8").matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]);
+      const names = [...readFileSync(pageHtmlFile(CLIENT_DIR, path), "utf8").matchAll(/data-island="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
       expect(names.length, `${path} has no static island`).toBeGreaterThan(0);
-      expect(names.filter((name, index) => names.indexOf(name) !== index), path).toEqual([]);
+      expect(
+        names.filter((name, index) => names.indexOf(name) !== index),
+        path,
+      ).toEqual([]);
     }
   });
 
   it("knows the modules of every file a public page loads (so the checks above cannot pass by not seeing them)", () => {
     for (const [path, page] of pages) {
       const unknown = page.scripts.filter(
-        (script) => script.via !== "inline" && !report[script.url.slice(1)] && !/\/manifest-[\w-]+\.js$/.test(script.url),
+        (script) =>
+          script.via !== "inline" && !report[script.url.slice(1)] && !/\/manifest-[\w-]+\.js$/.test(script.url),
       );
-      expect(unknown.map((script) => script.url), path).toEqual([]);
+      expect(
+        unknown.map((script) => script.url),
+        path,
+      ).toEqual([]);
     }
   });
 });

@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("contacts_bot_check_check", botCheck)
     .execute();
   await db.schema.createIndex("contacts_created_at_idx").on("contacts").column("created_at desc").execute();
-  await db.schema.createIndex("contacts_status_created_at_idx").on("contacts").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("contacts_status_created_at_idx")
+    .on("contacts")
+    .columns(["status", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("leads")
@@ -67,7 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Emails are lower-cased by the shared schema before they get here, so a plain unique index is case-insensitive.
   await db.schema.createIndex("newsletter_email_key").on("newsletter").column("email").unique().execute();
   await db.schema.createIndex("newsletter_created_at_idx").on("newsletter").column("created_at desc").execute();
-  await db.schema.createIndex("newsletter_status_created_at_idx").on("newsletter").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("newsletter_status_created_at_idx")
+    .on("newsletter")
+    .columns(["status", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("idempotency_keys")

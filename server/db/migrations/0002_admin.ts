@@ -42,8 +42,12 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable("changes")
-    .addColumn("seq", postgres ? "bigserial" : "integer", (col) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
-    .addColumn("collection", "text", (col) => col.notNull().check(sql`collection in ('leads', 'contacts', 'newsletter')`))
+    .addColumn("seq", postgres ? "bigserial" : "integer", (col) =>
+      postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    )
+    .addColumn("collection", "text", (col) =>
+      col.notNull().check(sql`collection in ('leads', 'contacts', 'newsletter')`),
+    )
     .addColumn("record_id", "text", (col) => col.notNull())
     .addColumn("op", "text", (col) => col.notNull().check(sql`op in ('insert', 'update')`))
     .addColumn("created_at", "text", (col) => col.notNull())
@@ -59,7 +63,9 @@ export async function up(db: AnyDb): Promise<void> {
         perform pg_notify('erf_changes', new.seq::text);
         return null;
       end $$`.execute(db);
-    await sql`create trigger changes_notify after insert on changes for each row execute function erf_notify_change()`.execute(db);
+    await sql`create trigger changes_notify after insert on changes for each row execute function erf_notify_change()`.execute(
+      db,
+    );
   }
 
   // Keyset pagination: ORDER BY created_at DESC, id DESC with WHERE (created_at, id) < (?, ?) walks
@@ -68,11 +74,23 @@ export async function up(db: AnyDb): Promise<void> {
     await db.schema.dropIndex(`${table}_created_at_idx`).execute();
     await db.schema.dropIndex(`${table}_status_created_at_idx`).execute();
     await db.schema.createIndex(`${table}_created_at_id_idx`).on(table).columns(["created_at", "id"]).execute();
-    await db.schema.createIndex(`${table}_status_created_at_id_idx`).on(table).columns(["status", "created_at", "id"]).execute();
+    await db.schema
+      .createIndex(`${table}_status_created_at_id_idx`)
+      .on(table)
+      .columns(["status", "created_at", "id"])
+      .execute();
   }
   await db.schema.dropIndex("leads_type_created_at_idx").execute();
-  await db.schema.createIndex("leads_type_created_at_id_idx").on("leads").columns(["type", "created_at", "id"]).execute();
-  await db.schema.createIndex("leads_type_status_created_at_id_idx").on("leads").columns(["type", "status", "created_at", "id"]).execute();
+  await db.schema
+    .createIndex("leads_type_created_at_id_idx")
+    .on("leads")
+    .columns(["type", "created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("leads_type_status_created_at_id_idx")
+    .on("leads")
+    .columns(["type", "status", "created_at", "id"])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

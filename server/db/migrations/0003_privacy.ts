@@ -39,7 +39,9 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable("audit")
-    .addColumn("id", postgres ? "bigserial" : "integer", (col) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
+    .addColumn("id", postgres ? "bigserial" : "integer", (col) =>
+      postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    )
     .addColumn("at", "text", (col) => col.notNull())
     .addColumn("actor", "text", (col) => col.notNull())
     .addColumn("action", "text", (col) => col.notNull())
@@ -55,11 +57,19 @@ export async function up(db: AnyDb): Promise<void> {
       begin
         raise exception 'audit is append-only';
       end $$`.execute(db);
-    await sql`create trigger audit_append_only before update or delete on audit for each row execute function erf_audit_append_only()`.execute(db);
-    await sql`create trigger audit_no_truncate before truncate on audit for each statement execute function erf_audit_append_only()`.execute(db);
+    await sql`create trigger audit_append_only before update or delete on audit for each row execute function erf_audit_append_only()`.execute(
+      db,
+    );
+    await sql`create trigger audit_no_truncate before truncate on audit for each statement execute function erf_audit_append_only()`.execute(
+      db,
+    );
   } else {
-    await sql`create trigger audit_no_update before update on audit begin select raise(abort, 'audit is append-only'); end`.execute(db);
-    await sql`create trigger audit_no_delete before delete on audit begin select raise(abort, 'audit is append-only'); end`.execute(db);
+    await sql`create trigger audit_no_update before update on audit begin select raise(abort, 'audit is append-only'); end`.execute(
+      db,
+    );
+    await sql`create trigger audit_no_delete before delete on audit begin select raise(abort, 'audit is append-only'); end`.execute(
+      db,
+    );
   }
 
   await db.schema
@@ -79,19 +89,25 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("sent_at", "text")
     .execute();
-  await db.schema.createIndex("outbox_state_next_attempt_idx").on("outbox").columns(["state", "next_attempt_at"]).execute();
+  await db.schema
+    .createIndex("outbox_state_next_attempt_idx")
+    .on("outbox")
+    .columns(["state", "next_attempt_at"])
+    .execute();
   await db.schema.createIndex("outbox_subject_email_idx").on("outbox").column("subject_email").execute();
 
   for (const table of ["leads", "contacts", "newsletter"]) {
     await db.schema.alterTable(table).addColumn("status_changed_at", "text").execute();
   }
   // Data-subject requests look people up by exact address (newsletter has its unique index already).
-  for (const table of ["leads", "contacts"]) await db.schema.createIndex(`${table}_email_idx`).on(table).column("email").execute();
+  for (const table of ["leads", "contacts"])
+    await db.schema.createIndex(`${table}_email_idx`).on(table).column("email").execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of ["leads", "contacts"]) await db.schema.dropIndex(`${table}_email_idx`).execute();
-  for (const table of ["leads", "contacts", "newsletter"]) await db.schema.alterTable(table).dropColumn("status_changed_at").execute();
+  for (const table of ["leads", "contacts", "newsletter"])
+    await db.schema.alterTable(table).dropColumn("status_changed_at").execute();
   if (isPostgres(db)) await sql`drop function erf_audit_append_only() cascade`.execute(db);
   for (const table of ["outbox", "audit", "suppressions", "consents"]) await db.schema.dropTable(table).execute();
 }

@@ -23,5 +23,7 @@ export async function down(db: AnyDb): Promise<void> {
       perform pg_notify('erf_changes', new.seq::text);
       return null;
     end $$`.execute(db);
-  await sql`create trigger changes_notify after insert on changes for each row execute function erf_notify_change()`.execute(db);
+  await sql`create trigger changes_notify after insert on changes for each row execute function erf_notify_change()`.execute(
+    db,
+  );
 }

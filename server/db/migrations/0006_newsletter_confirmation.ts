@@ -44,7 +44,9 @@ async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>): Promise<voi
       create
         .addColumn("id", "text", (col) => col.primaryKey())
         .addColumn("kind", "text", (col) => col.notNull().check(kinds))
-        .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
+        .addColumn("state", "text", (col) =>
+          col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`),
+        )
         .addColumn("subject_email", "text", (col) => col.notNull())
         .addColumn("record_collection", "text", (col) => col.notNull())
         .addColumn("record_id", "text", (col) => col.notNull())
@@ -83,8 +85,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("confirmed_at", "text")
     .execute();
-  await db.schema.createIndex("newsletter_confirmations_email_idx").on("newsletter_confirmations").column("email").execute();
-  await db.schema.createIndex("newsletter_confirmations_expires_at_idx").on("newsletter_confirmations").column("expires_at").execute();
+  await db.schema
+    .createIndex("newsletter_confirmations_email_idx")
+    .on("newsletter_confirmations")
+    .column("email")
+    .execute();
+  await db.schema
+    .createIndex("newsletter_confirmations_expires_at_idx")
+    .on("newsletter_confirmations")
+    .column("expires_at")
+    .execute();
   await replaceChecks(db, STATUSES_AFTER, KINDS_AFTER);
 }
 

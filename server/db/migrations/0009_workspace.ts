@@ -55,7 +55,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("details", "text", (col) => col.notNull())
     .addColumn("at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("workspace_events_email_at_idx").on("workspace_events").columns(["email", "at"]).execute();
+  await db.schema
+    .createIndex("workspace_events_email_at_idx")
+    .on("workspace_events")
+    .columns(["email", "at"])
+    .execute();
   await db.schema.createIndex("workspace_events_record_id_idx").on("workspace_events").column("record_id").execute();
 
   await db.schema
@@ -66,11 +70,18 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   // 0/1, like the lead's opt-in: the same queries and rows on both databases.
-  await db.schema.alterTable("admins").addColumn("available", "integer", (col) => col.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("admins")
+    .addColumn("available", "integer", (col) => col.notNull().defaultTo(1))
+    .execute();
 
   for (const table of ["leads", "contacts"]) {
     await db.schema.dropIndex(`${table}_owner_created_idx`).execute();
-    await db.schema.createIndex(`${table}_owner_created_at_id_idx`).on(table).columns(["owner", "created_at", "id"]).execute();
+    await db.schema
+      .createIndex(`${table}_owner_created_at_id_idx`)
+      .on(table)
+      .columns(["owner", "created_at", "id"])
+      .execute();
   }
 }
 

@@ -13,7 +13,8 @@ type AnyDb = Kysely<any>;
 
 const KINDS_BEFORE = sql`kind in ('lead-alert', 'welcome', 'newsletter-confirmation')`;
 const KINDS_AFTER = sql`kind in ('lead-alert', 'welcome', 'newsletter-confirmation', 'assignment')`;
-const COLUMNS = "id, kind, state, subject_email, record_collection, record_id, attempts, next_attempt_at, locked_until, last_error, last_error_at, created_at, sent_at";
+const COLUMNS =
+  "id, kind, state, subject_email, record_collection, record_id, attempts, next_attempt_at, locked_until, last_error, last_error_at, created_at, sent_at";
 
 async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>, withRecipient: boolean): Promise<void> {
   await rebuildSqliteTable(
@@ -23,7 +24,9 @@ async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>, withRecipien
       const table = create
         .addColumn("id", "text", (col) => col.primaryKey())
         .addColumn("kind", "text", (col) => col.notNull().check(kinds))
-        .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
+        .addColumn("state", "text", (col) =>
+          col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`),
+        )
         .addColumn("subject_email", "text", (col) => col.notNull())
         .addColumn("record_collection", "text", (col) => col.notNull())
         .addColumn("record_id", "text", (col) => col.notNull())

@@ -25,7 +25,9 @@ async function rebuildEvents(db: AnyDb, kinds: RawBuilder<unknown>): Promise<voi
       create
         .addColumn("id", "text", (col) => col.primaryKey())
         .addColumn("email", "text", (col) => col.notNull())
-        .addColumn("collection", "text", (col) => col.notNull().check(sql`collection in ('leads', 'contacts', 'newsletter')`))
+        .addColumn("collection", "text", (col) =>
+          col.notNull().check(sql`collection in ('leads', 'contacts', 'newsletter')`),
+        )
         .addColumn("record_id", "text", (col) => col.notNull())
         .addColumn("kind", "text", (col) => col.notNull().check(kinds))
         .addColumn("actor", "text", (col) => col.notNull())

@@ -21,10 +21,20 @@ const KINDS_BEFORE = sql`kind in ('lead-alert', 'welcome', 'newsletter-confirmat
 const KINDS_AFTER = sql`kind in ('lead-alert', 'welcome', 'newsletter-confirmation', 'assignment', 'invitation', 'password-reset')`;
 const OUTBOX_COLUMNS =
   "id, kind, state, subject_email, record_collection, record_id, attempts, next_attempt_at, locked_until, last_error, last_error_at, created_at, sent_at, recipient";
-const ADMIN_COLUMNS = ["name", "role", "disabled_at", "totp_secret", "totp_pending_secret", "totp_last_step", "last_sign_in_at"] as const;
+const ADMIN_COLUMNS = [
+  "name",
+  "role",
+  "disabled_at",
+  "totp_secret",
+  "totp_pending_secret",
+  "totp_last_step",
+  "last_sign_in_at",
+] as const;
 
 async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'outbox' and sql is not null`.execute(db);
+  const { rows } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'index' and tbl_name = 'outbox' and sql is not null`.execute(db);
   await db.schema
     .createTable("outbox_rebuilt")
     .addColumn("id", "text", (col) => col.primaryKey())
@@ -42,7 +52,9 @@ async function rebuildOutbox(db: AnyDb, kinds: RawBuilder<unknown>): Promise<voi
     .addColumn("sent_at", "text")
     .addColumn("recipient", "text")
     .execute();
-  await sql`insert into outbox_rebuilt (${sql.raw(OUTBOX_COLUMNS)}) select ${sql.raw(OUTBOX_COLUMNS)} from outbox`.execute(db);
+  await sql`insert into outbox_rebuilt (${sql.raw(OUTBOX_COLUMNS)}) select ${sql.raw(OUTBOX_COLUMNS)} from outbox`.execute(
+    db,
+  );
   await db.schema.dropTable("outbox").execute();
   await db.schema.alterTable("outbox_rebuilt").renameTo("outbox").execute();
   for (const { sql: definition } of rows) await sql.raw(definition).execute(db);
@@ -57,7 +69,10 @@ async function changeOutboxKinds(db: AnyDb, kinds: RawBuilder<unknown>): Promise
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable("admins").addColumn("name", "text").execute();
   // Existing accounts could do everything: they become admins.
-  await db.schema.alterTable("admins").addColumn("role", "text", (col) => col.notNull().defaultTo("admin").check(ROLE)).execute();
+  await db.schema
+    .alterTable("admins")
+    .addColumn("role", "text", (col) => col.notNull().defaultTo("admin").check(ROLE))
+    .execute();
   await db.schema.alterTable("admins").addColumn("disabled_at", "text").execute();
   await db.schema.alterTable("admins").addColumn("totp_secret", "text").execute();
   await db.schema.alterTable("admins").addColumn("totp_pending_secret", "text").execute();
@@ -76,7 +91,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("accepted_at", "text")
     .execute();
-  await db.schema.createIndex("staff_invitations_token_hash_key").on("staff_invitations").column("token_hash").unique().execute();
+  await db.schema
+    .createIndex("staff_invitations_token_hash_key")
+    .on("staff_invitations")
+    .column("token_hash")
+    .unique()
+    .execute();
   await db.schema.createIndex("staff_invitations_email_idx").on("staff_invitations").column("email").execute();
 
   await db.schema
@@ -88,7 +108,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema.createIndex("password_resets_token_hash_key").on("password_resets").column("token_hash").unique().execute();
+  await db.schema
+    .createIndex("password_resets_token_hash_key")
+    .on("password_resets")
+    .column("token_hash")
+    .unique()
+    .execute();
   await db.schema.createIndex("password_resets_admin_id_idx").on("password_resets").column("admin_id").execute();
 
   await db.schema
@@ -106,6 +131,7 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.deleteFrom("outbox").where("kind", "in", ["invitation", "password-reset"]).execute();
   await changeOutboxKinds(db, KINDS_BEFORE);
-  for (const table of ["recovery_codes", "password_resets", "staff_invitations"]) await db.schema.dropTable(table).execute();
+  for (const table of ["recovery_codes", "password_resets", "staff_invitations"])
+    await db.schema.dropTable(table).execute();
   for (const column of [...ADMIN_COLUMNS].reverse()) await db.schema.alterTable("admins").dropColumn(column).execute();
 }

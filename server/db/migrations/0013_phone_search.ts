@@ -34,7 +34,9 @@ async function backfill(db: AnyDb, table: (typeof TABLES)[number]): Promise<void
       // One statement per batch, joined by id to a VALUES list (its columns are column1 and column2 on
       // both databases).
       const values = sql.join(found.map(({ id, e164 }) => sql`(${id}, ${e164})`));
-      await sql`update ${sql.table(table)} set phone_e164 = found.column2 from (values ${values}) as found where ${sql.table(table)}.id = found.column1`.execute(db);
+      await sql`update ${sql.table(table)} set phone_e164 = found.column2 from (values ${values}) as found where ${sql.table(table)}.id = found.column1`.execute(
+        db,
+      );
     }
     if (rows.length < BACKFILL_BATCH) return;
     after = (rows.at(-1) as { id: string }).id;

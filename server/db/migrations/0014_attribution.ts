@@ -12,13 +12,27 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 const TABLES = ["leads", "contacts", "newsletter"] as const;
-const COLUMNS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "click_id", "referrer_origin", "landing_path"] as const;
+const COLUMNS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "click_id",
+  "referrer_origin",
+  "landing_path",
+] as const;
 const FILTERED = ["utm_source", "utm_medium", "utm_campaign"] as const;
 
 export async function up(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     for (const column of COLUMNS) await db.schema.alterTable(table).addColumn(column, "text").execute();
-    for (const column of FILTERED) await db.schema.createIndex(`${table}_${column}_created_at_id_idx`).on(table).columns([column, "created_at", "id"]).execute();
+    for (const column of FILTERED)
+      await db.schema
+        .createIndex(`${table}_${column}_created_at_id_idx`)
+        .on(table)
+        .columns([column, "created_at", "id"])
+        .execute();
   }
 }
 

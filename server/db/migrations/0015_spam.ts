@@ -26,10 +26,23 @@ export async function up(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     await db.schema.alterTable(table).addColumn("spam_score", "integer").execute();
     await db.schema.alterTable(table).addColumn("spam_signals", "text").execute();
-    await db.schema.alterTable(table).addColumn("spam", "integer", (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("spam", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable(table).addColumn("content_hash", "text").execute();
-    await db.schema.createIndex(`${table}_spam_created_at_id_idx`).on(table).columns(["created_at", "id"]).where(sql.ref("spam"), "=", 1).execute();
-    await db.schema.createIndex(`${table}_content_hash_idx`).on(table).columns(["content_hash", "created_at"]).where(sql.ref("content_hash"), "is not", null).execute();
+    await db.schema
+      .createIndex(`${table}_spam_created_at_id_idx`)
+      .on(table)
+      .columns(["created_at", "id"])
+      .where(sql.ref("spam"), "=", 1)
+      .execute();
+    await db.schema
+      .createIndex(`${table}_content_hash_idx`)
+      .on(table)
+      .columns(["content_hash", "created_at"])
+      .where(sql.ref("content_hash"), "is not", null)
+      .execute();
   }
   await db.schema
     .createTable("spam_blocklist")
@@ -48,6 +61,7 @@ export async function down(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     await db.schema.dropIndex(`${table}_content_hash_idx`).execute();
     await db.schema.dropIndex(`${table}_spam_created_at_id_idx`).execute();
-    for (const column of ["content_hash", "spam", "spam_signals", "spam_score"]) await db.schema.alterTable(table).dropColumn(column).execute();
+    for (const column of ["content_hash", "spam", "spam_signals", "spam_score"])
+      await db.schema.alterTable(table).dropColumn(column).execute();
   }
 }

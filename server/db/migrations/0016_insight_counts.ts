@@ -57,7 +57,17 @@ const COUNTED: CountedTable[] = [
     owner: "owner",
     spam: true,
     facets: [SOURCE, STATUS, ORG],
-    columns: ["type", "created_at", "owner", "spam", "status", "utm_source", "utm_medium", "organization_type", "property_count"],
+    columns: [
+      "type",
+      "created_at",
+      "owner",
+      "spam",
+      "status",
+      "utm_source",
+      "utm_medium",
+      "organization_type",
+      "property_count",
+    ],
   },
   {
     table: "contacts",
@@ -78,7 +88,8 @@ const COUNTED: CountedTable[] = [
 ];
 
 /** A column of `row` (new, old or a table alias) as the counts key it. */
-const keyed = (row: string, column: string, nullable: boolean) => (nullable ? `coalesce(${row}.${column}, ${ABSENT})` : `${row}.${column}`);
+const keyed = (row: string, column: string, nullable: boolean) =>
+  nullable ? `coalesce(${row}.${column}, ${ABSENT})` : `${row}.${column}`;
 const kindOf = (row: string, kind: string) => (kind.startsWith("'") ? kind : `${row}.${kind}`);
 const ownerOf = (row: string, owner: string | null) => (owner === null ? "''" : `coalesce(${row}.${owner}, '')`);
 /** utm_* may be absent; status, organization_type and property_count never are. */
@@ -128,8 +139,16 @@ export async function up(db: AnyDb): Promise<void> {
     ) without rowid`.execute(db);
   for (const table of COUNTED) {
     for (const facet of table.facets) await sql.raw(backfill(table, facet)).execute(db);
-    await sql.raw(`create trigger ${table.table}_insight_insert after insert on ${table.table} begin ${table.facets.map((facet) => add(table, facet)).join(" ")} end`).execute(db);
-    await sql.raw(`create trigger ${table.table}_insight_delete after delete on ${table.table} begin ${table.facets.map((facet) => remove(table, facet)).join(" ")} end`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${table.table}_insight_insert after insert on ${table.table} begin ${table.facets.map((facet) => add(table, facet)).join(" ")} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table.table}_insight_delete after delete on ${table.table} begin ${table.facets.map((facet) => remove(table, facet)).join(" ")} end`,
+      )
+      .execute(db);
     const changed = table.columns.map((column) => `old.${column} is not new.${column}`).join(" or ");
     await sql
       .raw(
@@ -139,7 +158,11 @@ export async function up(db: AnyDb): Promise<void> {
   }
   // The response times' read: answered records by arrival, with what it groups and filters by.
   for (const table of ["leads", "contacts"]) {
-    await sql.raw(`create index ${table}_answered_idx on ${table} (created_at, spam, owner, first_response_at) where first_response_at is not null`).execute(db);
+    await sql
+      .raw(
+        `create index ${table}_answered_idx on ${table} (created_at, spam, owner, first_response_at) where first_response_at is not null`,
+      )
+      .execute(db);
   }
 }
 
@@ -147,7 +170,8 @@ export async function down(db: AnyDb): Promise<void> {
   if (isPostgres(db)) return;
   for (const table of ["leads", "contacts"]) await sql.raw(`drop index ${table}_answered_idx`).execute(db);
   for (const { table } of COUNTED) {
-    for (const event of ["insert", "delete", "update"]) await sql.raw(`drop trigger ${table}_insight_${event}`).execute(db);
+    for (const event of ["insert", "delete", "update"])
+      await sql.raw(`drop trigger ${table}_insight_${event}`).execute(db);
   }
   await sql`drop table insight_counts`.execute(db);
 }

@@ -39,8 +39,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("change", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("webhook_events_created_at_idx").on("webhook_events").columns(["created_at", "id"]).execute();
-  await db.schema.createIndex("webhook_events_subject_email_idx").on("webhook_events").column("subject_email").execute();
+  await db.schema
+    .createIndex("webhook_events_created_at_idx")
+    .on("webhook_events")
+    .columns(["created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("webhook_events_subject_email_idx")
+    .on("webhook_events")
+    .column("subject_email")
+    .execute();
   await db.schema
     .createTable("webhook_deliveries")
     .addColumn("id", "text", (col) => col.primaryKey())
@@ -54,9 +62,22 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("locked_until", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("webhook_deliveries_due_idx").on("webhook_deliveries").columns(["next_attempt_at", "id"]).where(sql.ref("state"), "=", "pending").execute();
-  await db.schema.createIndex("webhook_deliveries_endpoint_idx").on("webhook_deliveries").columns(["endpoint_id", "created_at"]).execute();
-  await db.schema.createIndex("webhook_deliveries_subject_email_idx").on("webhook_deliveries").column("subject_email").execute();
+  await db.schema
+    .createIndex("webhook_deliveries_due_idx")
+    .on("webhook_deliveries")
+    .columns(["next_attempt_at", "id"])
+    .where(sql.ref("state"), "=", "pending")
+    .execute();
+  await db.schema
+    .createIndex("webhook_deliveries_endpoint_idx")
+    .on("webhook_deliveries")
+    .columns(["endpoint_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("webhook_deliveries_subject_email_idx")
+    .on("webhook_deliveries")
+    .column("subject_email")
+    .execute();
   await db.schema
     .createTable("webhook_attempts")
     .addColumn("id", "text", (col) => col.primaryKey())
@@ -68,10 +89,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("error", "text")
     .addColumn("at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("webhook_attempts_endpoint_at_idx").on("webhook_attempts").columns(["endpoint_id", "at", "id"]).execute();
+  await db.schema
+    .createIndex("webhook_attempts_endpoint_at_idx")
+    .on("webhook_attempts")
+    .columns(["endpoint_id", "at", "id"])
+    .execute();
   await db.schema.createIndex("webhook_attempts_delivery_idx").on("webhook_attempts").column("delivery_id").execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ["webhook_attempts", "webhook_deliveries", "webhook_events", "webhook_endpoints"]) await db.schema.dropTable(table).execute();
+  for (const table of ["webhook_attempts", "webhook_deliveries", "webhook_events", "webhook_endpoints"])
+    await db.schema.dropTable(table).execute();
 }

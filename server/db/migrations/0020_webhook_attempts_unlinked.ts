@@ -22,7 +22,9 @@ async function rebuildAttempts(db: AnyDb, linked: boolean): Promise<void> {
     (create) =>
       create
         .addColumn("id", "text", (col) => col.primaryKey())
-        .addColumn("delivery_id", "text", (col) => (linked ? col.notNull().references("webhook_deliveries.id").onDelete("cascade") : col.notNull()))
+        .addColumn("delivery_id", "text", (col) =>
+          linked ? col.notNull().references("webhook_deliveries.id").onDelete("cascade") : col.notNull(),
+        )
         .addColumn("endpoint_id", "text", (col) => col.notNull().references("webhook_endpoints.id").onDelete("cascade"))
         .addColumn("type", "text", (col) => col.notNull())
         .addColumn("status", "integer")
@@ -42,7 +44,16 @@ export async function down(db: AnyDb): Promise<void> {
   // Attempts whose delivery is gone could not be kept under the key.
   await db
     .deleteFrom("webhook_attempts")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("webhook_deliveries").select("webhook_deliveries.id").whereRef("webhook_deliveries.id", "=", "webhook_attempts.delivery_id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("webhook_deliveries")
+            .select("webhook_deliveries.id")
+            .whereRef("webhook_deliveries.id", "=", "webhook_attempts.delivery_id"),
+        ),
+      ),
+    )
     .execute();
   if (!isPostgres(db)) return rebuildAttempts(db, true);
   await db.schema

@@ -12,5 +12,10 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.createIndex("webhook_deliveries_due_idx").on("webhook_deliveries").columns(["next_attempt_at", "id"]).where(sql.ref("state"), "=", "pending").execute();
+  await db.schema
+    .createIndex("webhook_deliveries_due_idx")
+    .on("webhook_deliveries")
+    .columns(["next_attempt_at", "id"])
+    .where(sql.ref("state"), "=", "pending")
+    .execute();
 }

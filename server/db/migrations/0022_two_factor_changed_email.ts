@@ -31,7 +31,9 @@ async function changeOutboxKinds(db: AnyDb, kinds: RawBuilder<unknown>): Promise
       create
         .addColumn("id", "text", (col) => col.primaryKey())
         .addColumn("kind", "text", (col) => col.notNull().check(kinds))
-        .addColumn("state", "text", (col) => col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`))
+        .addColumn("state", "text", (col) =>
+          col.notNull().check(sql`state in ('pending', 'sent', 'failed', 'cancelled')`),
+        )
         .addColumn("subject_email", "text", (col) => col.notNull())
         .addColumn("record_collection", "text", (col) => col.notNull())
         .addColumn("record_id", "text", (col) => col.notNull())
@@ -49,7 +51,9 @@ async function changeOutboxKinds(db: AnyDb, kinds: RawBuilder<unknown>): Promise
 
 export async function up(db: AnyDb): Promise<void> {
   await changeOutboxKinds(db, KINDS_AFTER);
-  await sql`update admins set totp_pending_secret = null where totp_secret is not null and totp_pending_secret is not null`.execute(db);
+  await sql`update admins set totp_pending_secret = null where totp_secret is not null and totp_pending_secret is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -25,7 +25,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("record_id", "text", (col) => col.notNull())
     .addColumn("expires_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("used_render_stamps_expires_at_idx").on("used_render_stamps").column("expires_at").execute();
+  await db.schema
+    .createIndex("used_render_stamps_expires_at_idx")
+    .on("used_render_stamps")
+    .column("expires_at")
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

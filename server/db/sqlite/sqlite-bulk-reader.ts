@@ -28,7 +28,8 @@ export function arrayRowsDatabase(database: SQLite.Database, rowKey: (column: st
         all: (parameters) => keyedRows(rowKeys, statement.all(parameters) as unknown[][]),
         run: (parameters) => statement.run(parameters),
         *iterate(parameters) {
-          for (const values of statement.iterate(parameters) as Iterable<unknown[]>) yield keyedRows(rowKeys, [values])[0];
+          for (const values of statement.iterate(parameters) as Iterable<unknown[]>)
+            yield keyedRows(rowKeys, [values])[0];
         },
       };
     },

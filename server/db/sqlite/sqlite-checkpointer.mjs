@@ -40,7 +40,9 @@ function run() {
   try {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       // log: frames in the WAL; checkpointed: how many of them are now in the database file.
-      const { busy, log, checkpointed } = /** @type {{ busy: number, log: number, checkpointed: number }} */ (checkpoint.get());
+      const { busy, log, checkpointed } = /** @type {{ busy: number, log: number, checkpointed: number }} */ (
+        checkpoint.get()
+      );
       if (busy !== 0 || log === checkpointed) break;
     }
   } catch (error) {

@@ -26,7 +26,9 @@ describe("checkpoints in a thread of their own", () => {
     dir = await mkdtemp(join(tmpdir(), "erf-checkpoints-"));
     file = join(dir, "c.sqlite");
     onFailure = vi.fn<(error: Error) => void>();
-    db = new Kysely({ dialect: sqliteWriterDialect({ file, pragmas: [], checkpointThread: { onFailure, intervalMs: 5 } }) });
+    db = new Kysely({
+      dialect: sqliteWriterDialect({ file, pragmas: [], checkpointThread: { onFailure, intervalMs: 5 } }),
+    });
     await sql`create table notes (id integer primary key, text text not null)`.execute(db);
   });
 
@@ -36,11 +38,17 @@ describe("checkpoints in a thread of their own", () => {
   });
 
   const write = async (commits: number) => {
-    for (let i = 0; i < commits; i += 1) await db.insertInto("notes").values({ id: undefined as unknown as number, text: row }).execute();
+    for (let i = 0; i < commits; i += 1)
+      await db
+        .insertInto("notes")
+        .values({ id: undefined as unknown as number, text: row })
+        .execute();
   };
 
   it("copies the WAL into the database file while the writer is open, and the WAL is reused", async () => {
-    const { wal_autocheckpoint: own } = (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]!;
+    const { wal_autocheckpoint: own } = (
+      await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)
+    ).rows[0]!;
     expect(own).toBe(WAL_LIMIT_PAGES);
     const before = await size(file);
     // Six rounds of 100 commits, each commit about three pages of WAL (the row, the table's tree, the
@@ -49,10 +57,20 @@ describe("checkpoints in a thread of their own", () => {
       await write(100);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
-    await vi.waitFor(async () => expect(await size(file)).toBeGreaterThan(before + 550 * PAGE), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect(await size(file)).toBeGreaterThan(before + 550 * PAGE), {
+      timeout: 5_000,
+      interval: 20,
+    });
     // Never started again, the WAL would hold every frame: over 7 MB.
     expect(await size(`${file}-wal`)).toBeLessThan(2.5 * 1024 * 1024);
-    expect((await db.selectFrom("notes").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n).toBe(600);
+    expect(
+      (
+        await db
+          .selectFrom("notes")
+          .select(sql<number>`count(*)`.as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(600);
     expect(onFailure).not.toHaveBeenCalled();
   });
 });
@@ -60,7 +78,10 @@ describe("checkpoints in a thread of their own", () => {
 describe("CheckpointThread", () => {
   it("reports a thread that cannot work, once", async () => {
     const failures: Error[] = [];
-    const thread = new CheckpointThread({ file: join(tmpdir(), "erf-no-such-dir", "missing.sqlite"), onFailure: (error) => failures.push(error) });
+    const thread = new CheckpointThread({
+      file: join(tmpdir(), "erf-no-such-dir", "missing.sqlite"),
+      onFailure: (error) => failures.push(error),
+    });
     await vi.waitFor(() => expect(failures).toHaveLength(1), { timeout: 5_000 });
     await thread.close();
     expect(failures).toHaveLength(1);

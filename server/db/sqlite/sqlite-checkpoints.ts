@@ -37,7 +37,9 @@ export class CheckpointThread {
   #failed = false;
 
   constructor({ file, intervalMs = CHECKPOINT_INTERVAL_MS, onFailure }: CheckpointThreadOptions) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { file, sqlitePath: SQLITE_PATH, intervalMs } satisfies CheckpointThreadData });
+    this.#worker = new Worker(WORKER_URL, {
+      workerData: { file, sqlitePath: SQLITE_PATH, intervalMs } satisfies CheckpointThreadData,
+    });
     // The thread must never keep the process alive: it only tidies up after the writer.
     this.#worker.unref();
     const fail = (error: Error) => {

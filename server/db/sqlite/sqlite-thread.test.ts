@@ -39,7 +39,11 @@ await db.destroy();
 console.log("read", rows[0].n, "and closed");
 `,
     );
-    const run = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 30_000, cwd: fileURLToPath(new URL("../../..", import.meta.url)) });
+    const run = spawnSync(process.execPath, ["--import", "tsx", script], {
+      encoding: "utf8",
+      timeout: 30_000,
+      cwd: fileURLToPath(new URL("../../..", import.meta.url)),
+    });
     expect(run.stderr).toBe("");
     expect(run.stdout.trim()).toBe("read 42 and closed");
     expect(run.status).toBe(0);

@@ -51,7 +51,9 @@ class SqliteThread {
   #closing = false;
 
   constructor({ file, pragmas, fileMustExist = false }: SqliteThreadOptions) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { file, pragmas, fileMustExist, sqlitePath: SQLITE_PATH } satisfies ReadThreadData });
+    this.#worker = new Worker(WORKER_URL, {
+      workerData: { file, pragmas, fileMustExist, sqlitePath: SQLITE_PATH } satisfies ReadThreadData,
+    });
     // Idle, the thread must not keep the process alive (a CLI that forgot to close would hang); while a
     // statement is out it must, or the process could exit with the answer still to come.
     this.#worker.unref();
@@ -114,7 +116,8 @@ class ThreadConnection implements DatabaseConnection {
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     const reply = await this.#thread.request({ sql, parameters });
     if ("rows" in reply) return { rows: this.#objects(sql, reply.columns, reply.rows) as R[] };
-    if ("changes" in reply) return { numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.lastInsertRowid), rows: [] };
+    if ("changes" in reply)
+      return { numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.lastInsertRowid), rows: [] };
     return { rows: [] };
   }
 
@@ -179,4 +182,5 @@ class ReadThreadDriver implements Driver {
 }
 
 /** SQLite reads through a worker thread. */
-export const sqliteReadThreadDialect = (options: SqliteThreadOptions): Dialect => sqliteDialectWith(() => new ReadThreadDriver(options));
+export const sqliteReadThreadDialect = (options: SqliteThreadOptions): Dialect =>
+  sqliteDialectWith(() => new ReadThreadDriver(options));

@@ -52,7 +52,12 @@ port.on("message", (/** @type {ToReadThread} */ message) => {
   }
   try {
     const statement = prepare(message.sql);
-    if (statement.reader) answer({ id, columns: columnNames(statement), rows: /** @type {unknown[][]} */ (statement.all(message.parameters)) });
+    if (statement.reader)
+      answer({
+        id,
+        columns: columnNames(statement),
+        rows: /** @type {unknown[][]} */ (statement.all(message.parameters)),
+      });
     else {
       const { changes, lastInsertRowid } = statement.run(message.parameters);
       answer({ id, changes, lastInsertRowid });

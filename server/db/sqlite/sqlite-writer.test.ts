@@ -29,7 +29,10 @@ describe("sqliteWriterDialect", () => {
       gate.calls += 1;
       return new Promise<void>((resolve) => waiting.push(resolve));
     };
-    db = new Kysely({ dialect: sqliteWriterDialect({ file: join(dir, "w.sqlite"), pragmas: [], syncWal }), plugins: [new CamelCasePlugin()] });
+    db = new Kysely({
+      dialect: sqliteWriterDialect({ file: join(dir, "w.sqlite"), pragmas: [], syncWal }),
+      plugins: [new CamelCasePlugin()],
+    });
     const created = sql`create table notes (id integer primary key, text text not null)`.execute(db);
     await settle();
     gate.open();
@@ -46,7 +49,10 @@ describe("sqliteWriterDialect", () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   const state = <T>(promise: Promise<T>) => {
     let settled = false;
-    void promise.then(() => (settled = true), () => (settled = true));
+    void promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     return () => settled;
   };
 

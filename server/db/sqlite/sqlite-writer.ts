@@ -68,7 +68,9 @@ class WalSync {
   }
 
   async sync(): Promise<void> {
-    this.#fd ??= await new Promise<number>((resolve, reject) => openFile(this.#path, "r", (error, fd) => (error ? reject(error) : resolve(fd))));
+    this.#fd ??= await new Promise<number>((resolve, reject) =>
+      openFile(this.#path, "r", (error, fd) => (error ? reject(error) : resolve(fd))),
+    );
     const fd = this.#fd;
     try {
       await new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
@@ -155,7 +157,11 @@ class WriterDriver implements Driver {
     // read back from the OS cost a system call each.
     database.pragma("cache_size = -65536");
     for (const pragma of pragmas) database.pragma(pragma);
-    const wal = inMemory ? null : this.#options.syncWal ? { sync: this.#options.syncWal, close() {} } : new WalSync(`${file}-wal`);
+    const wal = inMemory
+      ? null
+      : this.#options.syncWal
+        ? { sync: this.#options.syncWal, close() {} }
+        : new WalSync(`${file}-wal`);
     this.#connection = new WriterConnection(database, wal);
     const { checkpointThread } = this.#options;
     if (checkpointThread && !inMemory) {
@@ -216,4 +222,5 @@ export function sqliteDialectWith(createDriver: () => Driver): Dialect {
 }
 
 /** The SQLite write connection. */
-export const sqliteWriterDialect = (options: SqliteWriterOptions): Dialect => sqliteDialectWith(() => new WriterDriver(options));
+export const sqliteWriterDialect = (options: SqliteWriterOptions): Dialect =>
+  sqliteDialectWith(() => new WriterDriver(options));

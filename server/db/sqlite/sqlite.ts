@@ -20,7 +20,10 @@ type RowKey = (column: string) => string;
  * statement that may roll back on its own opens a statement journal; in a temporary file that cost about
  * a millisecond a submission, in memory a tenth of that (docs/decisions/0032-insight-counts.md).
  */
-export function sqliteWriter(file: string, { checkpointThread }: { checkpointThread?: { onFailure: (error: Error) => void } } = {}): Dialect {
+export function sqliteWriter(
+  file: string,
+  { checkpointThread }: { checkpointThread?: { onFailure: (error: Error) => void } } = {},
+): Dialect {
   const pragmas = ["foreign_keys = ON", "busy_timeout = 5000", "temp_store = MEMORY"];
   return sqliteWriterDialect({ file, pragmas, ...(checkpointThread && { checkpointThread }) });
 }
@@ -32,7 +35,12 @@ export function sqliteWriter(file: string, { checkpointThread }: { checkpointThr
  * temp_store = MEMORY: the sorts of GROUP BY and ORDER BY stay out of temporary files.
  */
 export function sqliteReader(file: string, rowKey: RowKey): Dialect {
-  return sqliteReadThreadDialect({ file, fileMustExist: true, pragmas: ["query_only = 1", "busy_timeout = 5000", "temp_store = MEMORY"], rowKey });
+  return sqliteReadThreadDialect({
+    file,
+    fileMustExist: true,
+    pragmas: ["query_only = 1", "busy_timeout = 5000", "temp_store = MEMORY"],
+    rowKey,
+  });
 }
 
 /**

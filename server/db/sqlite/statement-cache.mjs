@@ -21,7 +21,8 @@ export function statementCache(database) {
     let statement = statements.get(sql);
     if (statement) return statement;
     statement = database.prepare(sql);
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(/** @type {string} */ (statements.keys().next().value));
+    if (statements.size >= STATEMENT_CACHE_SIZE)
+      statements.delete(/** @type {string} */ (statements.keys().next().value));
     statements.set(sql, statement);
     return statement;
   };

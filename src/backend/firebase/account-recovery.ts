@@ -10,7 +10,10 @@ import { errorCode } from "./write-errors";
 
 const FAILURES: Record<string, { status: number; message: string }> = {
   "auth/too-many-requests": { status: 429, message: "Too many requests. Try again in a few minutes." },
-  "auth/network-request-failed": { status: 503, message: "Could not reach Firebase. Check the connection and try again." },
+  "auth/network-request-failed": {
+    status: 503,
+    message: "Could not reach Firebase. Check the connection and try again.",
+  },
 };
 
 export function accountRecovery(auth: Auth): AccountRecovery {
@@ -31,7 +34,11 @@ export function accountRecovery(auth: Auth): AccountRecovery {
         const code = errorCode(error) ?? "auth/unknown";
         if (code === "auth/user-not-found") return;
         const known = FAILURES[code];
-        throw new AdminApiError(known?.status ?? 500, code, known?.message ?? (error instanceof Error ? error.message : String(error)));
+        throw new AdminApiError(
+          known?.status ?? 500,
+          code,
+          known?.message ?? (error instanceof Error ? error.message : String(error)),
+        );
       }
     },
   };

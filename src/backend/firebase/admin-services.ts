@@ -27,9 +27,14 @@ const connected = new WeakSet<object>();
  * Auth and the full Firestore SDK (listeners need it) for the staff pages. initializeAuth rather than
  * getAuth: getAuth also bundles the popup and redirect sign-in code, which email-and-password never uses.
  */
-export function adminServices(config: FirebaseClientConfig, { appName, persistence }: AdminServiceOptions = {}): AdminServices {
+export function adminServices(
+  config: FirebaseClientConfig,
+  { appName, persistence }: AdminServiceOptions = {},
+): AdminServices {
   const app = firebaseApp(config, appName);
-  const auth = initializeAuth(app, { persistence: persistence ?? [indexedDBLocalPersistence, browserLocalPersistence] });
+  const auth = initializeAuth(app, {
+    persistence: persistence ?? [indexedDBLocalPersistence, browserLocalPersistence],
+  });
   const db = getFirestore(app);
   if (config.authEmulatorHost && !connected.has(auth)) {
     connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });

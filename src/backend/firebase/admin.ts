@@ -33,7 +33,10 @@ export interface FirebaseAdminOptions extends AdminServiceOptions {
  * is Identity Platform's TOTP MFA, enrolled outside this dashboard. `accounts` has only the password
  * reset, Firebase Auth's own email.
  */
-export function createFirebaseAdminBackend(config: FirebaseClientConfig, options: FirebaseAdminOptions = {}): AdminBackend {
+export function createFirebaseAdminBackend(
+  config: FirebaseClientConfig,
+  options: FirebaseAdminOptions = {},
+): AdminBackend {
   const { auth, db } = adminServices(config, options);
   const { download = downloadText, now = () => new Date(), transactionWriteLimit = FIRESTORE_WRITE_LIMIT } = options;
   const stats = dashboardStatsReader(db, now);
@@ -56,7 +59,10 @@ export function createFirebaseAdminBackend(config: FirebaseClientConfig, options
     setAvailable: staff.setAvailable,
     watch: (onChange, onState) => watchCollections(db, onChange, onState),
     async exportCsv(filters) {
-      download(csvFileName(BRAND.csvPrefix, now()), await exportCsvChunks(db, filters, auth.currentUser?.email ?? null));
+      download(
+        csvFileName(BRAND.csvPrefix, now()),
+        await exportCsvChunks(db, filters, auth.currentUser?.email ?? null),
+      );
     },
     accounts: accountRecovery(auth),
     insights: insightsReader(db, () => auth.currentUser?.email ?? null),

@@ -43,7 +43,10 @@ vi.mock("firebase/auth", () => ({
 
 const auth = {} as Auth;
 const { PASSWORD, CODE, user } = firebase;
-const signedIn = { ok: true, user: { email: user.email, name: user.displayName, role: "admin", twoFactor: true, mustEnrolTwoFactor: false } };
+const signedIn = {
+  ok: true,
+  user: { email: user.email, name: user.displayName, role: "admin", twoFactor: true, mustEnrolTwoFactor: false },
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -70,10 +73,15 @@ describe("two-factor sign-in on Firebase (scripted Firebase Auth)", () => {
 
   it("checks the password first when the code comes without an earlier step, or for another account", async () => {
     expect(await authSession(auth).signIn(user.email, PASSWORD, CODE)).toEqual(signedIn);
-    expect(await authSession(auth).signIn(user.email, "not the password", CODE)).toMatchObject({ ok: false, code: "auth/invalid-credential" });
+    expect(await authSession(auth).signIn(user.email, "not the password", CODE)).toMatchObject({
+      ok: false,
+      code: "auth/invalid-credential",
+    });
     const session = authSession(auth);
     await session.signIn("someone@erf.test", PASSWORD);
-    expect(await session.signIn(user.email, "not the password", CODE)).toMatchObject({ code: "auth/invalid-credential" });
+    expect(await session.signIn(user.email, "not the password", CODE)).toMatchObject({
+      code: "auth/invalid-credential",
+    });
     expect(firebase.resolveSignIn).toHaveBeenCalledTimes(1);
   });
 
@@ -81,7 +89,10 @@ describe("two-factor sign-in on Firebase (scripted Firebase Auth)", () => {
     const session = authSession(auth);
     await session.signIn(user.email, PASSWORD);
     firebase.state.resolveFailure = "auth/invalid-multi-factor-session";
-    expect(await session.signIn(user.email, PASSWORD, CODE)).toMatchObject({ ok: false, code: "auth/invalid-multi-factor-session" });
+    expect(await session.signIn(user.email, PASSWORD, CODE)).toMatchObject({
+      ok: false,
+      code: "auth/invalid-multi-factor-session",
+    });
     firebase.state.resolveFailure = null;
     expect(await session.signIn(user.email, PASSWORD, CODE)).toEqual(signedIn);
     expect(firebase.signInWithEmailAndPassword).toHaveBeenCalledTimes(2);

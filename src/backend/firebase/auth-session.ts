@@ -27,7 +27,11 @@ import { errorCode } from "./write-errors";
 // Firebase cannot make an admin enrol (the browser cannot be trusted to insist), so mustEnrolTwoFactor
 // is always false here: the project requires it in Identity Platform instead (docs/firebase.md).
 
-export const NOT_ADMIN: SignInResult = { ok: false, code: "auth/not-admin", message: "This account is not a staff account." };
+export const NOT_ADMIN: SignInResult = {
+  ok: false,
+  code: "auth/not-admin",
+  message: "This account is not a staff account.",
+};
 
 export const TWO_FACTOR_REQUIRED: SignInResult = {
   ok: false,
@@ -35,7 +39,11 @@ export const TWO_FACTOR_REQUIRED: SignInResult = {
   message: "Enter the 6-digit code from your authenticator app.",
 };
 
-const INVALID_CODE: SignInResult = { ok: false, code: "invalid-code", message: "That code is not right. Enter the current code from your authenticator app." };
+const INVALID_CODE: SignInResult = {
+  ok: false,
+  code: "invalid-code",
+  message: "That code is not right. Enter the current code from your authenticator app.",
+};
 
 /** An account whose only factors are others (a phone): the dashboard signs in with authenticator codes only. */
 export const NO_AUTHENTICATOR: SignInResult = {
@@ -44,7 +52,11 @@ export const NO_AUTHENTICATOR: SignInResult = {
   message: "This account's second factor is not an authenticator app. Ask the project owner to enrol one.",
 };
 
-const DISABLED: SignInResult = { ok: false, code: "disabled", message: "This account is disabled. Ask an admin to enable it." };
+const DISABLED: SignInResult = {
+  ok: false,
+  code: "disabled",
+  message: "This account is disabled. Ask an admin to enable it.",
+};
 
 const normal = (email: string) => email.trim().toLowerCase();
 
@@ -96,7 +108,9 @@ export function authSession(auth: Auth) {
   async function withCode(resolver: MultiFactorResolver, code: string): Promise<SignInResult> {
     const hint = resolver.hints.find((factor) => factor.factorId === TotpMultiFactorGenerator.FACTOR_ID);
     if (!hint) return NO_AUTHENTICATOR;
-    const { user } = await resolver.resolveSignIn(TotpMultiFactorGenerator.assertionForSignIn(hint.uid, code.replace(/\s+/g, "")));
+    const { user } = await resolver.resolveSignIn(
+      TotpMultiFactorGenerator.assertionForSignIn(hint.uid, code.replace(/\s+/g, "")),
+    );
     return signedIn(user);
   }
 

@@ -25,7 +25,11 @@ import type { FirestoreKeyset } from "./cursor";
 // finds only documents that have the key: those created before owners existed have none, and show
 // under no owner filter until someone assigns them.
 
-export const STATUSES: Record<Collection, readonly string[]> = { leads: LEAD_STATUSES, contacts: LEAD_STATUSES, newsletter: NEWSLETTER_STATUSES };
+export const STATUSES: Record<Collection, readonly string[]> = {
+  leads: LEAD_STATUSES,
+  contacts: LEAD_STATUSES,
+  newsletter: NEWSLETTER_STATUSES,
+};
 
 const MAX_QUERY_LENGTH = 200;
 
@@ -61,7 +65,8 @@ export function parseOwnerValue(owner: string | undefined, me: string | null): s
     return me.toLowerCase();
   }
   const email = owner.trim().toLowerCase();
-  if (email.length > LIMITS.email || !email.includes("@")) throw validationError("owner: use me, none or a staff email");
+  if (email.length > LIMITS.email || !email.includes("@"))
+    throw validationError("owner: use me, none or a staff email");
   return email;
 }
 
@@ -76,10 +81,13 @@ export function parseFilters(target: Collection, params: FilterParams, me: strin
   const q = params.q?.trim() ?? "";
   if (q.length > MAX_QUERY_LENGTH) throw validationError(`q: at most ${MAX_QUERY_LENGTH} characters`);
   const status = params.status || null;
-  if (status !== null && !STATUSES[target].includes(status)) throw validationError(`status: use one of ${STATUSES[target].join(", ")}`);
+  if (status !== null && !STATUSES[target].includes(status))
+    throw validationError(`status: use one of ${STATUSES[target].join(", ")}`);
   const type = params.type || null;
   if (type !== null && (target !== "leads" || !(LEAD_TYPES as readonly string[]).includes(type))) {
-    throw validationError(target === "leads" ? `type: use one of ${LEAD_TYPES.join(", ")}` : `type: ${target} have no type filter`);
+    throw validationError(
+      target === "leads" ? `type: use one of ${LEAD_TYPES.join(", ")}` : `type: ${target} have no type filter`,
+    );
   }
   const owner = parseOwner(target, params.owner, me);
   const source = parseSourceFilters(params);
@@ -89,7 +97,13 @@ export function parseFilters(target: Collection, params: FilterParams, me: strin
 }
 
 /** createdAt descending, then id descending: the server's keyset order, so ties are stable. */
-export function newestFirst(db: Firestore, target: Collection, filters: RecordFilters, after: FirestoreKeyset | null, size: number): Query {
+export function newestFirst(
+  db: Firestore,
+  target: Collection,
+  filters: RecordFilters,
+  after: FirestoreKeyset | null,
+  size: number,
+): Query {
   const constraints: QueryConstraint[] = [];
   if (filters.status) constraints.push(where("status", "==", filters.status));
   if (filters.type) constraints.push(where("type", "==", filters.type));

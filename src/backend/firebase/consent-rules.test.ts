@@ -14,7 +14,9 @@ const literal = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, 
 
 function expectedBlock(): string {
   const purposes = CONSENT_PURPOSES.map((purpose) => {
-    const entries = consentWordings(purpose).map((wording) => `          ${literal(wording.version)}: ${literal(wording.text)}`);
+    const entries = consentWordings(purpose).map(
+      (wording) => `          ${literal(wording.version)}: ${literal(wording.text)}`,
+    );
     return [`        ${literal(purpose)}: {`, entries.join(",\n"), "        }"].join("\n");
   });
   return [

@@ -36,14 +36,26 @@ function plan(filters: ExportFilters, me: string | null): { target: Collection; 
       target,
       filters: parseFilters(
         target,
-        { q: filters.q, status: filters.status, type: target === "leads" ? filters.type : undefined, owner, source: filters.source, medium: filters.medium, campaign: filters.campaign },
+        {
+          q: filters.q,
+          status: filters.status,
+          type: target === "leads" ? filters.type : undefined,
+          owner,
+          source: filters.source,
+          medium: filters.medium,
+          campaign: filters.campaign,
+        },
         me,
       ),
     }));
 }
 
 /** The CSV as text chunks (header first), read page by page with the one CSV implementation in src/domain. */
-export async function exportCsvChunks(db: Firestore, filters: ExportFilters, me: string | null = null): Promise<string[]> {
+export async function exportCsvChunks(
+  db: Firestore,
+  filters: ExportFilters,
+  me: string | null = null,
+): Promise<string[]> {
   const parts = plan(filters, me);
   const options: CsvOptions = { extended: filters.columns === "extended" };
   const chunks = [csvHeader(options)];

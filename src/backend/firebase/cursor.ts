@@ -22,7 +22,14 @@ export function decodeCursor(cursor: string): FirestoreKeyset | null {
     const value: unknown = JSON.parse(fromBase64Url(cursor));
     if (!Array.isArray(value) || value.length !== 3) return null;
     const [seconds, nanoseconds, id] = value as unknown[];
-    if (!Number.isInteger(seconds) || !Number.isInteger(nanoseconds) || typeof id !== "string" || id === "" || id.length > 1500) return null;
+    if (
+      !Number.isInteger(seconds) ||
+      !Number.isInteger(nanoseconds) ||
+      typeof id !== "string" ||
+      id === "" ||
+      id.length > 1500
+    )
+      return null;
     return { seconds: seconds as number, nanoseconds: nanoseconds as number, id };
   } catch {
     return null;

@@ -50,7 +50,11 @@ export type ConsentProof<T> = ReturnType<typeof consentProof<T>>;
  * (the record must hold the identical proof, written in the same request). Kept when a re-subscription
  * replaces the proof on the record, so the history of a person's opt-ins stays.
  */
-export function consentEntry<T>(email: string, consent: ConsentProof<T>, record: { collection: "newsletter" | "leads"; id: string }) {
+export function consentEntry<T>(
+  email: string,
+  consent: ConsentProof<T>,
+  record: { collection: "newsletter" | "leads"; id: string },
+) {
   return { email, consent, recordCollection: record.collection, recordId: record.id };
 }
 
@@ -66,7 +70,13 @@ function visitorPart<D extends object>(list: FieldList, data: D, variant?: strin
 
 /** The fields staff (or the adapter on their behalf) fill in later, on lists `L`: null on a new document. */
 type UnsetName<L extends FieldList> = {
-  [K in keyof L]: L[K] extends { writer: "visitor" } ? never : L[K] extends { firestore: false } ? never : L[K] extends { nullable: true } ? K : never;
+  [K in keyof L]: L[K] extends { writer: "visitor" }
+    ? never
+    : L[K] extends { firestore: false }
+      ? never
+      : L[K] extends { nullable: true }
+        ? K
+        : never;
 }[keyof L] &
   string;
 
@@ -126,7 +136,15 @@ export function leadDocument<T>(data: LeadData, now: T, context: ConsentContext 
 
 /** `consentId` names the ledger entry written with it (a fresh one for each subscription). */
 export function newsletterDocument<T>(data: NewsletterData, consent: ConsentProof<T>, consentId: string, now: T) {
-  return { ...visitorPart(NEWSLETTER_FIELDS, data), ...token(data.recaptchaToken), consent, consentId, status: "subscribed" as const, type: "newsletter" as const, createdAt: now };
+  return {
+    ...visitorPart(NEWSLETTER_FIELDS, data),
+    ...token(data.recaptchaToken),
+    consent,
+    consentId,
+    status: "subscribed" as const,
+    type: "newsletter" as const,
+    createdAt: now,
+  };
 }
 
 /** What a re-subscription may change on an existing document (firestore.rules allows exactly these keys). */

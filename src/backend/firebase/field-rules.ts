@@ -22,9 +22,20 @@ export interface DocumentShape {
 
 export const DOCUMENT_SHAPES: readonly DocumentShape[] = [
   { check: "contactFields", list: CONTACT_FIELDS, extraRequired: [], extraOptional: ["recaptchaToken"] },
-  { check: "signupFields", list: LEAD_FIELDS, variant: "signup", extraRequired: [], extraOptional: ["recaptchaToken", "marketingConsent"] },
+  {
+    check: "signupFields",
+    list: LEAD_FIELDS,
+    variant: "signup",
+    extraRequired: [],
+    extraOptional: ["recaptchaToken", "marketingConsent"],
+  },
   { check: "demoFields", list: LEAD_FIELDS, variant: "demo", extraRequired: [], extraOptional: ["recaptchaToken"] },
-  { check: "subscriptionFields", list: NEWSLETTER_FIELDS, extraRequired: ["consent", "consentId"], extraOptional: ["recaptchaToken"] },
+  {
+    check: "subscriptionFields",
+    list: NEWSLETTER_FIELDS,
+    extraRequired: ["consent", "consentId"],
+    extraOptional: ["recaptchaToken"],
+  },
 ];
 
 /** The limits the hand-written helpers of the rules read as limits().name. */
@@ -36,7 +47,8 @@ export const literal = (text: string) => `'${text.replace(/\\/g, "\\\\").replace
 const list = (values: readonly string[]) => `[${values.map(literal).join(", ")}]`;
 
 /** The fields a document carries, in list order. */
-export const documentFields = (shape: DocumentShape) => fieldsOn(shape.list, shape.variant).filter(([, field]) => field.firestore !== false);
+export const documentFields = (shape: DocumentShape) =>
+  fieldsOn(shape.list, shape.variant).filter(([, field]) => field.firestore !== false);
 
 /** The generated check of one field, or null where the hand-written part of the rules checks it. */
 function fieldCheck(name: string, field: FieldDefinition, variant: string | undefined): string | null {
@@ -59,7 +71,9 @@ function fieldCheck(name: string, field: FieldDefinition, variant: string | unde
     case "path":
       return `optionalPath(${value})`;
     case "tag":
-      return field.values ? `optionalTag(${value}) && (${value} == '' || ${value} in ${list(field.values)})` : `optionalTag(${value})`;
+      return field.values
+        ? `optionalTag(${value}) && (${value} == '' || ${value} in ${list(field.values)})`
+        : `optionalTag(${value})`;
     case "origin":
       return `optionalOrigin(${value})`;
     case "option":

@@ -33,7 +33,19 @@ export function responseTimes(documents: readonly Record<string, unknown>[], sin
 export async function medianFirstResponseMs(db: Firestore, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - FIRST_RESPONSE_WINDOW_MS);
   const answered = (target: "leads" | "contacts") =>
-    getDocs(query(collection(db, target), where("firstResponseAt", ">=", Timestamp.fromDate(since)), orderBy("firstResponseAt", "desc"), limit(FIRST_RESPONSE_SCAN)));
+    getDocs(
+      query(
+        collection(db, target),
+        where("firstResponseAt", ">=", Timestamp.fromDate(since)),
+        orderBy("firstResponseAt", "desc"),
+        limit(FIRST_RESPONSE_SCAN),
+      ),
+    );
   const [leads, contacts] = await Promise.all([answered("leads"), answered("contacts")]);
-  return median(responseTimes([...leads.docs, ...contacts.docs].map((snapshot) => snapshot.data()), since));
+  return median(
+    responseTimes(
+      [...leads.docs, ...contacts.docs].map((snapshot) => snapshot.data()),
+      since,
+    ),
+  );
 }

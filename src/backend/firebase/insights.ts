@@ -1,6 +1,11 @@
 import { collection, getCountFromServer, orderBy, query, Timestamp, where, type Firestore } from "firebase/firestore";
 import { daysBetween, dayMs, rangeErrors, type Insights, type InsightsQuery } from "../../domain/insights";
-import { DEMO_ORGANIZATION_TYPES, DEMO_PROPERTY_COUNTS, SIGNUP_ORGANIZATION_TYPES, SIGNUP_PROPERTY_COUNTS } from "../../domain/options";
+import {
+  DEMO_ORGANIZATION_TYPES,
+  DEMO_PROPERTY_COUNTS,
+  SIGNUP_ORGANIZATION_TYPES,
+  SIGNUP_PROPERTY_COUNTS,
+} from "../../domain/options";
 import { adminCall, validationError } from "./admin-errors";
 import { parseOwnerValue } from "./collection-query";
 
@@ -83,7 +88,17 @@ export function insightsReader(db: Firestore, me: () => string | null) {
         Promise.all(
           ORGANIZATION_PAIRS.map(async (pair) => ({
             ...pair,
-            count: await count("leads", [["type", pair.type], ["organizationType", pair.organizationType], ["propertyCount", pair.propertyCount], ...owned], start, end),
+            count: await count(
+              "leads",
+              [
+                ["type", pair.type],
+                ["organizationType", pair.organizationType],
+                ["propertyCount", pair.propertyCount],
+                ...owned,
+              ],
+              start,
+              end,
+            ),
           })),
         ),
       ]);
@@ -110,7 +125,9 @@ export function insightsReader(db: Firestore, me: () => string | null) {
         funnel: [],
         responseByWeek: [],
         responseByOwner: [],
-        organizations: [...byPair.values()].sort((a, b) => byText(a.organizationType, b.organizationType) || byText(a.propertyCount, b.propertyCount)),
+        organizations: [...byPair.values()].sort(
+          (a, b) => byText(a.organizationType, b.organizationType) || byText(a.propertyCount, b.propertyCount),
+        ),
         unavailable: ["bySource", "funnel", "responseByWeek", "responseByOwner"],
       };
     });

@@ -1,5 +1,12 @@
 import { getCountFromServer, getDocs, type Firestore } from "firebase/firestore";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListPage, type ListQuery, type MatchCount, type RecordsByCollection } from "../../domain/admin";
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type ListPage,
+  type ListQuery,
+  type MatchCount,
+  type RecordsByCollection,
+} from "../../domain/admin";
 import type { Collection } from "../../domain/status";
 import { BULK_MAX } from "../../domain/workspace";
 import { adminCall, validationError } from "./admin-errors";
@@ -17,16 +24,32 @@ import { filtersInBrowser, filtersMatcher } from "./search";
 export const SEARCH_SCAN_BUDGET = 1_000;
 
 /** A page, with how many records each person on it has (person-counts.ts). `me`: the signed-in staff email. */
-export async function listPage<C extends Collection>(db: Firestore, target: C, request: ListQuery, me: string | null = null): Promise<ListPage<C>> {
+export async function listPage<C extends Collection>(
+  db: Firestore,
+  target: C,
+  request: ListQuery,
+  me: string | null = null,
+): Promise<ListPage<C>> {
   const page = await readPage(db, target, request, me);
   if (page.items.length === 0) return { ...page, personRecords: {} };
-  const personRecords = await adminCall(() => personRecordCounts(db, page.items.map((item) => item.email)));
+  const personRecords = await adminCall(() =>
+    personRecordCounts(
+      db,
+      page.items.map((item) => item.email),
+    ),
+  );
   return { ...page, personRecords };
 }
 
-async function readPage<C extends Collection>(db: Firestore, target: C, request: ListQuery, me: string | null): Promise<ListPage<C>> {
+async function readPage<C extends Collection>(
+  db: Firestore,
+  target: C,
+  request: ListQuery,
+  me: string | null,
+): Promise<ListPage<C>> {
   const size = request.limit ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw validationError(`limit: use a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
+    throw validationError(`limit: use a whole number from 1 to ${MAX_PAGE_SIZE}`);
   const filters = parseFilters(target, request, me);
   let after: FirestoreKeyset | null = null;
   if (request.cursor) {
@@ -69,9 +92,16 @@ async function readPage<C extends Collection>(db: Firestore, target: C, request:
  * (the same index), limited to one past the cap, so it costs a read per 1,000 entries counted at most.
  * A search or a first-touch filter is applied in the browser, so it cannot be counted this way: null.
  */
-export async function countMatching(db: Firestore, target: Collection, request: ListQuery, me: string | null = null): Promise<MatchCount | null> {
+export async function countMatching(
+  db: Firestore,
+  target: Collection,
+  request: ListQuery,
+  me: string | null = null,
+): Promise<MatchCount | null> {
   const filters = parseFilters(target, request, me);
   if (filtersInBrowser(filters)) return null;
-  const counted = await adminCall(async () => (await getCountFromServer(newestFirst(db, target, filters, null, BULK_MAX + 1))).data().count);
+  const counted = await adminCall(
+    async () => (await getCountFromServer(newestFirst(db, target, filters, null, BULK_MAX + 1))).data().count,
+  );
   return { count: Math.min(counted, BULK_MAX), more: counted > BULK_MAX };
 }

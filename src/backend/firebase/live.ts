@@ -17,7 +17,12 @@ const RETRY_MAX_MS = 30_000;
 type Emit = (change: Omit<RecordChange, "position">) => void;
 
 /** One collection's listener; restarts itself after an error, with backoff. */
-function follow(db: Firestore, target: Collection, emit: Emit, onSynced: (target: Collection, synced: boolean) => void): () => void {
+function follow(
+  db: Firestore,
+  target: Collection,
+  emit: Emit,
+  onSynced: (target: Collection, synced: boolean) => void,
+): () => void {
   let stop: () => void = () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = RETRY_MIN_MS;
@@ -29,7 +34,10 @@ function follow(db: Firestore, target: Collection, emit: Emit, onSynced: (target
       // Records are never deleted (the rules forbid it); one leaving the window is simply older now.
       if (change.type === "removed") continue;
       const record = toRecord(target, change.doc.id, change.doc.data({ serverTimestamps: "estimate" }));
-      emit({ collection: target, op: change.type === "added" ? op : "update", record } as Omit<RecordChange, "position">);
+      emit({ collection: target, op: change.type === "added" ? op : "update", record } as Omit<
+        RecordChange,
+        "position"
+      >);
     }
   };
 
@@ -74,7 +82,11 @@ function follow(db: Firestore, target: Collection, emit: Emit, onSynced: (target
 }
 
 /** AdminBackend.watch: inserts and updates among the newest LIVE_WINDOW records of each collection. */
-export function watchCollections(db: Firestore, onChange: (change: RecordChange) => void, onState?: (state: LiveState) => void): () => void {
+export function watchCollections(
+  db: Firestore,
+  onChange: (change: RecordChange) => void,
+  onState?: (state: LiveState) => void,
+): () => void {
   // Positions in the order this client saw the changes (Firestore keeps no change log to place them in).
   let seen = 0;
   const synced = new Map<Collection, boolean>();
@@ -94,6 +106,8 @@ export function watchCollections(db: Firestore, onChange: (change: RecordChange)
   };
 
   report("connecting");
-  const stops = COLLECTIONS.map((target) => follow(db, target, (change) => onChange({ ...change, position: logPosition(0, ++seen) } as RecordChange), onSynced));
+  const stops = COLLECTIONS.map((target) =>
+    follow(db, target, (change) => onChange({ ...change, position: logPosition(0, ++seen) } as RecordChange), onSynced),
+  );
   return () => stops.forEach((stop) => stop());
 }

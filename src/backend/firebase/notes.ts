@@ -27,11 +27,17 @@ function toNote(target: Collection, recordId: string, snapshot: DocumentSnapshot
   };
 }
 
-export async function addNote(context: ChangeContext, target: Collection, recordId: string, body: string): Promise<Note> {
+export async function addNote(
+  context: ChangeContext,
+  target: Collection,
+  recordId: string,
+  body: string,
+): Promise<Note> {
   checkDocumentId(recordId, `${target} record`);
   const text = body.trim();
   if (text.length === 0) throw validationError("body: required");
-  if (text.length > NOTE_MAX_LENGTH) throw validationError(`body: at most ${NOTE_MAX_LENGTH.toLocaleString("en")} characters`);
+  if (text.length > NOTE_MAX_LENGTH)
+    throw validationError(`body: at most ${NOTE_MAX_LENGTH.toLocaleString("en")} characters`);
   const author = signedInStaff(context.auth);
   const { db } = context;
   const recordRef = doc(db, target, recordId);
@@ -65,7 +71,8 @@ export async function deleteNote(context: ChangeContext, note: Note): Promise<vo
     runTransaction(db, async (transaction) => {
       const stored = await transaction.get(noteRef);
       if (!stored.exists()) throw new AdminApiError(404, "not-found", `No note ${note.id}`);
-      if (stored.get("authorUid") !== staff.uid) throw new AdminApiError(403, "forbidden", "Only a note's author may delete it.");
+      if (stored.get("authorUid") !== staff.uid)
+        throw new AdminApiError(403, "forbidden", "Only a note's author may delete it.");
       transaction.delete(noteRef);
       transaction.set(eventRef, noteDeletedEvent(note.id, staff, serverTimestamp()));
       transaction.update(recordRef, { activityAt: serverTimestamp() });

@@ -15,9 +15,14 @@ export const PERSON_COUNT_SCAN = 1_000;
 export async function personRecordCounts(db: Firestore, emails: readonly string[]): Promise<Record<string, number>> {
   const distinct = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
   const groups: string[][] = [];
-  for (let start = 0; start < distinct.length; start += IN_QUERY_LIMIT) groups.push(distinct.slice(start, start + IN_QUERY_LIMIT));
+  for (let start = 0; start < distinct.length; start += IN_QUERY_LIMIT)
+    groups.push(distinct.slice(start, start + IN_QUERY_LIMIT));
   const pages = await Promise.all(
-    groups.flatMap((group) => COLLECTIONS.map((target) => getDocs(query(collection(db, target), where("email", "in", group), limit(PERSON_COUNT_SCAN))))),
+    groups.flatMap((group) =>
+      COLLECTIONS.map((target) =>
+        getDocs(query(collection(db, target), where("email", "in", group), limit(PERSON_COUNT_SCAN))),
+      ),
+    ),
   );
   const counts = new Map<string, number>();
   for (const page of pages) {

@@ -20,7 +20,15 @@ import { adminCall } from "./admin-errors";
 import { checkDocumentId } from "./document-id";
 import { PERSON_ID, personIdOf } from "./person-id";
 import { toRecord } from "./records";
-import { latestOptOut, personRecords, recordConsent, TIMELINE_LIMIT, timelineOf, type StoredEntry, type StoredRecord } from "./timeline";
+import {
+  latestOptOut,
+  personRecords,
+  recordConsent,
+  TIMELINE_LIMIT,
+  timelineOf,
+  type StoredEntry,
+  type StoredRecord,
+} from "./timeline";
 import { eventsOf, notesOf, personDocument, personRef } from "./workspace-documents";
 
 // The record panel's reads. A person id is a hash (person-id.ts), so the panel records which address it
@@ -56,9 +64,15 @@ export function personReader(db: Firestore) {
   }
 
   const entries = (snapshot: QuerySnapshot, target: Collection, recordId: string): StoredEntry[] =>
-    snapshot.docs.map((entry) => ({ collection: target, recordId, id: entry.id, data: entry.data({ serverTimestamps: "estimate" }) }));
+    snapshot.docs.map((entry) => ({
+      collection: target,
+      recordId,
+      id: entry.id,
+      data: entry.data({ serverTimestamps: "estimate" }),
+    }));
 
-  const newestEvents = (target: Collection, recordId: string) => getDocs(query(eventsOf(db, target, recordId), orderBy("at", "desc"), limit(TIMELINE_LIMIT)));
+  const newestEvents = (target: Collection, recordId: string) =>
+    getDocs(query(eventsOf(db, target, recordId), orderBy("at", "desc"), limit(TIMELINE_LIMIT)));
 
   return {
     async record<C extends Collection>(target: C, id: string): Promise<RecordDetail<C>> {
@@ -86,7 +100,14 @@ export function personReader(db: Firestore) {
       return adminCall(async () => {
         const email = await emailOf(personId);
         const byEmail = (target: "leads" | "contacts") =>
-          getDocs(query(collection(db, target), where("email", "==", email), orderBy("createdAt", "desc"), limit(PERSON_RECORDS_LIMIT)));
+          getDocs(
+            query(
+              collection(db, target),
+              where("email", "==", email),
+              orderBy("createdAt", "desc"),
+              limit(PERSON_RECORDS_LIMIT),
+            ),
+          );
         const [leads, contacts, subscription, ledger] = await Promise.all([
           byEmail("leads"),
           byEmail("contacts"),
@@ -96,8 +117,14 @@ export function personReader(db: Firestore) {
         ]);
         const records: StoredRecord[] = [
           ...leads.docs.map((snapshot) => ({ collection: "leads" as const, id: snapshot.id, data: snapshot.data() })),
-          ...contacts.docs.map((snapshot) => ({ collection: "contacts" as const, id: snapshot.id, data: snapshot.data() })),
-          ...(subscription.exists() ? [{ collection: "newsletter" as const, id: subscription.id, data: subscription.data() }] : []),
+          ...contacts.docs.map((snapshot) => ({
+            collection: "contacts" as const,
+            id: snapshot.id,
+            data: snapshot.data(),
+          })),
+          ...(subscription.exists()
+            ? [{ collection: "newsletter" as const, id: subscription.id, data: subscription.data() }]
+            : []),
         ];
         const perRecord = await Promise.all(
           records.map(async ({ collection: target, id }) => {
@@ -112,7 +139,13 @@ export function personReader(db: Firestore) {
           person: {
             id: personId,
             email,
-            records: personRecords(records).map(({ collection: target, id, type, status, createdAt }) => ({ collection: target, id, type, status, createdAt })),
+            records: personRecords(records).map(({ collection: target, id, type, status, createdAt }) => ({
+              collection: target,
+              id,
+              type,
+              status,
+              createdAt,
+            })),
           },
           timeline: timelineOf({
             records,

@@ -10,10 +10,25 @@ import {
 } from "firebase/firestore/lite";
 import type { FirebaseClientConfig } from "../../config/firebase-config";
 import { HONEYPOT_FIELD } from "../../domain/limits";
-import { contactInput, fieldErrors, leadInput, newsletterInput, type LeadData, type NewsletterData } from "../../domain/schemas";
+import {
+  contactInput,
+  fieldErrors,
+  leadInput,
+  newsletterInput,
+  type LeadData,
+  type NewsletterData,
+} from "../../domain/schemas";
 import type { PublicBackend, SubmitResult } from "../port";
 import { firebaseApp, splitHostPort } from "./app";
-import { consentEntry, consentProof, contactDocument, leadDocument, newsletterDocument, resubscription, type ConsentContext } from "./documents";
+import {
+  consentEntry,
+  consentProof,
+  contactDocument,
+  leadDocument,
+  newsletterDocument,
+  resubscription,
+  type ConsentContext,
+} from "./documents";
 import { newsletterDocumentId } from "./newsletter-id";
 import { retryWrite } from "./retry-write";
 import { errorCode, failure } from "./write-errors";
@@ -24,7 +39,9 @@ import { errorCode, failure } from "./write-errors";
 // same attempt can never store it twice. A record with a consent goes in one batch with its entry in the
 // `consents` ledger (same key as id): the rules accept neither without the other.
 
-type Schema<T> = { safeParse(input: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] } };
+type Schema<T> = {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] };
+};
 
 const connected = new WeakSet<Firestore>();
 
@@ -38,9 +55,15 @@ function firestoreFor(config: FirebaseClientConfig, appName?: string): Firestore
   return db;
 }
 
-async function submit<T>(schema: Schema<T>, input: unknown, store: (data: T) => Promise<string>, fakeId: string): Promise<SubmitResult> {
+async function submit<T>(
+  schema: Schema<T>,
+  input: unknown,
+  store: (data: T) => Promise<string>,
+  fakeId: string,
+): Promise<SubmitResult> {
   // A bot that filled the hidden field gets the same answer as a person, and nothing is stored.
-  if (typeof input === "object" && input !== null && (input as Record<string, unknown>)[HONEYPOT_FIELD]) return { ok: true, id: fakeId };
+  if (typeof input === "object" && input !== null && (input as Record<string, unknown>)[HONEYPOT_FIELD])
+    return { ok: true, id: fakeId };
   const parsed = schema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "validation", fields: fieldErrors(parsed.error) };
   try {
@@ -51,7 +74,9 @@ async function submit<T>(schema: Schema<T>, input: unknown, store: (data: T) => 
 }
 
 /** The browser's side of a consent record; the IP stays unknown (docs/firebase.md, "Privacy on Firebase"). */
-const consentContext = (): ConsentContext => ({ userAgent: typeof navigator === "undefined" ? null : navigator.userAgent });
+const consentContext = (): ConsentContext => ({
+  userAgent: typeof navigator === "undefined" ? null : navigator.userAgent,
+});
 
 type Write = { ref: DocumentReference; data: object; update?: boolean };
 
@@ -78,7 +103,10 @@ export function createFirebasePublicBackend(config: FirebaseClientConfig, appNam
     const lead = leadDocument(data, serverTimestamp(), consentContext());
     const writes: Write[] = [{ ref, data: lead }];
     if ("marketingConsent" in lead && lead.marketingConsent) {
-      writes.push({ ref: doc(db, "consents", id), data: consentEntry(lead.email, lead.marketingConsent, { collection: "leads", id }) });
+      writes.push({
+        ref: doc(db, "consents", id),
+        data: consentEntry(lead.email, lead.marketingConsent, { collection: "leads", id }),
+      });
     }
     await retryWrite(() => commit(writes));
     return id;
@@ -87,7 +115,10 @@ export function createFirebasePublicBackend(config: FirebaseClientConfig, appNam
   const storeSubscription = async (data: NewsletterData, consentId: string) => {
     const ref = doc(db, "newsletter", await newsletterDocumentId(data.email));
     const consent = consentProof("newsletter", data, consentContext(), serverTimestamp());
-    const entry = { ref: doc(db, "consents", consentId), data: consentEntry(data.email, consent, { collection: "newsletter", id: ref.id }) };
+    const entry = {
+      ref: doc(db, "consents", consentId),
+      data: consentEntry(data.email, consent, { collection: "newsletter", id: ref.id }),
+    };
     // A refusal on a retry means an earlier attempt landed: the ledger entry's id is this attempt's key,
     // and the rules never let an entry be written twice.
     await retryWrite(async () => {
@@ -105,8 +136,15 @@ export function createFirebasePublicBackend(config: FirebaseClientConfig, appNam
 
   return {
     submitContact: (input, { idempotencyKey }) =>
-      submit(contactInput, input, (data) => createOnce("contacts", idempotencyKey, contactDocument(data, serverTimestamp())), idempotencyKey),
-    submitLead: (input, { idempotencyKey }) => submit(leadInput, input, (data) => storeLead(data, idempotencyKey), idempotencyKey),
-    subscribe: (input, { idempotencyKey }) => submit(newsletterInput, input, (data) => storeSubscription(data, idempotencyKey), idempotencyKey),
+      submit(
+        contactInput,
+        input,
+        (data) => createOnce("contacts", idempotencyKey, contactDocument(data, serverTimestamp())),
+        idempotencyKey,
+      ),
+    submitLead: (input, { idempotencyKey }) =>
+      submit(leadInput, input, (data) => storeLead(data, idempotencyKey), idempotencyKey),
+    subscribe: (input, { idempotencyKey }) =>
+      submit(newsletterInput, input, (data) => storeSubscription(data, idempotencyKey), idempotencyKey),
   };
 }

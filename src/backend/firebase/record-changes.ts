@@ -49,15 +49,25 @@ export interface ChangeContext {
   onResponded?: () => void;
 }
 
-const settableStatuses = (target: Collection): readonly string[] => (target === "newsletter" ? NEWSLETTER_STAFF_STATUSES : STATUSES[target]);
+const settableStatuses = (target: Collection): readonly string[] =>
+  target === "newsletter" ? NEWSLETTER_STAFF_STATUSES : STATUSES[target];
 
 /** The change as the server checks it (server/workspace/change-request.ts): each error names its field. */
-async function checkChange(context: ChangeContext, target: Collection, { status, owner }: RecordChangeRequest): Promise<RecordChangeRequest> {
+async function checkChange(
+  context: ChangeContext,
+  target: Collection,
+  { status, owner }: RecordChangeRequest,
+): Promise<RecordChangeRequest> {
   const settable = settableStatuses(target);
   if (status === undefined && owner === undefined) {
-    throw validationError(isOwnedCollection(target) ? "status: send a status, an owner or both" : `status: use one of ${settable.join(", ")}`);
+    throw validationError(
+      isOwnedCollection(target)
+        ? "status: send a status, an owner or both"
+        : `status: use one of ${settable.join(", ")}`,
+    );
   }
-  if (status !== undefined && !settable.includes(status)) throw validationError(`status: use one of ${settable.join(", ")}`);
+  if (status !== undefined && !settable.includes(status))
+    throw validationError(`status: use one of ${settable.join(", ")}`);
   if (owner === undefined) return { status };
   if (!isOwnedCollection(target)) throw validationError(`owner: ${target} records have no owner`);
   if (owner === null) return { ...(status !== undefined && { status }), owner: null };
@@ -67,7 +77,8 @@ async function checkChange(context: ChangeContext, target: Collection, { status,
 }
 
 /** Writes per record: the record, and one timeline entry per field that may change. */
-const writesPerRecord = (change: RecordChangeRequest) => 1 + (change.status !== undefined ? 1 : 0) + (change.owner !== undefined ? 1 : 0);
+const writesPerRecord = (change: RecordChangeRequest) =>
+  1 + (change.status !== undefined ? 1 : 0) + (change.owner !== undefined ? 1 : 0);
 
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -91,7 +102,9 @@ function missingError(target: Collection, ids: readonly string[]): AdminApiError
 async function missingIds(db: Firestore, target: Collection, ids: readonly string[]): Promise<string[]> {
   const found = new Set<string>();
   const parts = chunks(ids, IN_QUERY_LIMIT);
-  const pages = await Promise.all(parts.map((part) => getDocs(query(collectionOf(db, target), where(documentId(), "in", part)))));
+  const pages = await Promise.all(
+    parts.map((part) => getDocs(query(collectionOf(db, target), where(documentId(), "in", part)))),
+  );
   for (const page of pages) for (const snapshot of page.docs) found.add(snapshot.id);
   return ids.filter((id) => !found.has(id));
 }
@@ -102,12 +115,19 @@ function recordUpdate(target: Collection, before: DocumentData, change: RecordCh
   if (change.status !== undefined) update.status = change.status;
   if (change.owner !== undefined) update.owner = change.owner;
   const leavesNew = change.status !== undefined && change.status !== "new" && before.status === "new";
-  if (isOwnedCollection(target) && leavesNew && (before.firstResponseAt ?? null) === null) update.firstResponseAt = serverTimestamp();
+  if (isOwnedCollection(target) && leavesNew && (before.firstResponseAt ?? null) === null)
+    update.firstResponseAt = serverTimestamp();
   return update;
 }
 
 /** One transaction: reads `ids`, then writes each record and its timeline entries. Resolves to whether a first response was set. */
-function applyInTransaction(db: Firestore, target: Collection, ids: readonly string[], change: RecordChangeRequest, staff: StaffSession): Promise<boolean> {
+function applyInTransaction(
+  db: Firestore,
+  target: Collection,
+  ids: readonly string[],
+  change: RecordChangeRequest,
+  staff: StaffSession,
+): Promise<boolean> {
   return runTransaction(db, async (transaction) => {
     const refs = ids.map((id) => doc(db, target, id));
     const snapshots = await Promise.all(refs.map((ref) => transaction.get(ref)));
@@ -137,7 +157,12 @@ function applyInTransaction(db: Firestore, target: Collection, ids: readonly str
  * Applies a checked change to the records `ids`, transaction by transaction. Throws
  * MissingRecords, before anything is written, when an id names no record.
  */
-async function applyChange(context: ChangeContext, target: Collection, ids: readonly string[], change: RecordChangeRequest): Promise<number> {
+async function applyChange(
+  context: ChangeContext,
+  target: Collection,
+  ids: readonly string[],
+  change: RecordChangeRequest,
+): Promise<number> {
   const staff = signedInStaff(context.auth);
   const parts = chunks(ids, Math.max(1, Math.floor(context.writeLimit / writesPerRecord(change))));
   if (parts.length > 1) {
@@ -152,7 +177,11 @@ async function applyChange(context: ChangeContext, target: Collection, ids: read
       if (updated === 0) throw error;
       // Earlier transactions are committed; say so rather than claim all or nothing.
       const failure = toAdminError(error);
-      throw new AdminApiError(failure.status, "bulk-partly-applied", `${updated} of ${ids.length} records were changed before this failed: ${failure.message}`);
+      throw new AdminApiError(
+        failure.status,
+        "bulk-partly-applied",
+        `${updated} of ${ids.length} records were changed before this failed: ${failure.message}`,
+      );
     }
     updated += part.length;
   }
@@ -163,7 +192,12 @@ async function applyChange(context: ChangeContext, target: Collection, ids: read
  * The same change to distinct records `ids` (1 to BULK_MAX); resolves to how many. Refused as a whole,
  * nothing written, when the change is invalid or an id names no record (400, naming it).
  */
-export async function changeRecords(context: ChangeContext, target: Collection, ids: readonly string[], requested: RecordChangeRequest): Promise<number> {
+export async function changeRecords(
+  context: ChangeContext,
+  target: Collection,
+  ids: readonly string[],
+  requested: RecordChangeRequest,
+): Promise<number> {
   if (ids.length === 0) throw validationError("ids: send at least one id");
   if (ids.length > BULK_MAX) throw validationError(`ids: at most ${BULK_MAX.toLocaleString("en")} ids`);
   if (new Set(ids).size !== ids.length) throw validationError("ids: each id once");
@@ -179,7 +213,12 @@ export async function changeRecords(context: ChangeContext, target: Collection, 
 }
 
 /** One record's change, answered with the record as it now is (PATCH); 404 when there is no such record. */
-export async function changeRecord<C extends Collection>(context: ChangeContext, target: C, id: string, requested: RecordChangeRequest): Promise<RecordsByCollection[C]> {
+export async function changeRecord<C extends Collection>(
+  context: ChangeContext,
+  target: C,
+  id: string,
+  requested: RecordChangeRequest,
+): Promise<RecordsByCollection[C]> {
   checkDocumentId(id, `${target} record`);
   const change = await checkChange(context, target, requested);
   const notFound = () => new AdminApiError(404, "not-found", `No ${target} record ${id}`);

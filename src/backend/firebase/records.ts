@@ -66,7 +66,9 @@ function fieldReaders(list: FieldList, variants: Variants | undefined, variant: 
  * unknown variant reads as the first. `fixed`: values that are not in the document (its id, the verdict).
  */
 function recordReader(list: FieldList, variants?: Variants) {
-  const readers = new Map((variants?.names ?? [undefined]).map((variant) => [variant, fieldReaders(list, variants, variant)]));
+  const readers = new Map(
+    (variants?.names ?? [undefined]).map((variant) => [variant, fieldReaders(list, variants, variant)]),
+  );
   return (data: Data, fixed: Data): Data => {
     const stored = variants && data[variants.field];
     const variant = variants && (variants.names.find((name) => name === stored) ?? variants.names[0]);
@@ -80,11 +82,13 @@ const readContact = recordReader(CONTACT_FIELDS);
 const readLead = recordReader(LEAD_FIELDS, { field: "type", names: LEAD_TYPES });
 const readSubscription = recordReader(NEWSLETTER_FIELDS);
 
-export const toContactRecord = (id: string, data: Data) => readContact(data, { id, botCheck: BOT_CHECK }) as ContactRecord;
+export const toContactRecord = (id: string, data: Data) =>
+  readContact(data, { id, botCheck: BOT_CHECK }) as ContactRecord;
 
 export const toLeadRecord = (id: string, data: Data) => readLead(data, { id, botCheck: BOT_CHECK }) as LeadRecord;
 
-export const toNewsletterRecord = (id: string, data: Data) => readSubscription(data, { id, botCheck: BOT_CHECK }) as NewsletterRecord;
+export const toNewsletterRecord = (id: string, data: Data) =>
+  readSubscription(data, { id, botCheck: BOT_CHECK }) as NewsletterRecord;
 
 const READERS: { [C in Collection]: (id: string, data: Data) => RecordsByCollection[C] } = {
   leads: toLeadRecord,

@@ -11,7 +11,12 @@ const BEGIN = "    // BEGIN role grants";
 const END = "    // END role grants";
 
 function expectedBlock(): string {
-  const grants = ROLES.map((role) => `        '${role}': [${CAPABILITIES.filter((capability) => can(role, capability)).map((capability) => `'${capability}'`).join(", ")}]`);
+  const grants = ROLES.map(
+    (role) =>
+      `        '${role}': [${CAPABILITIES.filter((capability) => can(role, capability))
+        .map((capability) => `'${capability}'`)
+        .join(", ")}]`,
+  );
   return [
     `${BEGIN}: generated from src/domain/staff.ts (ROLES, CAPABILITIES, can), do not edit by hand.`,
     "    // src/backend/firebase/role-rules.test.ts fails, printing this block, until it matches again.",

@@ -13,10 +13,14 @@ interface BrowserFilters {
 }
 
 /** Whether some of the filters can only be applied in the browser. */
-export const filtersInBrowser = (filters: BrowserFilters): boolean => filters.q !== "" || Object.keys(filters.source).length > 0;
+export const filtersInBrowser = (filters: BrowserFilters): boolean =>
+  filters.q !== "" || Object.keys(filters.source).length > 0;
 
 /** The search and the first-touch filters, compiled once for the records they are run over. */
-export function filtersMatcher<C extends Collection>(collection: C, filters: BrowserFilters): (record: RecordsByCollection[C]) => boolean {
+export function filtersMatcher<C extends Collection>(
+  collection: C,
+  filters: BrowserFilters,
+): (record: RecordsByCollection[C]) => boolean {
   const search = searchMatcher(collection, filters.q);
   const source = Object.entries(filters.source) as [keyof SourceFilters, string][];
   return (record) => source.every(([field, value]) => record[field] === value) && search(record);

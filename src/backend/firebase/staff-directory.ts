@@ -1,5 +1,16 @@
 import { getIdTokenResult, type Auth } from "firebase/auth";
-import { collection, getDoc, getDocs, limit, query, setDoc, Timestamp, where, type DocumentSnapshot, type Firestore } from "firebase/firestore";
+import {
+  collection,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  setDoc,
+  Timestamp,
+  where,
+  type DocumentSnapshot,
+  type Firestore,
+} from "firebase/firestore";
 import { ROLES, type StaffAccount } from "../../domain/staff";
 import type { StaffMember } from "../../domain/workspace";
 import { AdminApiError } from "../admin-port";
@@ -84,7 +95,9 @@ export function staffDirectory(db: Firestore, auth: Auth) {
     if (!isCurrent(existing, facts)) {
       const available: unknown = existing.get("available");
       // Merged, so `disabled`, which only the project owner sets, stays as it is.
-      await setDoc(ref, staffProfile(facts, typeof available === "boolean" ? available : DEFAULT_AVAILABLE), { merge: true });
+      await setDoc(ref, staffProfile(facts, typeof available === "boolean" ? available : DEFAULT_AVAILABLE), {
+        merge: true,
+      });
     }
     return staff;
   }
@@ -134,7 +147,11 @@ export function staffDirectory(db: Firestore, auth: Auth) {
         await ensureOwnProfile();
         const { staff, facts } = await ownFacts(auth);
         if (normal(email) !== normal(staff.email)) {
-          throw new AdminApiError(403, "forbidden", "On Firebase a staff member can change only their own availability.");
+          throw new AdminApiError(
+            403,
+            "forbidden",
+            "On Firebase a staff member can change only their own availability.",
+          );
         }
         await setDoc(staffRef(db, staff.uid), staffProfile(facts, available), { merge: true });
         return { email: staff.email, available };

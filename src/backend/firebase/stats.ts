@@ -28,16 +28,25 @@ export function dashboardStatsReader(db: Firestore, now: () => Date) {
     read(): Promise<DashboardStats> {
       const leads = collection(db, "leads");
       return adminCall(async () => {
-        const [totalLeads, newLeads, signups, demoRequests, contacts, newsletter, medianFirstResponse] = await Promise.all([
-          count(leads),
-          count(query(leads, where("status", "==", "new"))),
-          count(query(leads, where("type", "==", "signup"))),
-          count(query(leads, where("type", "==", "demo"))),
-          count(collection(db, "contacts")),
-          count(collection(db, "newsletter")),
-          median(),
-        ]);
-        return { totalLeads, newLeads, signups, demoRequests, newsletter, tabs: { leads: totalLeads, contacts, newsletter }, medianFirstResponseMs: medianFirstResponse };
+        const [totalLeads, newLeads, signups, demoRequests, contacts, newsletter, medianFirstResponse] =
+          await Promise.all([
+            count(leads),
+            count(query(leads, where("status", "==", "new"))),
+            count(query(leads, where("type", "==", "signup"))),
+            count(query(leads, where("type", "==", "demo"))),
+            count(collection(db, "contacts")),
+            count(collection(db, "newsletter")),
+            median(),
+          ]);
+        return {
+          totalLeads,
+          newLeads,
+          signups,
+          demoRequests,
+          newsletter,
+          tabs: { leads: totalLeads, contacts, newsletter },
+          medianFirstResponseMs: medianFirstResponse,
+        };
       });
     },
     /** A record of this page got its first response: read the median again next time. */

@@ -46,16 +46,35 @@ export function personRecords(records: readonly StoredRecord[]): (PersonRecord &
 
 /** A staff opt-out: a subscription's status set from "subscribed" to "unsubscribed". */
 const isOptOut = (entry: StoredEntry) =>
-  entry.collection === "newsletter" && entry.data.kind === "status-changed" && entry.data.from === "subscribed" && entry.data.to === "unsubscribed";
+  entry.collection === "newsletter" &&
+  entry.data.kind === "status-changed" &&
+  entry.data.from === "subscribed" &&
+  entry.data.to === "unsubscribed";
 
 function eventEntries(event: StoredEntry): TimelineEntry[] {
   const about = { at: isoTime(event.data.at) ?? "", collection: event.collection, recordId: event.recordId };
   const { data } = event;
   switch (data.kind) {
     case "status-changed": {
-      const change: TimelineEntry = { ...about, kind: "status-changed", from: text(data.from), to: text(data.to), by: text(data.by) };
+      const change: TimelineEntry = {
+        ...about,
+        kind: "status-changed",
+        from: text(data.from),
+        to: text(data.to),
+        by: text(data.by),
+      };
       if (!isOptOut(event)) return [change];
-      return [change, { kind: "consent-withdrawn", at: about.at, purpose: "newsletter", source: "admin", collection: event.collection, recordId: event.recordId }];
+      return [
+        change,
+        {
+          kind: "consent-withdrawn",
+          at: about.at,
+          purpose: "newsletter",
+          source: "admin",
+          collection: event.collection,
+          recordId: event.recordId,
+        },
+      ];
     }
     case "assigned":
       return [{ ...about, kind: "assigned", from: textOrNull(data.from), to: textOrNull(data.to), by: text(data.by) }];
@@ -67,7 +86,15 @@ function eventEntries(event: StoredEntry): TimelineEntry[] {
 }
 
 function noteEntry(note: StoredEntry): TimelineEntry {
-  return { at: isoTime(note.data.createdAt) ?? "", kind: "note", collection: note.collection, recordId: note.recordId, noteId: note.id, body: text(note.data.body), author: text(note.data.author) };
+  return {
+    at: isoTime(note.data.createdAt) ?? "",
+    kind: "note",
+    collection: note.collection,
+    recordId: note.recordId,
+    noteId: note.id,
+    body: text(note.data.body),
+    author: text(note.data.author),
+  };
 }
 
 /** A `consents` ledger entry: the proof its record carried when it was written. */
@@ -86,7 +113,6 @@ function consentEntry(entry: Data): TimelineEntry[] {
   ];
 }
 
-
 export interface PersonSources {
   records: readonly StoredRecord[];
   notes: readonly StoredEntry[];
@@ -96,10 +122,17 @@ export interface PersonSources {
 }
 
 export function timelineOf({ records, notes, events, consents }: PersonSources): TimelineEntry[] {
-  const submitted = personRecords(records).map(
-    (record): TimelineEntry => ({ at: record.createdAt, kind: "submitted", collection: record.collection, recordId: record.id, type: record.type, sourcePath: record.sourcePath }),
-  );
-  return [...submitted, ...events.flatMap(eventEntries), ...notes.map(noteEntry), ...consents.flatMap(consentEntry)].sort(newestFirst).slice(0, TIMELINE_LIMIT);
+  const submitted = personRecords(records).map((record): TimelineEntry => ({
+    at: record.createdAt,
+    kind: "submitted",
+    collection: record.collection,
+    recordId: record.id,
+    type: record.type,
+    sourcePath: record.sourcePath,
+  }));
+  return [...submitted, ...events.flatMap(eventEntries), ...notes.map(noteEntry), ...consents.flatMap(consentEntry)]
+    .sort(newestFirst)
+    .slice(0, TIMELINE_LIMIT);
 }
 
 /**
@@ -107,9 +140,13 @@ export function timelineOf({ records, notes, events, consents }: PersonSources):
  * signup's), or a staff opt-out after it (`optedOutAt`, from its events).
  */
 export function recordConsent(target: Collection, data: Data, optedOutAt: string | null): RecordDetail["consent"] {
-  const proof = (target === "newsletter" ? data.consent : target === "leads" ? data.marketingConsent : undefined) as Data | undefined;
+  const proof = (target === "newsletter" ? data.consent : target === "leads" ? data.marketingConsent : undefined) as
+    Data | undefined;
   const at = proof ? isoTime(proof.at) : null;
-  const given = proof && at && isPurpose(proof.purpose) ? { purpose: proof.purpose, action: "given" as const, at, source: textOrNull(proof.sourcePath) } : null;
+  const given =
+    proof && at && isPurpose(proof.purpose)
+      ? { purpose: proof.purpose, action: "given" as const, at, source: textOrNull(proof.sourcePath) }
+      : null;
   if (target === "newsletter" && optedOutAt && (!given || optedOutAt > given.at)) {
     return { purpose: "newsletter", action: "withdrawn", at: optedOutAt, source: "admin" };
   }

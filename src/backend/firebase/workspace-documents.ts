@@ -12,8 +12,10 @@ import type { StaffSession } from "./staff-session";
 //   staff/{uid}                               a staff member's profile: what their sign-in says of them, and availability
 //   people/{personId}                         a person id back to its email (person-id.ts)
 
-export const notesOf = (db: Firestore, target: Collection, recordId: string): CollectionReference => collection(db, target, recordId, "notes");
-export const eventsOf = (db: Firestore, target: Collection, recordId: string): CollectionReference => collection(db, target, recordId, "events");
+export const notesOf = (db: Firestore, target: Collection, recordId: string): CollectionReference =>
+  collection(db, target, recordId, "notes");
+export const eventsOf = (db: Firestore, target: Collection, recordId: string): CollectionReference =>
+  collection(db, target, recordId, "events");
 export const staffRef = (db: Firestore, uid: string): DocumentReference => doc(db, "staff", uid);
 export const personRef = (db: Firestore, personId: string): DocumentReference => doc(db, "people", personId);
 
@@ -61,7 +63,14 @@ export interface ProfileFacts<T> {
  * sets it (the console or the Admin SDK), and the rules refuse a staff member who touches it.
  */
 export function staffProfile<T>(facts: ProfileFacts<T>, available: boolean) {
-  return { email: facts.email, name: facts.name, role: facts.role, twoFactor: facts.twoFactor, lastSignInAt: facts.lastSignInAt, available };
+  return {
+    email: facts.email,
+    name: facts.name,
+    role: facts.role,
+    twoFactor: facts.twoFactor,
+    lastSignInAt: facts.lastSignInAt,
+    available,
+  };
 }
 
 export function personDocument(email: string) {

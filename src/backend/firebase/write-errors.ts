@@ -6,7 +6,9 @@ type Failure = Extract<SubmitResult, { ok: false; reason: "rate-limited" | "netw
 const NETWORK = new Set(["unavailable", "deadline-exceeded", "cancelled"]);
 
 export const errorCode = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : undefined;
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
+    ? error.code
+    : undefined;
 
 /** Network-like failures are worth retrying with the same document id; anything else is final. */
 export const isRetryable = (error: unknown) => {

@@ -1,7 +1,14 @@
 import { clientEnv } from "../../config/env";
 import type { DashboardStats, ListPage, MatchCount } from "../../domain/admin";
 import type { AuditPage, ErasureResult, OutboxHealth, SubjectRecords } from "../../domain/privacy";
-import type { Note, PersonView, RecordDetail, RecordWithPerson, StaffMember, WorkspaceSettings } from "../../domain/workspace";
+import type {
+  Note,
+  PersonView,
+  RecordDetail,
+  RecordWithPerson,
+  StaffMember,
+  WorkspaceSettings,
+} from "../../domain/workspace";
 import type { Insights } from "../../domain/insights";
 import type { BlocklistEntry } from "../../domain/spam";
 import type { WebhookAttempt, WebhookEndpoint } from "../../domain/webhooks";
@@ -27,7 +34,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const response = await fetch(`${base}${path}`, {
     method,
     credentials: "same-origin",
-    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json().catch(() => null)) as ErrorPayload | null;
@@ -38,7 +48,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 type ErrorPayload = { error?: string; message?: string; fields?: Record<string, string> };
 
 const apiError = (response: Response, payload: ErrorPayload | null) =>
-  new AdminApiError(response.status, payload?.error ?? `http-${response.status}`, payload?.message ?? `Request failed (${response.status})`, payload?.fields);
+  new AdminApiError(
+    response.status,
+    payload?.error ?? `http-${response.status}`,
+    payload?.message ?? `Request failed (${response.status})`,
+    payload?.fields,
+  );
 
 function queryString(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
@@ -109,8 +124,10 @@ const httpTeamAdmin: TeamAdmin = {
 };
 
 const httpTwoFactorAdmin: TwoFactorAdmin = {
-  setup: ({ password, code }) => call<TwoFactorSetup>("POST", "/api/auth/2fa/setup", { password, ...(code !== undefined && { code }) }),
-  enable: async (code, password) => (await call<{ recoveryCodes: string[] }>("POST", "/api/auth/2fa/enable", { code, password })).recoveryCodes,
+  setup: ({ password, code }) =>
+    call<TwoFactorSetup>("POST", "/api/auth/2fa/setup", { password, ...(code !== undefined && { code }) }),
+  enable: async (code, password) =>
+    (await call<{ recoveryCodes: string[] }>("POST", "/api/auth/2fa/enable", { code, password })).recoveryCodes,
   disable: async (code, password) => {
     await call("POST", "/api/auth/2fa/disable", { code, password });
   },
@@ -148,7 +165,8 @@ const httpIntegrationsAdmin: IntegrationsAdmin = {
     await call("POST", `/api/admin/webhook-deliveries/${encodeURIComponent(attemptId)}/resend`, {});
   },
   tokens: () => call<ApiToken[]>("GET", "/api/admin/tokens"),
-  createToken: (name, scopes, expiresAt) => call("POST", "/api/admin/tokens", { name, scopes, ...(expiresAt && { expiresAt }) }),
+  createToken: (name, scopes, expiresAt) =>
+    call("POST", "/api/admin/tokens", { name, scopes, ...(expiresAt && { expiresAt }) }),
   revokeToken: async (id) => {
     await call("DELETE", `/api/admin/tokens/${encodeURIComponent(id)}`, {});
   },
@@ -167,7 +185,11 @@ const httpSpamAdmin: SpamAdmin = {
 export const httpAdminBackend: AdminBackend = {
   async signIn(email, password, code) {
     try {
-      const user = await call<CurrentStaff>("POST", "/api/auth/login", { email, password, ...(code !== undefined && { code }) });
+      const user = await call<CurrentStaff>("POST", "/api/auth/login", {
+        email,
+        password,
+        ...(code !== undefined && { code }),
+      });
       return { ok: true, user };
     } catch (error) {
       if (error instanceof AdminApiError) return { ok: false, code: error.code, message: error.message };
@@ -189,11 +211,15 @@ export const httpAdminBackend: AdminBackend = {
   list: (collection, query) =>
     call<ListPage<typeof collection>>("GET", `/api/admin/${collection}${queryString({ ...query })}`) as never,
   countMatching: (collection, { q, status, type, owner, source, medium, campaign, spam }) =>
-    call<MatchCount>("GET", `/api/admin/${collection}/count${queryString({ q, status, type, owner, source, medium, campaign, spam })}`),
+    call<MatchCount>(
+      "GET",
+      `/api/admin/${collection}/count${queryString({ q, status, type, owner, source, medium, campaign, spam })}`,
+    ),
   setStatus: (collection, id, status) => call("PATCH", recordPath(collection, id), { status }) as never,
   record: (collection, id) => call<RecordDetail<typeof collection>>("GET", recordPath(collection, id)) as never,
   person: (personId) => call<PersonView>("GET", `/api/admin/people/${encodeURIComponent(personId)}`),
-  recordWithPerson: (collection, id) => call<RecordWithPerson<typeof collection>>("GET", `${recordPath(collection, id)}?with=person`) as never,
+  recordWithPerson: (collection, id) =>
+    call<RecordWithPerson<typeof collection>>("GET", `${recordPath(collection, id)}?with=person`) as never,
   addNote: (collection, id, body) => call<Note>("POST", `${recordPath(collection, id)}/notes`, { body }),
   // DELETE with a JSON body: the server's CSRF check wants JSON on every write.
   deleteNote: async (note) => {
@@ -203,7 +229,8 @@ export const httpAdminBackend: AdminBackend = {
   bulkUpdate: async (collection, ids, change) =>
     (await call<{ updated: number }>("POST", `/api/admin/${collection}/bulk`, { ids, ...change })).updated,
   staff: () => call<StaffAccount[]>("GET", "/api/admin/staff"),
-  setAvailable: (email, available) => call<StaffMember>("PATCH", `/api/admin/staff/${encodeURIComponent(email)}`, { available }),
+  setAvailable: (email, available) =>
+    call<StaffMember>("PATCH", `/api/admin/staff/${encodeURIComponent(email)}`, { available }),
   watch(onChange, onState, options) {
     return openLiveStream({
       url: (after) => `${base}/api/admin/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,

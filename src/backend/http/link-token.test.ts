@@ -50,7 +50,11 @@ describe("postLinkToken", () => {
 
   it("names a refusal by its HTTP status, with the server's words or else its own", async () => {
     expect(await post("/bad")).toEqual({ ok: false, reason: "invalid-token", message: "Not a token we issued." });
-    expect(await post("/bad-silent")).toEqual({ ok: false, reason: "invalid-token", message: "This link is not valid." });
+    expect(await post("/bad-silent")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+      message: "This link is not valid.",
+    });
     expect(await post("/gone")).toEqual({ ok: false, reason: "expired-token", message: "This link has expired." });
   });
 

@@ -6,8 +6,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 export type LinkTokenRefusals<Reason extends string> = Partial<Record<number, { reason: Reason; message: string }>>;
 
 export type LinkTokenResult<Status, Reason extends string> =
-  | { ok: true; status: Status }
-  | { ok: false; reason: Reason | "network" | "server"; message: string };
+  { ok: true; status: Status } | { ok: false; reason: Reason | "network" | "server"; message: string };
 
 /**
  * POSTs what an emailed link carries (its token, and anything that goes with it) as JSON; safe to repeat,

@@ -12,7 +12,9 @@ export type AccordionItemProps = ComponentProps<"details"> & {
 };
 
 export function AccordionItem({ className, ...props }: AccordionItemProps) {
-  return <details className={cn("group rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+  return (
+    <details className={cn("group rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />
+  );
 }
 
 export interface AccordionTriggerProps {
@@ -34,7 +36,10 @@ export function AccordionTrigger({ className, headingLevel = 3, children }: Acco
       )}
     >
       <Heading className="m-0 text-base font-semibold">{children}</Heading>
-      <ChevronDown aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500 transition-transform duration-200 group-open:rotate-180" />
+      <ChevronDown
+        aria-hidden="true"
+        className="h-5 w-5 shrink-0 text-slate-500 transition-transform duration-200 group-open:rotate-180"
+      />
     </summary>
   );
 }

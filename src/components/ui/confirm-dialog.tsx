@@ -19,7 +19,15 @@ export interface ConfirmDialogProps {
  * alertdialog role: focus starts on Cancel (the safe answer), Escape cancels, and focus returns to the
  * control that asked when it closes.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger = true,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   return (

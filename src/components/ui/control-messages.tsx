@@ -10,7 +10,11 @@ export interface ControlDescription {
 }
 
 /** The ids that tie a form control to its hint and error; `id` is the control's own, generated when omitted. */
-export function useControlDescription(id: string | undefined, hint: ReactNode, error: string | null | undefined): ControlDescription {
+export function useControlDescription(
+  id: string | undefined,
+  hint: ReactNode,
+  error: string | null | undefined,
+): ControlDescription {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;

@@ -70,7 +70,9 @@ export function Sheet({
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0">
               <Dialog.Title className="truncate text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-              <Dialog.Description className={showDescription ? "text-sm text-slate-600" : "sr-only"}>{description}</Dialog.Description>
+              <Dialog.Description className={showDescription ? "text-sm text-slate-600" : "sr-only"}>
+                {description}
+              </Dialog.Description>
             </div>
             <div className="flex shrink-0 items-center gap-1">
               {headerActions}

@@ -29,7 +29,13 @@ export function Switch({ checked, onCheckedChange, label, hint, disabled, classN
           checked ? "bg-brand-700" : "bg-slate-400",
         )}
       >
-        <span aria-hidden="true" className={cn("h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0")} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            "h-5 w-5 rounded-full bg-white shadow transition-transform",
+            checked ? "translate-x-5" : "translate-x-0",
+          )}
+        />
       </button>
       <div className="text-sm">
         <label htmlFor={id} className="cursor-pointer font-medium text-slate-800">

@@ -69,14 +69,21 @@ function Toast({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void 
       onKeyDown={(event) => event.key === "Escape" && onDismiss()}
       className={
         "grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 shadow-lg " +
-        (toast.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900")
+        (toast.variant === "destructive"
+          ? "border-red-700 bg-red-700 text-white"
+          : "border-slate-200 bg-white text-slate-900")
       }
     >
       <div>
         <div className="font-semibold">{toast.title}</div>
         {toast.description && <div className="mt-1 text-sm opacity-90">{toast.description}</div>}
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="rounded p-1 hover:bg-black/10">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+        className="rounded p-1 hover:bg-black/10"
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current stroke-2">
           <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
         </svg>

@@ -30,10 +30,27 @@ export interface CaptureFormProps {
  * submit button. Once hydrated the form checks itself (every error at once, beside its field) instead of
  * the browser's one bubble at a time.
  */
-export function CaptureForm({ id, action, consent, label, onSubmit, busy, submitLabel, busyLabel, children }: CaptureFormProps) {
+export function CaptureForm({
+  id,
+  action,
+  consent,
+  label,
+  onSubmit,
+  busy,
+  submitLabel,
+  busyLabel,
+  children,
+}: CaptureFormProps) {
   const hydrated = useHydrated();
   return (
-    <form {...postTarget(action)} noValidate={hydrated} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label={label} className="relative grid gap-5">
+    <form
+      {...postTarget(action)}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      onFocus={warmPublicBackend}
+      aria-label={label}
+      className="relative grid gap-5"
+    >
       <PostedFormParts id={id} consent={consent} />
       {children}
       <Honeypot />

@@ -26,7 +26,14 @@ export function ClosingCtaForm() {
   }
 
   return (
-    <form {...postTarget("/api/newsletter")} noValidate={hydrated} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Start today" className="grid gap-3">
+    <form
+      {...postTarget("/api/newsletter")}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      onFocus={warmPublicBackend}
+      aria-label="Start today"
+      className="grid gap-3"
+    >
       <PostedFormParts id="newsletter-cta" consent="newsletter" />
       <label htmlFor={ids.controlId} className="text-sm font-medium">
         Your email address

@@ -23,7 +23,16 @@ export function ContactForm() {
 
   // Remounting on success clears the character count with the fields.
   return (
-    <CaptureForm key={generation} id="contact" action="/api/contacts" label="Contact form" onSubmit={onSubmit} busy={busy} submitLabel="Send Message" busyLabel="Sending...">
+    <CaptureForm
+      key={generation}
+      id="contact"
+      action="/api/contacts"
+      label="Contact form"
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel="Send Message"
+      busyLabel="Sending..."
+    >
       <NameFields errors={fieldErrors} />
       <EmailField errors={fieldErrors} />
       <PhoneField errors={fieldErrors} />

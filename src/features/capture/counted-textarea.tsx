@@ -55,7 +55,8 @@ export function CountedTextarea({ name, max, rows }: { name: string; max: number
         aria-describedby={[field?.describedBy, near && countId].filter(Boolean).join(" ") || undefined}
         onInput={(event) => {
           setLength(event.currentTarget.value.length);
-          if (event.nativeEvent instanceof InputEvent && event.nativeEvent.inputType !== "insertFromPaste") setCut(false);
+          if (event.nativeEvent instanceof InputEvent && event.nativeEvent.inputType !== "insertFromPaste")
+            setCut(false);
         }}
         onPaste={onPaste}
       />

@@ -23,8 +23,16 @@ export function DemoForm() {
               <Input name="jobTitle" autoComplete="organization-title" maxLength={LIMITS.jobTitle} />
             </Field>
           </FieldRow>
-          <OrganizationFields errors={errors} organizationTypes={DEMO_ORGANIZATION_TYPES} propertyCounts={DEMO_PROPERTY_COUNTS} />
-          <Field label="Current Challenges" hint="Optional: what would you like the demo to focus on?" error={errors.challenges}>
+          <OrganizationFields
+            errors={errors}
+            organizationTypes={DEMO_ORGANIZATION_TYPES}
+            propertyCounts={DEMO_PROPERTY_COUNTS}
+          />
+          <Field
+            label="Current Challenges"
+            hint="Optional: what would you like the demo to focus on?"
+            error={errors.challenges}
+          >
             <CountedTextarea name="challenges" max={LIMITS.challenges} rows={4} />
           </Field>
         </>

@@ -1,4 +1,11 @@
-import { CLICK_ID_PARAMETERS, CONTROL_CHARACTER, NO_ATTRIBUTION, ORIGIN_PATTERN, UTM_PARAMETERS, type AttributionField } from "../../domain/attribution-params";
+import {
+  CLICK_ID_PARAMETERS,
+  CONTROL_CHARACTER,
+  NO_ATTRIBUTION,
+  ORIGIN_PATTERN,
+  UTM_PARAMETERS,
+  type AttributionField,
+} from "../../domain/attribution-params";
 import { LIMITS } from "../../domain/limits";
 
 // The first touch of a visit (src/domain/attribution.ts), kept in this tab's sessionStorage only: no
@@ -18,7 +25,9 @@ const tag = (value: string | null) => (value ?? "").replace(CONTROL, "").toLower
 function otherOrigin(referrer: string): string {
   try {
     const { origin } = new URL(referrer);
-    return origin !== window.location.origin && ORIGIN_PATTERN.test(origin) && origin.length <= LIMITS.origin ? origin : "";
+    return origin !== window.location.origin && ORIGIN_PATTERN.test(origin) && origin.length <= LIMITS.origin
+      ? origin
+      : "";
   } catch {
     return "";
   }

@@ -5,7 +5,8 @@ import { FORM_SENT_COPY, type FormSentKind } from "../../content/form-sent";
 // The result pages a form posted without JavaScript is sent to (303) once it is stored: they say what the
 // success toast says (decision 0027). Prerendered, one per kind of form, and never indexed.
 
-export const isFormKind = (kind: string | undefined): kind is FormSentKind => kind !== undefined && Object.hasOwn(FORM_SENT_COPY, kind);
+export const isFormKind = (kind: string | undefined): kind is FormSentKind =>
+  kind !== undefined && Object.hasOwn(FORM_SENT_COPY, kind);
 
 export function FormSent({ kind }: { kind: FormSentKind }) {
   const { title, description } = FORM_SENT_COPY[kind];

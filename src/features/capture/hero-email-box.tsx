@@ -28,7 +28,14 @@ export function HeroEmailBox() {
   }
 
   return (
-    <form {...postTarget("/api/newsletter")} noValidate={hydrated} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Get started" className="w-full max-w-xl">
+    <form
+      {...postTarget("/api/newsletter")}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      onFocus={warmPublicBackend}
+      aria-label="Get started"
+      className="w-full max-w-xl"
+    >
       <PostedFormParts id="hero" consent="newsletter" noticeClassName="mb-3" />
       <label htmlFor={ids.controlId} className="mb-1.5 block text-sm font-medium text-slate-800">
         Work email

@@ -40,7 +40,17 @@ export function LeadForm({ type, toInput, label, submitLabel, children }: LeadFo
 
   // Remounting on success clears the selects back to their placeholders.
   return (
-    <CaptureForm key={generation} id={type} action="/api/leads" consent={type === "signup" ? "marketing" : undefined} label={label} onSubmit={onSubmit} busy={busy} submitLabel={submitLabel} busyLabel="Submitting...">
+    <CaptureForm
+      key={generation}
+      id={type}
+      action="/api/leads"
+      consent={type === "signup" ? "marketing" : undefined}
+      label={label}
+      onSubmit={onSubmit}
+      busy={busy}
+      submitLabel={submitLabel}
+      busyLabel="Submitting..."
+    >
       <NameFields errors={fieldErrors} />
       {children(fieldErrors)}
     </CaptureForm>

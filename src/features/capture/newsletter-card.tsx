@@ -25,13 +25,26 @@ export function NewsletterForm() {
 
   // The button waits for an address only once the page can enable it again (plain HTML could not).
   return (
-    <form {...postTarget("/api/newsletter")} noValidate={hydrated} onSubmit={onSubmit} onFocus={warmPublicBackend} aria-label="Newsletter signup" className="grid gap-3">
+    <form
+      {...postTarget("/api/newsletter")}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      onFocus={warmPublicBackend}
+      aria-label="Newsletter signup"
+      className="grid gap-3"
+    >
       <PostedFormParts id="newsletter-card" consent="newsletter" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Field label="Email address" required error={error} className="flex-1">
           <Input {...emailInput} />
         </Field>
-        <SubmitButton busy={busy} disabled={hydrated && email.trim() === ""} label="Subscribe" busyLabel="Subscribing..." className="sm:mt-[1.625rem]" />
+        <SubmitButton
+          busy={busy}
+          disabled={hydrated && email.trim() === ""}
+          label="Subscribe"
+          busyLabel="Subscribing..."
+          className="sm:mt-[1.625rem]"
+        />
       </div>
       <NewsletterConsentNotice />
     </form>

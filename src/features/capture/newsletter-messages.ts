@@ -4,7 +4,11 @@ import { FORM_FAILURES } from "../../domain/html-forms";
 // The newsletter boxes' toasts, part of SUBMISSION_TOASTS (messages.ts) but a module of their own: the home
 // page's boxes load these without the other forms' texts.
 
-export const failureToast = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
+export const failureToast = (description: string): ToastMessage => ({
+  title: "Error",
+  description,
+  variant: "destructive",
+});
 
 export const NEWSLETTER_TOASTS = {
   success: {

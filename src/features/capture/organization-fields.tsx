@@ -14,10 +14,20 @@ export function OrganizationFields({ errors, organizationTypes, propertyCounts }
   return (
     <FieldRow>
       <Field label="Organization Type" required error={errors.organizationType}>
-        <Select name="organizationType" defaultValue="" placeholder="Select your organization type" options={organizationTypes} />
+        <Select
+          name="organizationType"
+          defaultValue=""
+          placeholder="Select your organization type"
+          options={organizationTypes}
+        />
       </Field>
       <Field label="Number of Properties" required error={errors.propertyCount}>
-        <Select name="propertyCount" defaultValue="" placeholder="Select number of properties" options={propertyCounts} />
+        <Select
+          name="propertyCount"
+          defaultValue=""
+          placeholder="Select number of properties"
+          options={propertyCounts}
+        />
       </Field>
     </FieldRow>
   );

@@ -16,7 +16,12 @@ export type EveryVisitorField<L extends FieldList, V extends string = never> = R
 type Values = Record<string, string>;
 
 export const contactPayload = (values: Values): ContactInput =>
-  ({ ...personValues(values), message: values.message ?? "", sourcePath: pagePath(), ...firstTouch() }) satisfies ContactInput & EveryVisitorField<typeof CONTACT_FIELDS>;
+  ({
+    ...personValues(values),
+    message: values.message ?? "",
+    sourcePath: pagePath(),
+    ...firstTouch(),
+  }) satisfies ContactInput & EveryVisitorField<typeof CONTACT_FIELDS>;
 
 export function signupPayload(values: Values, form: HTMLFormElement): SignupInput {
   return {

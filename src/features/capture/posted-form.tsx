@@ -16,14 +16,24 @@ export const NEEDS_JAVASCRIPT = "Sending this form needs JavaScript, which is of
  * registry stays out of the page's JavaScript; tests/e2e/no-js-forms.test.ts holds every page to it).
  */
 export function postTarget(action: HtmlForm["action"]): { method: "post"; action?: string } {
-  return clientEnv.backend === "http" ? { method: "post", action: `${clientEnv.apiBase}${action}` } : { method: "post" };
+  return clientEnv.backend === "http"
+    ? { method: "post", action: `${clientEnv.apiBase}${action}` }
+    : { method: "post" };
 }
 
 /**
  * The parts every capture form carries for that: its name for the server, and the hidden slot where the
  * server's answer says what went wrong (server/static/refill-form.ts). Put first in the form.
  */
-export function PostedFormParts({ id, consent, noticeClassName }: { id: HtmlFormId; consent?: ConsentPurpose; noticeClassName?: string }) {
+export function PostedFormParts({
+  id,
+  consent,
+  noticeClassName,
+}: {
+  id: HtmlFormId;
+  consent?: ConsentPurpose;
+  noticeClassName?: string;
+}) {
   return (
     <>
       <input type="hidden" name={FORM_ID_FIELD} defaultValue={id} />
@@ -38,7 +48,15 @@ export function PostedFormParts({ id, consent, noticeClassName }: { id: HtmlForm
           <p className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">{NEEDS_JAVASCRIPT}</p>
         </noscript>
       )}
-      <p data-form-notice="" hidden tabIndex={-1} className={cn("rounded-lg border border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800", noticeClassName)} />
+      <p
+        data-form-notice=""
+        hidden
+        tabIndex={-1}
+        className={cn(
+          "rounded-lg border border-red-700 bg-red-50 p-3 text-sm font-medium text-red-800",
+          noticeClassName,
+        )}
+      />
     </>
   );
 }

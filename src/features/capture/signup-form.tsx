@@ -17,9 +17,18 @@ export function SignupForm() {
             <PhoneField errors={errors} />
           </FieldRow>
           <CompanyField errors={errors} />
-          <OrganizationFields errors={errors} organizationTypes={SIGNUP_ORGANIZATION_TYPES} propertyCounts={SIGNUP_PROPERTY_COUNTS} />
+          <OrganizationFields
+            errors={errors}
+            organizationTypes={SIGNUP_ORGANIZATION_TYPES}
+            propertyCounts={SIGNUP_PROPERTY_COUNTS}
+          />
           {/* Never pre-ticked (POPIA s69): the person has to tick it themselves. */}
-          <Checkbox name="marketingOptIn" defaultChecked={false} label={CONSENT_WORDING.marketing.text} error={errors.marketingOptIn} />
+          <Checkbox
+            name="marketingOptIn"
+            defaultChecked={false}
+            label={CONSENT_WORDING.marketing.text}
+            error={errors.marketingOptIn}
+          />
           <Checkbox
             name="termsAccepted"
             required
@@ -34,7 +43,9 @@ export function SignupForm() {
                 <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
                   Privacy Policy
                 </Link>
-                <span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+                <span aria-hidden="true" className="ml-0.5 text-red-700">
+                  *
+                </span>
               </>
             }
           />

@@ -14,7 +14,8 @@ import { useSubmission } from "./use-submission";
 
 /** Every newsletter box shows the newsletter wording (NewsletterConsentNotice); its version goes along. */
 export const subscriptionPayload = (email: string): NewsletterInput =>
-  ({ email, ...consentFields("newsletter"), ...firstTouch(), website: "" }) satisfies NewsletterInput & EveryVisitorField<typeof NEWSLETTER_FIELDS>;
+  ({ email, ...consentFields("newsletter"), ...firstTouch(), website: "" }) satisfies NewsletterInput &
+    EveryVisitorField<typeof NEWSLETTER_FIELDS>;
 
 /**
  * The email state and subscribe call shared by the newsletter card, the closing CTA and the hero box. A box
@@ -44,6 +45,10 @@ export function useNewsletter(action: Extract<BotCheckAction, "newsletter" | "ct
     value: email,
     onChange: (event) => setEmail(event.target.value),
   } satisfies ComponentProps<"input">;
-  const errorTies = { id: ids.controlId, "aria-invalid": error ? true : undefined, "aria-describedby": ids.describedBy } satisfies ComponentProps<"input">;
+  const errorTies = {
+    id: ids.controlId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": ids.describedBy,
+  } satisfies ComponentProps<"input">;
   return { email, setEmail, emailInput, errorTies, ids, busy, error, subscribe };
 }

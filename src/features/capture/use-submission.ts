@@ -73,7 +73,11 @@ export function useSubmission<TInput extends object>({ action, send, toasts, che
           toast(toasts.success);
           return "sent";
         }
-        console.error(`Submission (${action}) failed:`, result.reason, result.reason === "validation" ? result.fields : result.message);
+        console.error(
+          `Submission (${action}) failed:`,
+          result.reason,
+          result.reason === "validation" ? result.fields : result.message,
+        );
         if (result.reason === "validation" && Object.keys(result.fields).some((name) => shows(form, name))) {
           showErrors(result.fields);
           return "invalid";

@@ -29,7 +29,11 @@ export function ConfirmSubscriptionPanel() {
       outcomes={{
         confirmed: {
           title: "You're subscribed",
-          body: <>Thank you: the {BRAND.name} newsletter will come to this address. Every issue has a link to unsubscribe.</>,
+          body: (
+            <>
+              Thank you: the {BRAND.name} newsletter will come to this address. Every issue has a link to unsubscribe.
+            </>
+          ),
         },
         "already-confirmed": {
           title: "Already confirmed",

@@ -5,7 +5,8 @@ import { LinkOutcome } from "./link-outcome";
 import type { LinkActionHandle } from "./use-link-action";
 
 /** What the server answers a link's action: a status once it has acted, or why it could not. */
-type LinkResult<Status extends string, Reason extends string> = { ok: true; status: Status } | { ok: false; reason: Reason; message: string };
+type LinkResult<Status extends string, Reason extends string> =
+  { ok: true; status: Status } | { ok: false; reason: Reason; message: string };
 
 export interface LinkActionPanelProps<Status extends string, Reason extends string> {
   action: LinkActionHandle<LinkResult<Status, Reason>>;
@@ -29,7 +30,9 @@ export interface LinkActionPanelProps<Status extends string, Reason extends stri
  * What a page an emailed link opens shows at each step of its one action (unsubscribe, confirm a
  * subscription): the question and its button, then what came of the press.
  */
-export function LinkActionPanel<Status extends string, Reason extends string>(props: LinkActionPanelProps<Status, Reason>) {
+export function LinkActionPanel<Status extends string, Reason extends string>(
+  props: LinkActionPanelProps<Status, Reason>,
+) {
   const { action, incomplete, unsupported, outcomes, failure, button, decline, children } = props;
   const { token, state, confirm } = action;
 
@@ -69,7 +72,11 @@ export function LinkActionPanel<Status extends string, Reason extends string>(pr
       {children}
       <div className="flex flex-wrap gap-3">
         <Button onClick={confirm} disabled={busy} aria-busy={busy || undefined} size="lg">
-          {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <Icon aria-hidden="true" className="h-4 w-4" />}
+          {busy ? (
+            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
+          ) : (
+            <Icon aria-hidden="true" className="h-4 w-4" />
+          )}
           {button.label}
         </Button>
         <ButtonLink to="/" variant="ghost" size="lg">

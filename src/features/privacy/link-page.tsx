@@ -30,7 +30,10 @@ export function LinkPageLoading() {
  */
 export function linkPageRoute(title: string, Panel: ComponentType) {
   return {
-    meta: (): MetaDescriptor[] => [{ title: `${title} | ${BRAND.name}` }, { name: "robots", content: "noindex, nofollow" }],
+    meta: (): MetaDescriptor[] => [
+      { title: `${title} | ${BRAND.name}` },
+      { name: "robots", content: "noindex, nofollow" },
+    ],
     Page: function LinkPageRoute() {
       return (
         <LinkPage title={title}>

@@ -6,7 +6,10 @@ import { useUnsubscribe } from "./use-unsubscribe";
 const writeToUs = (
   <>
     write to{" "}
-    <a href={`mailto:${BRAND.emails.privacy}?subject=unsubscribe`} className="font-medium text-brand-700 underline underline-offset-2">
+    <a
+      href={`mailto:${BRAND.emails.privacy}?subject=unsubscribe`}
+      className="font-medium text-brand-700 underline underline-offset-2"
+    >
       {BRAND.emails.privacy}
     </a>{" "}
     and we will take you off the list
@@ -29,8 +32,8 @@ export function UnsubscribePanel() {
           title: "You're unsubscribed",
           body: (
             <>
-              You will not get the {BRAND.name} newsletter any more, and we have noted that you opted out. Changed your mind? Subscribe again
-              on our home page.
+              You will not get the {BRAND.name} newsletter any more, and we have noted that you opted out. Changed your
+              mind? Subscribe again on our home page.
             </>
           ),
         },
@@ -40,8 +43,14 @@ export function UnsubscribePanel() {
         },
       }}
       failure={(reason) => ({
-        problem: reason === "invalid-token" ? "This unsubscribe link is not valid." : "We could not unsubscribe you just now.",
-        advice: <>{reason === "invalid-token" ? "Copy the whole link from the email" : "Please try again in a moment"}, or {writeToUs}.</>,
+        problem:
+          reason === "invalid-token" ? "This unsubscribe link is not valid." : "We could not unsubscribe you just now.",
+        advice: (
+          <>
+            {reason === "invalid-token" ? "Copy the whole link from the email" : "Please try again in a moment"}, or{" "}
+            {writeToUs}.
+          </>
+        ),
         retry: reason !== "invalid-token",
       })}
       button={{ icon: MailX, label: "Unsubscribe" }}

@@ -19,7 +19,10 @@ export function AudiencePage({ copy, idPrefix }: AudiencePageProps) {
   return (
     <>
       <PageHero {...copy.hero} note={copy.heroNote}>
-        <HeroButtons primary={primary} secondary={"to" in secondary ? secondary : { label: secondary.label, targetId: featuresId }} />
+        <HeroButtons
+          primary={primary}
+          secondary={"to" in secondary ? secondary : { label: secondary.label, targetId: featuresId }}
+        />
       </PageHero>
       <FeatureSection id={featuresId} intro={copy.featuresIntro} items={copy.features} />
       <BenefitsSplit id={`${idPrefix}-benefits-title`} copy={copy.benefits} />

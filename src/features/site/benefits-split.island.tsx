@@ -23,8 +23,15 @@ export function BenefitsSplitBody({ copy, id }: { copy: BenefitsCopy; id: string
                   : "rounded-3xl border border-slate-200 bg-slate-50 p-8 lg:ml-12"
               }
             >
-              <Icon aria-hidden="true" className={index % 2 === 0 ? "h-8 w-8 text-brand-100" : "h-8 w-8 text-brand-700"} />
-              <h3 className={index % 2 === 0 ? "mt-4 text-xl font-bold text-white" : "mt-4 text-xl font-bold text-slate-900"}>
+              <Icon
+                aria-hidden="true"
+                className={index % 2 === 0 ? "h-8 w-8 text-brand-100" : "h-8 w-8 text-brand-700"}
+              />
+              <h3
+                className={
+                  index % 2 === 0 ? "mt-4 text-xl font-bold text-white" : "mt-4 text-xl font-bold text-slate-900"
+                }
+              >
                 {title}
               </h3>
               <p className={index % 2 === 0 ? "mt-2 text-brand-50" : "mt-2 text-slate-600"}>{description}</p>

@@ -17,8 +17,14 @@ export function CtaBandBody({ title, body, primary, secondary }: CtaBandProps) {
     <section aria-labelledby={titleId} className="bg-white py-16 sm:py-20">
       <Container size="lg">
         <div className="relative overflow-hidden rounded-3xl bg-brand-800 px-6 py-14 text-center shadow-xl sm:px-12">
-          <div aria-hidden="true" className="absolute -top-20 -right-20 h-64 w-64 rounded-full bg-brand-600/40 blur-2xl" />
-          <div aria-hidden="true" className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-brand-900/60 blur-2xl" />
+          <div
+            aria-hidden="true"
+            className="absolute -top-20 -right-20 h-64 w-64 rounded-full bg-brand-600/40 blur-2xl"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-brand-900/60 blur-2xl"
+          />
           <div className="relative">
             <h2 id={titleId} className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
               {title}

@@ -21,7 +21,11 @@ export function FeatureSectionBody({ id, intro, items, columns = 3, tone = "mute
       id={id}
       aria-labelledby={titleId}
       tabIndex={-1}
-      className={cn("scroll-mt-20 py-16 focus:outline-none sm:py-24", tone === "muted" ? "bg-slate-50" : "bg-white", className)}
+      className={cn(
+        "scroll-mt-20 py-16 focus:outline-none sm:py-24",
+        tone === "muted" ? "bg-slate-50" : "bg-white",
+        className,
+      )}
     >
       <Container>
         <SectionHeading id={titleId} {...intro} />

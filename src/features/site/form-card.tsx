@@ -13,7 +13,10 @@ export interface FormCardProps {
 /** A white card holding a capture form (passed in by the route) under a heading. */
 export function FormCard({ title, titleId, description, children, className }: FormCardProps) {
   return (
-    <section aria-labelledby={titleId} className={cn("rounded-3xl border border-slate-200 bg-white p-6 shadow-lg sm:p-10", className)}>
+    <section
+      aria-labelledby={titleId}
+      className={cn("rounded-3xl border border-slate-200 bg-white p-6 shadow-lg sm:p-10", className)}
+    >
       <h2 id={titleId} className="text-2xl font-bold text-slate-900 sm:text-3xl">
         {title}
       </h2>

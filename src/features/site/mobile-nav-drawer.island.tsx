@@ -13,7 +13,12 @@ const drawerLink =
 export function MobileNavLinksBody() {
   return (
     <>
-      <PrimaryNavList label="Mobile" navClassName="flex-1 overflow-y-auto px-4 py-4" listClassName="flex flex-col gap-1" linkClassName={drawerLink} />
+      <PrimaryNavList
+        label="Mobile"
+        navClassName="flex-1 overflow-y-auto px-4 py-4"
+        listClassName="flex flex-col gap-1"
+        linkClassName={drawerLink}
+      />
       <div className="border-t border-slate-200 p-4">
         <ButtonLink to={GET_STARTED.to} size="lg" className="w-full">
           {GET_STARTED.label}

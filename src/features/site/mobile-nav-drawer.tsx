@@ -57,7 +57,14 @@ export function MobileNavDrawer({ id, dialogRef }: { id: string; dialogRef: RefO
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
             Menu
           </h2>
-          <button type="button" className={MENU_BUTTON_CLASSES} aria-label="Close menu" commandfor={id} command="close" onClick={close}>
+          <button
+            type="button"
+            className={MENU_BUTTON_CLASSES}
+            aria-label="Close menu"
+            commandfor={id}
+            command="close"
+            onClick={close}
+          >
             <CloseIcon className="h-6 w-6" />
           </button>
         </div>

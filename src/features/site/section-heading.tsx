@@ -12,17 +12,30 @@ export interface SectionHeadingProps {
   className?: string;
 }
 
-export function SectionHeading({ title, eyebrow, lead, id, align = "center", inverse = false, className }: SectionHeadingProps) {
+export function SectionHeading({
+  title,
+  eyebrow,
+  lead,
+  id,
+  align = "center",
+  inverse = false,
+  className,
+}: SectionHeadingProps) {
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center", className)}>
       {eyebrow && (
-        <p className={cn("text-sm font-semibold tracking-wide uppercase", inverse ? "text-brand-100" : "text-brand-700")}>
+        <p
+          className={cn("text-sm font-semibold tracking-wide uppercase", inverse ? "text-brand-100" : "text-brand-700")}
+        >
           {eyebrow}
         </p>
       )}
       <h2
         id={id}
-        className={cn("mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl", inverse ? "text-white" : "text-slate-900")}
+        className={cn(
+          "mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl",
+          inverse ? "text-white" : "text-slate-900",
+        )}
       >
         {title}
       </h2>

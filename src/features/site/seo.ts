@@ -28,7 +28,9 @@ export function pageMeta({ title, description, path, noindex = false }: PageMeta
   return [
     { title: fullTitle },
     { name: "description", content: description },
-    ...(noindex ? [{ name: "robots", content: "noindex, follow" }] : [{ tagName: "link", rel: "canonical", href: url }]),
+    ...(noindex
+      ? [{ name: "robots", content: "noindex, follow" }]
+      : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:site_name", content: BRAND.name },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: "en_ZA" },

@@ -54,10 +54,7 @@ export function SiteFooterBody() {
           <p className="text-sm">
             © {BRAND.copyrightYear} {BRAND.legalName}. All rights reserved.
           </p>
-          <Link
-            to={ADMIN_LOGIN.to}
-            className={buttonClasses({ variant: "inverseOutline" })}
-          >
+          <Link to={ADMIN_LOGIN.to} className={buttonClasses({ variant: "inverseOutline" })}>
             {ADMIN_LOGIN.label}
           </Link>
         </div>

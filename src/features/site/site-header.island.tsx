@@ -16,7 +16,12 @@ export function SiteHeaderLinksBody() {
   return (
     <>
       <BrandLogo />
-      <PrimaryNavList label="Main" navClassName="hidden lg:block" listClassName="flex items-center gap-1" linkClassName={navLink} />
+      <PrimaryNavList
+        label="Main"
+        navClassName="hidden lg:block"
+        listClassName="flex items-center gap-1"
+        linkClassName={navLink}
+      />
       {/* Wrapped because ButtonLink's own display class would fight a `hidden` passed to it. */}
       <div className="hidden lg:block">
         <ButtonLink to={GET_STARTED.to}>{GET_STARTED.label}</ButtonLink>

@@ -8,7 +8,8 @@ const subscribeNever = () => () => {};
  * clicks (new tab, download), other origins and other targets keep the browser's default.
  */
 function followLinkInApp(event: React.MouseEvent<HTMLElement>, navigate: NavigateFunction) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const anchor = (event.target as Element).closest("a");
   if (!anchor || anchor.origin !== window.location.origin) return;
   if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
@@ -62,7 +63,11 @@ function IslandFromPage({ name }: { name: string }) {
 export function staticIsland<P extends object>(name: string, body: ComponentType<P> | null) {
   function StaticIsland(props: P) {
     // React reads the server snapshot while hydrating and the client one in any later render.
-    const hydrating = useSyncExternalStore(subscribeNever, () => false, () => true);
+    const hydrating = useSyncExternalStore(
+      subscribeNever,
+      () => false,
+      () => true,
+    );
     const [fromServerHtml] = useState(hydrating);
     const navigate = useNavigate();
 

@@ -1,7 +1,8 @@
 import { useEffect, useState, type RefObject } from "react";
 
 /** Whether two boxes share any area. */
-const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlap = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
  * Whether the element in `box` (a fixed overlay) lies over the element that has focus, anywhere on the
@@ -13,7 +14,8 @@ export function useCoversFocus(box: RefObject<HTMLElement | null>): boolean {
     const check = () => {
       const focused = document.activeElement;
       const overlay = box.current;
-      const outside = overlay && focused instanceof HTMLElement && focused !== document.body && !overlay.contains(focused);
+      const outside =
+        overlay && focused instanceof HTMLElement && focused !== document.body && !overlay.contains(focused);
       setCovers(Boolean(outside && overlap(focused.getBoundingClientRect(), overlay.getBoundingClientRect())));
     };
     check();

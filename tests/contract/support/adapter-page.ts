@@ -36,13 +36,19 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`${options.origin}/__contract/index.html`);
-  await page.waitForFunction(() => window.__contract !== undefined, undefined, { timeout: 20_000 }).catch((error: unknown) => {
-    throw new Error(`the contract page did not start: ${errors.join("; ") || String(error)}`);
-  });
+  await page
+    .waitForFunction(() => window.__contract !== undefined, undefined, { timeout: 20_000 })
+    .catch((error: unknown) => {
+      throw new Error(`the contract page did not start: ${errors.join("; ") || String(error)}`);
+    });
   await page.evaluate((config) => window.__contract!.start(config), options.config ?? null);
 
   const call = async (side: keyof Adapters, method: string, ...args: unknown[]): Promise<never> => {
-    const result = await page.evaluate(([s, m, a]) => window.__contract!.call(s, m, a), [side, method, args] as const) as CallResult;
+    const result = (await page.evaluate(([s, m, a]) => window.__contract!.call(s, m, a), [
+      side,
+      method,
+      args,
+    ] as const)) as CallResult;
     if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
     return result.value as never;
   };
@@ -52,7 +58,10 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
     for (;;) {
       const found = find();
       if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; saw changes ${JSON.stringify(changes.map((c) => [c.collection, c.op, c.record.id]))} and states ${states.join(",")}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${what}; saw changes ${JSON.stringify(changes.map((c) => [c.collection, c.op, c.record.id]))} and states ${states.join(",")}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -67,7 +76,8 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
       subscribe: (input, submitOptions) => call("public", "subscribe", input, submitOptions),
     },
     admin: {
-      signIn: (email, password, code) => call("admin", "signIn", email, password, ...(code === undefined ? [] : [code])),
+      signIn: (email, password, code) =>
+        call("admin", "signIn", email, password, ...(code === undefined ? [] : [code])),
       signOut: () => call("admin", "signOut"),
       currentUser: () => call("admin", "currentUser"),
       stats: () => call("admin", "stats"),
@@ -99,7 +109,10 @@ export async function openAdapterPage(browser: Browser, options: AdapterPageOpti
       };
     },
     async exportCsv(filters) {
-      const [download] = await Promise.all([page.waitForEvent("download", { timeout: 20_000 }), call("admin", "exportCsv", filters)]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: 20_000 }),
+        call("admin", "exportCsv", filters),
+      ]);
       const path = await download.path();
       return { fileName: download.suggestedFilename(), text: await readFile(path, "utf8") };
     },

@@ -11,7 +11,9 @@ export interface Adapters {
   admin: AdminBackend;
 }
 
-export type CallResult = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; status?: number; code?: string } };
+export type CallResult =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { name: string; message: string; status?: number; code?: string } };
 
 export interface ContractBridge {
   start(config: unknown): void;

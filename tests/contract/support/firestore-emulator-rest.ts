@@ -14,7 +14,9 @@ export async function loadRules(host: string, projectId: string): Promise<void> 
 }
 
 export async function clearDocuments(host: string, projectId: string): Promise<void> {
-  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: "DELETE" });
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+    method: "DELETE",
+  });
   if (!response.ok) throw new Error(`clearing the emulator failed: ${response.status}`);
 }
 
@@ -29,24 +31,44 @@ function plain(value: RestValue): unknown {
   return Object.values(value)[0];
 }
 
-const fields = (raw: Record<string, RestValue> = {}) => Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, plain(value)]));
+const fields = (raw: Record<string, RestValue> = {}) =>
+  Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, plain(value)]));
 
 /** Every document of a collection as its id and plain data, read as the owner (no rules), e.g. to check what the adapter stored. */
-export async function listDocuments(host: string, projectId: string, collection: string): Promise<{ id: string; data: Record<string, unknown> }[]> {
-  const response = await fetch(`http://${host}/v1/projects/${projectId}/databases/(default)/documents/${collection}?pageSize=300`, {
-    headers: { Authorization: "Bearer owner" },
-  });
+export async function listDocuments(
+  host: string,
+  projectId: string,
+  collection: string,
+): Promise<{ id: string; data: Record<string, unknown> }[]> {
+  const response = await fetch(
+    `http://${host}/v1/projects/${projectId}/databases/(default)/documents/${collection}?pageSize=300`,
+    {
+      headers: { Authorization: "Bearer owner" },
+    },
+  );
   if (!response.ok) throw new Error(`listing ${collection} failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { documents?: { name: string; fields?: Record<string, RestValue> }[] };
-  return (body.documents ?? []).map((document) => ({ id: document.name.slice(document.name.lastIndexOf("/") + 1), data: fields(document.fields) }));
+  return (body.documents ?? []).map((document) => ({
+    id: document.name.slice(document.name.lastIndexOf("/") + 1),
+    data: fields(document.fields),
+  }));
 }
 
 /** Sets one boolean field of a document as the project owner would in the console (no rules). */
-export async function setBooleanField(host: string, projectId: string, path: string, field: string, value: boolean): Promise<void> {
-  const response = await fetch(`http://${host}/v1/projects/${projectId}/databases/(default)/documents/${path}?updateMask.fieldPaths=${field}`, {
-    method: "PATCH",
-    headers: { Authorization: "Bearer owner", "Content-Type": "application/json" },
-    body: JSON.stringify({ fields: { [field]: { booleanValue: value } } }),
-  });
+export async function setBooleanField(
+  host: string,
+  projectId: string,
+  path: string,
+  field: string,
+  value: boolean,
+): Promise<void> {
+  const response = await fetch(
+    `http://${host}/v1/projects/${projectId}/databases/(default)/documents/${path}?updateMask.fieldPaths=${field}`,
+    {
+      method: "PATCH",
+      headers: { Authorization: "Bearer owner", "Content-Type": "application/json" },
+      body: JSON.stringify({ fields: { [field]: { booleanValue: value } } }),
+    },
+  );
   if (!response.ok) throw new Error(`setting ${path} ${field} failed: ${response.status} ${await response.text()}`);
 }

@@ -24,7 +24,8 @@ export async function protectEmailEnumeration(host: string, projectId: string): 
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ emailPrivacyConfig: { enableImprovedEmailPrivacy: true } }),
   });
-  if (!response.ok) throw new Error(`configuring the Auth emulator failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`configuring the Auth emulator failed: ${response.status} ${await response.text()}`);
 }
 
 /** Creates an email-and-password account through the emulator's REST API; returns its uid. */
@@ -35,7 +36,8 @@ export async function createAuthUser(host: string, email: string, password: stri
     body: JSON.stringify({ email, password, returnSecureToken: false }),
   });
   const body = (await response.json()) as { localId?: string; error?: { message?: string } };
-  if (!response.ok || !body.localId) throw new Error(`creating ${email} failed: ${body.error?.message ?? response.status}`);
+  if (!response.ok || !body.localId)
+    throw new Error(`creating ${email} failed: ${body.error?.message ?? response.status}`);
   return body.localId;
 }
 
@@ -49,17 +51,28 @@ export async function clearAuthUsers(host: string, projectId: string): Promise<v
  * Changes an account as the project owner would with the Admin SDK (the emulator takes "Bearer owner"):
  * `customAttributes` (the claims, as JSON), `disableUser`, `mfa` enrollments, and so on.
  */
-export async function updateAuthUser(host: string, projectId: string, localId: string, fields: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
-    body: JSON.stringify({ localId, ...fields }),
-  });
+export async function updateAuthUser(
+  host: string,
+  projectId: string,
+  localId: string,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+      body: JSON.stringify({ localId, ...fields }),
+    },
+  );
   if (!response.ok) throw new Error(`updating ${localId} failed: ${response.status} ${await response.text()}`);
 }
 
 /** The emails the emulator "sent" with an action link (password resets among them), oldest first. */
-export async function sentActionCodes(host: string, projectId: string): Promise<{ email: string; requestType: string; oobLink: string }[]> {
+export async function sentActionCodes(
+  host: string,
+  projectId: string,
+): Promise<{ email: string; requestType: string; oobLink: string }[]> {
   const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/oobCodes`);
   if (!response.ok) throw new Error(`reading the emulator's action codes failed: ${response.status}`);
   return ((await response.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] }).oobCodes;

@@ -32,14 +32,27 @@ export async function startCliEmulator(
   const local = (portNumber: number) => ({ host: "127.0.0.1", port: portNumber });
   writeFileSync(
     join(dir, "firebase.json"),
-    JSON.stringify({ ...config, emulators: { [only]: local(port), hub: local(hub), logging: local(logging), ui: { enabled: false }, singleProjectMode: true } }),
+    JSON.stringify({
+      ...config,
+      emulators: {
+        [only]: local(port),
+        hub: local(hub),
+        logging: local(logging),
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
   );
   const log = logFile(`erf-${only}-emulator-log-`);
-  const child = spawn(process.execPath, [FIREBASE_CLI, "emulators:start", "--only", only, "--project", projectId, "--non-interactive"], {
-    cwd: dir,
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: "", FIRESTORE_EMULATOR_HOST: "" },
-    stdio: ["ignore", log.fd, log.fd],
-  });
+  const child = spawn(
+    process.execPath,
+    [FIREBASE_CLI, "emulators:start", "--only", only, "--project", projectId, "--non-interactive"],
+    {
+      cwd: dir,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: "", FIRESTORE_EMULATOR_HOST: "" },
+      stdio: ["ignore", log.fd, log.fd],
+    },
+  );
   const host = `127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child);

@@ -1,7 +1,12 @@
 export { freePort } from "../../support/free-port.ts";
 
 /** Polls url until it answers (any status) or the deadline passes. */
-export async function waitForHttp(url: string, isAlive: () => boolean, describe: () => string, timeoutMs = 60_000): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  isAlive: () => boolean,
+  describe: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`emulator exited before answering at ${url}:\n${describe()}`);

@@ -22,11 +22,21 @@ export interface AdminActivity {
 }
 
 const [baseUrl, cookie, deadlineArg, exportEveryArg] = process.argv.slice(2);
-if (!baseUrl || !cookie || !deadlineArg || !exportEveryArg) throw new Error("usage: admin-activity.ts <url> <cookie> <deadline> <export every s>");
+if (!baseUrl || !cookie || !deadlineArg || !exportEveryArg)
+  throw new Error("usage: admin-activity.ts <url> <cookie> <deadline> <export every s>");
 const deadline = Number(deadlineArg);
 const exportEveryMs = Number(exportEveryArg) * 1000;
 
-const activity: AdminActivity = { statuses: [], errors: 0, listMs: [], statsMs: [], exportMs: [], exportRows: [], streamEvents: 0, streamDrops: 0 };
+const activity: AdminActivity = {
+  statuses: [],
+  errors: 0,
+  listMs: [],
+  statsMs: [],
+  exportMs: [],
+  exportRows: [],
+  streamEvents: 0,
+  streamDrops: 0,
+};
 const statuses = new Map<number, number>();
 const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 /** Data rows of a CSV answer: its lines less the header and the final empty one. */
@@ -42,7 +52,10 @@ let lastExport = Date.now();
 for (let tick = 0; Date.now() < deadline; tick += 1) {
   const collection = ["leads", "contacts", "newsletter"][tick % 3]!;
   const query = tick % 5 === 4 ? "?q=load&limit=100" : "?limit=100";
-  for (const [path, into] of [[`/api/admin/${collection}${query}`, activity.listMs], ["/api/admin/stats", activity.statsMs]] as const) {
+  for (const [path, into] of [
+    [`/api/admin/${collection}${query}`, activity.listMs],
+    ["/api/admin/stats", activity.statsMs],
+  ] as const) {
     const result = await send(`${baseUrl}${path}`, { headers: { Cookie: cookie }, agent, timeoutMs: 30_000 });
     if (!result.ok) activity.errors += 1;
     else {
@@ -52,7 +65,11 @@ for (let tick = 0; Date.now() < deadline; tick += 1) {
   }
   if (Date.now() - lastExport >= exportEveryMs) {
     lastExport = Date.now();
-    const result = await send(`${baseUrl}/api/admin/export.csv`, { headers: { Cookie: cookie }, agent, timeoutMs: 120_000 });
+    const result = await send(`${baseUrl}/api/admin/export.csv`, {
+      headers: { Cookie: cookie },
+      agent,
+      timeoutMs: 120_000,
+    });
     if (!result.ok) activity.errors += 1;
     else {
       count(result.answer.status);

@@ -4,7 +4,8 @@ import pg from "pg";
 // A scratch PostgreSQL database per soak run (the server migrates the default schema of its
 // connection), dropped afterwards. SOAK_PG_URL names the server; its database is only used to connect.
 
-export const SOAK_PG_URL = process.env.SOAK_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const SOAK_PG_URL =
+  process.env.SOAK_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export interface ScratchDatabase {
   url: string;
@@ -30,7 +31,10 @@ export async function createScratchDatabase(prefix = "erf_soak"): Promise<Scratc
   return {
     url: url.toString(),
     name,
-    drop: () => withClient(SOAK_PG_URL, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withClient(SOAK_PG_URL, (client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
   };
 }
 

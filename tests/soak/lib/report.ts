@@ -13,7 +13,9 @@ export interface Report {
 
 export function machineLine(): string {
   const cpu = cpus()[0]?.model ?? "unknown CPU";
-  const load = loadavg().map((value) => value.toFixed(2)).join(" ");
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
   return `${cpus().length} x ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load} (shared machine)`;
 }
 
@@ -23,7 +25,8 @@ export function createReport(title: string): Report {
   const figures: [string, string][] = [];
   const checks: { name: string; ok: boolean; detail: string }[] = [];
   return {
-    figure: (name, value) => figures.push([name, typeof value === "number" ? String(Math.round(value * 100) / 100) : value]),
+    figure: (name, value) =>
+      figures.push([name, typeof value === "number" ? String(Math.round(value * 100) / 100) : value]),
     mustHold: (name, ok, detail) => checks.push({ name, ok, detail }),
     finish() {
       const lines = [
@@ -60,7 +63,10 @@ export function selectedDatabases(): ("sqlite" | "postgres")[] {
  * Runs a check on each selected database (SOAK_DB), in turn; an unreachable PostgreSQL is a failed
  * must-hold, not a skip. Exits with the report's verdict.
  */
-export async function runOnSelectedDatabases(report: Report, runOn: (kind: "sqlite" | "postgres", report: Report) => Promise<void>): Promise<never> {
+export async function runOnSelectedDatabases(
+  report: Report,
+  runOn: (kind: "sqlite" | "postgres", report: Report) => Promise<void>,
+): Promise<never> {
   for (const kind of selectedDatabases()) {
     if (kind === "postgres" && !(await postgresAnswers())) {
       report.mustHold("PostgreSQL reachable", false, "set SOAK_PG_URL or SOAK_DB=sqlite");

@@ -24,7 +24,8 @@ export interface ServerProcess {
 async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output().slice(-4_000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output().slice(-4_000)}`);
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
       await response.arrayBuffer();
@@ -45,7 +46,12 @@ export interface ServerOptions {
   keepOutput?: number;
 }
 
-export async function startServerProcess({ databaseUrl, env = {}, port: fixedPort, keepOutput = 64_000 }: ServerOptions): Promise<ServerProcess> {
+export async function startServerProcess({
+  databaseUrl,
+  env = {},
+  port: fixedPort,
+  keepOutput = 64_000,
+}: ServerOptions): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let child!: ChildProcess;
@@ -87,8 +93,11 @@ export async function startServerProcess({ databaseUrl, env = {}, port: fixedPor
     port,
     pid: () => child.pid ?? -1,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, sig) => resolve({ code, signal: sig })));
+      if (child.exitCode !== null || child.signalCode !== null)
+        return { code: child.exitCode, signal: child.signalCode };
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once("exit", (code, sig) => resolve({ code, signal: sig })),
+      );
       child.kill(signal);
       return exited;
     },
@@ -104,7 +113,11 @@ export interface SoakAdmin {
 }
 
 /** The environment that has the server create `admin`, with two-factor on (as admins must), from E2E_TOTP_SECRET. */
-export const adminEnv = (admin: SoakAdmin) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ADMIN_TOTP_SECRET: E2E_TOTP_SECRET });
+export const adminEnv = (admin: SoakAdmin) => ({
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  ADMIN_TOTP_SECRET: E2E_TOTP_SECRET,
+});
 
 /** A new scratch store (`name` as for scratchStore) and the server started on it. */
 export async function serverOnScratchStore(

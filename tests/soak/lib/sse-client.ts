@@ -37,7 +37,10 @@ export interface EventStream {
   close(): void;
 }
 
-export function openEventStream(url: string, { cookie, onEvent, pickUrl = () => url, initialRetryMs = 1_000 }: EventStreamOptions): EventStream {
+export function openEventStream(
+  url: string,
+  { cookie, onEvent, pickUrl = () => url, initialRetryMs = 1_000 }: EventStreamOptions,
+): EventStream {
   let retryMs = initialRetryMs;
   let lastId: string | null = null;
   let current: ClientRequest | null = null;
@@ -64,44 +67,54 @@ export function openEventStream(url: string, { cookie, onEvent, pickUrl = () => 
     const mine = connection;
     let buffer = "";
     let fields: { id?: string; event?: string; data: string[] } = { data: [] };
-    const req = request(pickUrl(), { headers: { Cookie: cookie, Accept: "text/event-stream", ...(lastId !== null && { "Last-Event-ID": lastId }) } }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        // EventSource fails for good on a non-200; a soak client keeps trying, as a reloaded tab would.
-        res.on("end", scheduleReconnect);
-        return;
-      }
-      open = true;
-      opened.set(mine, performance.now());
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let newline: number;
-        while ((newline = buffer.search(/\r\n|\n|\r/)) !== -1) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + (buffer.startsWith("\r\n", newline) ? 2 : 1));
-          if (line === "") {
-            if (fields.id !== undefined) lastId = fields.id;
-            if (fields.data.length > 0) {
-              count += 1;
-              onEvent?.({ id: fields.id ?? lastId, event: fields.event ?? "message", data: fields.data.join("\n"), receivedAt: performance.now(), connection: mine });
-            }
-            fields = { data: [] };
-            continue;
-          }
-          if (line.startsWith(":")) continue;
-          const colon = line.indexOf(":");
-          const name = colon === -1 ? line : line.slice(0, colon);
-          const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
-          if (name === "data") fields.data.push(value);
-          else if (name === "event") fields.event = value;
-          else if (name === "id") fields.id = value;
-          else if (name === "retry" && /^\d+$/.test(value)) retryMs = Number(value);
+    const req = request(
+      pickUrl(),
+      { headers: { Cookie: cookie, Accept: "text/event-stream", ...(lastId !== null && { "Last-Event-ID": lastId }) } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          // EventSource fails for good on a non-200; a soak client keeps trying, as a reloaded tab would.
+          res.on("end", scheduleReconnect);
+          return;
         }
-      });
-      res.on("end", () => current === req && scheduleReconnect());
-      res.on("error", () => current === req && scheduleReconnect());
-    });
+        open = true;
+        opened.set(mine, performance.now());
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let newline: number;
+          while ((newline = buffer.search(/\r\n|\n|\r/)) !== -1) {
+            const line = buffer.slice(0, newline);
+            buffer = buffer.slice(newline + (buffer.startsWith("\r\n", newline) ? 2 : 1));
+            if (line === "") {
+              if (fields.id !== undefined) lastId = fields.id;
+              if (fields.data.length > 0) {
+                count += 1;
+                onEvent?.({
+                  id: fields.id ?? lastId,
+                  event: fields.event ?? "message",
+                  data: fields.data.join("\n"),
+                  receivedAt: performance.now(),
+                  connection: mine,
+                });
+              }
+              fields = { data: [] };
+              continue;
+            }
+            if (line.startsWith(":")) continue;
+            const colon = line.indexOf(":");
+            const name = colon === -1 ? line : line.slice(0, colon);
+            const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
+            if (name === "data") fields.data.push(value);
+            else if (name === "event") fields.event = value;
+            else if (name === "id") fields.id = value;
+            else if (name === "retry" && /^\d+$/.test(value)) retryMs = Number(value);
+          }
+        });
+        res.on("end", () => current === req && scheduleReconnect());
+        res.on("error", () => current === req && scheduleReconnect());
+      },
+    );
     req.on("error", () => current === req && scheduleReconnect());
     current = req;
     req.end();

@@ -9,7 +9,9 @@ import type { SoakAdmin } from "./server-process";
 export async function createSalesAccount(databaseUrl: string, account: SoakAdmin): Promise<void> {
   const db = connectDatabase(databaseUrl);
   try {
-    await insertAdmin(db, account.email, await createPasswordHasher().hash(account.password), new Date(), { role: "sales" });
+    await insertAdmin(db, account.email, await createPasswordHasher().hash(account.password), new Date(), {
+      role: "sales",
+    });
   } finally {
     await db.destroy();
   }

@@ -29,7 +29,13 @@ export interface DiskSecond {
 function read(device: string): Counters | null {
   const fields = readFileSync(`/sys/block/${device}/stat`, "utf8").trim().split(/\s+/).map(Number);
   if (fields.length < 11) return null;
-  return { writes: fields[4]!, sectors: fields[6]!, writeMs: fields[7]!, flushes: fields[15] ?? 0, flushMs: fields[16] ?? 0 };
+  return {
+    writes: fields[4]!,
+    sectors: fields[6]!,
+    writeMs: fields[7]!,
+    flushes: fields[15] ?? 0,
+    flushMs: fields[16] ?? 0,
+  };
 }
 
 /** The block devices that are disks (not loop, RAM or device-mapper children), e.g. vda, nvme0n1. */
@@ -69,7 +75,12 @@ export function sampleCpu(): { stop(): CpuSecond[] } {
       const delta = now.map((value, index) => value - last![index]!);
       const total = delta.reduce((sum, value) => sum + value, 0) || 1;
       const [user = 0, nice = 0, system = 0, , iowait = 0, irq = 0, softirq = 0, steal = 0] = delta;
-      seconds.push({ at: (Date.now() - started) / 1000, busy: (100 * (user + nice + system + irq + softirq)) / total, iowait: (100 * iowait) / total, steal: (100 * steal) / total });
+      seconds.push({
+        at: (Date.now() - started) / 1000,
+        busy: (100 * (user + nice + system + irq + softirq)) / total,
+        iowait: (100 * iowait) / total,
+        steal: (100 * steal) / total,
+      });
     }
     last = now;
   }, 1_000);
@@ -95,7 +106,8 @@ export const byMinute = <T extends { at: number }>(seconds: readonly T[]) => {
 export function describeCpuMinutes(seconds: readonly CpuSecond[]): string {
   return byMinute(seconds)
     .map(([minute, list]) => {
-      const mean = (pick: (second: CpuSecond) => number) => list.reduce((sum, second) => sum + pick(second), 0) / list.length;
+      const mean = (pick: (second: CpuSecond) => number) =>
+        list.reduce((sum, second) => sum + pick(second), 0) / list.length;
       return `${minute + 1}:${mean((second) => second.busy).toFixed(0)}%/st${mean((second) => second.steal).toFixed(0)}(max ${Math.max(...list.map((second) => second.steal)).toFixed(0)})%`;
     })
     .join(" ");

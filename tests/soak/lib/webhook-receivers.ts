@@ -59,7 +59,10 @@ function receiver(answer: () => Answer) {
       let event: { data: { id: string }; timestamp: string };
       try {
         if (!webhook) throw new Error("no secret yet");
-        event = webhook.verify(Buffer.concat(chunks).toString("utf8"), request.headers as Record<string, string>) as typeof event;
+        event = webhook.verify(
+          Buffer.concat(chunks).toString("utf8"),
+          request.headers as Record<string, string>,
+        ) as typeof event;
       } catch {
         tally.badSignatures += 1;
         return void response.writeHead(400).end();
@@ -87,9 +90,18 @@ function receiver(answer: () => Answer) {
       const sorted = [...firstDelays].sort((a, b) => a - b);
       const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
       const firstDelayMs = { count: sorted.length, p50: at(50), p95: at(95), max: sorted.at(-1) ?? 0 };
-      return { ...tally, webhookIds: recordOf.size, records: records.size, firstDelayMs, ...(ids && { recordIds: [...records] }) };
+      return {
+        ...tally,
+        webhookIds: recordOf.size,
+        records: records.size,
+        firstDelayMs,
+        ...(ids && { recordIds: [...records] }),
+      };
     },
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+      ),
   };
 }
 
@@ -114,14 +126,22 @@ process.stdout.write(`${JSON.stringify(ports)}\n`);
 
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
-  const command = JSON.parse(line) as { cmd: "secrets"; fast: string; faulty: string } | { cmd: "recover" } | { cmd: "mark" } | { cmd: "tally"; ids?: boolean };
+  const command = JSON.parse(line) as
+    | { cmd: "secrets"; fast: string; faulty: string }
+    | { cmd: "recover" }
+    | { cmd: "mark" }
+    | { cmd: "tally"; ids?: boolean };
   let answer: unknown = { ok: true };
   if (command.cmd === "secrets") {
     fast.setSecret(command.fast);
     faulty.setSecret(command.faulty);
   } else if (command.cmd === "recover") recovered = true;
   else if (command.cmd === "mark") for (const target of [fast, faulty]) target.mark();
-  else answer = { fast: fast.tally(command.ids === true), faulty: faulty.tally(command.ids === true) } satisfies ReceiverTallies;
+  else
+    answer = {
+      fast: fast.tally(command.ids === true),
+      faulty: faulty.tally(command.ids === true),
+    } satisfies ReceiverTallies;
   process.stdout.write(`${JSON.stringify(answer)}\n`);
 });
 lines.on("close", () => {

@@ -18,7 +18,9 @@ interface TestServer {
 const servers: TestServer[] = [];
 const clients: LeanHttpClient[] = [];
 
-async function serve(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<TestServer> {
+async function serve(
+  handler: (request: IncomingMessage, response: ServerResponse, body: string) => void,
+): Promise<TestServer> {
   const connections = new Set<Socket>();
   const requests: TestServer["requests"] = [];
   const server: Server = createServer((request, response) => {
@@ -53,7 +55,9 @@ function client(port: number, options?: { maxSockets?: number; maxIdleMs?: numbe
 }
 
 const post = (lean: LeanHttpClient, body = "{}", timeoutMs = 5_000, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; error?: string }>((resolve) => lean.post("/api/leads", body, headers, timeoutMs, (status, error) => resolve({ status, error })));
+  new Promise<{ status: number; error?: string }>((resolve) =>
+    lean.post("/api/leads", body, headers, timeoutMs, (status, error) => resolve({ status, error })),
+  );
 
 afterEach(async () => {
   for (const made of clients.splice(0)) made.destroy();
@@ -62,7 +66,9 @@ afterEach(async () => {
 
 describe("LeanHttpClient", () => {
   it("sends the method, path, headers and body, and reads the status of a Content-Length answer", async () => {
-    const server = await serve((_request, response) => response.writeHead(201, { "Content-Type": "application/json" }).end('{"id":"x"}'));
+    const server = await serve((_request, response) =>
+      response.writeHead(201, { "Content-Type": "application/json" }).end('{"id":"x"}'),
+    );
     const lean = client(server.port);
     const body = JSON.stringify({ email: "ünïcode@example.com" });
     expect(await post(lean, body, 5_000, { "Idempotency-Key": "key-1" })).toEqual({ status: 201 });

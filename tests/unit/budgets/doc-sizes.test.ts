@@ -14,10 +14,14 @@ function budgetOf(path: string): number {
 }
 
 function overBudget(sizes: Array<[path: string, bytes: number]>): string[] {
-  return sizes.filter(([path, bytes]) => bytes > budgetOf(path)).map(([path, bytes]) => `${path}: ${bytes} bytes, budget ${budgetOf(path)}`);
+  return sizes
+    .filter(([path, bytes]) => bytes > budgetOf(path))
+    .map(([path, bytes]) => `${path}: ${bytes} bytes, budget ${budgetOf(path)}`);
 }
 
-const trackedDocs = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "*.md"], { encoding: "utf8" })
+const trackedDocs = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "*.md"], {
+  encoding: "utf8",
+})
   .split("\0")
   .filter((path) => path !== "" && !path.startsWith(".unlanded/"));
 
@@ -29,9 +33,13 @@ describe("doc budgets", () => {
   });
 
   it("names a doc that grows past its budget", () => {
-    expect(overBudget([["README.md", 8 * KB + 1], ["docs/decisions/0001-x.md", 4 * KB], ["docs/reliability.md", 20 * KB], ["docs/api.md", 25 * KB]])).toEqual([
-      "README.md: 8193 bytes, budget 8192",
-      "docs/reliability.md: 20480 bytes, budget 15360",
-    ]);
+    expect(
+      overBudget([
+        ["README.md", 8 * KB + 1],
+        ["docs/decisions/0001-x.md", 4 * KB],
+        ["docs/reliability.md", 20 * KB],
+        ["docs/api.md", 25 * KB],
+      ]),
+    ).toEqual(["README.md: 8193 bytes, budget 8192", "docs/reliability.md: 20480 bytes, budget 15360"]);
   });
 });

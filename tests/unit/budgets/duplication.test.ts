@@ -11,10 +11,17 @@ const { detectClones } = createRequire(import.meta.url)("jscpd") as typeof impor
 // Copied code is held to a budget by jscpd (its settings in .jscpd.json, so `npx jscpd` by hand counts
 // the same). The budget only goes down: when a change removes clones, lower it to the new count in the
 // same commit. Target: 30 or fewer. Migrations are left out: each is written against the schema as it was
-// then and never edited, so two that rebuild the same table repeat each other on purpose.
-const CLONE_BUDGET = 36;
+// then and never edited, so two that rebuild the same table repeat each other on purpose. Counted on the tree
+// as Prettier formats it (120 columns): the 36 clones of the hand-formatted tree are 53 once wrapped lines
+// carry the same code over more of them.
+const CLONE_BUDGET = 53;
 
-const settings = JSON.parse(await readFile(".jscpd.json", "utf8")) as { path: string[]; format: string[]; minLines: number; ignore: string[] };
+const settings = JSON.parse(await readFile(".jscpd.json", "utf8")) as {
+  path: string[];
+  format: string[];
+  minLines: number;
+  ignore: string[];
+};
 
 const count = (path: string[]) =>
   detectClones({ ...settings, path, gitignore: path === settings.path, silent: true, reporters: [], noTips: true });
@@ -22,7 +29,10 @@ const count = (path: string[]) =>
 describe("duplication budget", () => {
   it(`has at most ${CLONE_BUDGET} clones of ${settings.minLines}+ lines`, async () => {
     const clones = await count(settings.path);
-    const listed = clones.map((c) => `${c.duplicationA.sourceId}:${c.duplicationA.start.line} ~ ${c.duplicationB.sourceId}:${c.duplicationB.start.line}`);
+    const listed = clones.map(
+      (c) =>
+        `${c.duplicationA.sourceId}:${c.duplicationA.start.line} ~ ${c.duplicationB.sourceId}:${c.duplicationB.start.line}`,
+    );
     expect(listed.length, `over budget; the clones:\n${listed.join("\n")}`).toBeLessThanOrEqual(CLONE_BUDGET);
   }, 120_000);
 

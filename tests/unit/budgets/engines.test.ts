@@ -21,7 +21,9 @@ function refusing(nodeVersion: string): string[] {
     .filter(([path, entry]) => path !== "" && entry.dev !== true)
     .flatMap(([path, entry]) => {
       const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-      return range && !semver.satisfies(nodeVersion, range) ? [`${path.replace(/^.*node_modules\//, "")} wants node ${range}`] : [];
+      return range && !semver.satisfies(nodeVersion, range)
+        ? [`${path.replace(/^.*node_modules\//, "")} wants node ${range}`]
+        : [];
     });
 }
 

@@ -20,7 +20,9 @@ describe("the server's JavaScript modules", () => {
   const modules = javascriptModules(join(ROOT, "server"));
 
   it("include the SQLite threads' workers", () => {
-    expect(modules).toEqual(expect.arrayContaining(["server/db/sqlite/sqlite-worker.mjs", "server/db/sqlite/sqlite-checkpointer.mjs"]));
+    expect(modules).toEqual(
+      expect.arrayContaining(["server/db/sqlite/sqlite-worker.mjs", "server/db/sqlite/sqlite-checkpointer.mjs"]),
+    );
   });
 
   it.each(modules)("%s is type-checked", (module) => {

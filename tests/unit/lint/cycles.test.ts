@@ -14,7 +14,14 @@ async function cruise(files: Record<string, string>): Promise<{ code: number; ou
   const dir = await mkdtemp(join(tmpdir(), "erf-cycle-"));
   try {
     for (const [name, source] of Object.entries(files)) await writeFile(join(dir, name), source);
-    const { stdout } = await run("npx", ["depcruise", dir, "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
+    const { stdout } = await run("npx", [
+      "depcruise",
+      dir,
+      "--config",
+      ".dependency-cruiser.cjs",
+      "--output-type",
+      "err",
+    ]);
     return { code: 0, output: stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string };

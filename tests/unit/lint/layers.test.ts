@@ -18,7 +18,9 @@ describe("import layers", () => {
   it.each(VIOLATIONS.map((planted) => [planted.name, planted] as const))("reports %s", async (_name, planted) => {
     const reports = await importReports(planted);
     expect(reports.map(({ ruleId }) => ruleId)).not.toContain("import-x/no-unresolved");
-    expect(reports).toContainEqual(expect.objectContaining({ ruleId: planted.rule, message: expect.stringContaining(planted.message) }));
+    expect(reports).toContainEqual(
+      expect.objectContaining({ ruleId: planted.rule, message: expect.stringContaining(planted.message) }),
+    );
   });
 
   it.each(ALLOWED.map((planted) => [planted.name, planted] as const))("allows %s", async (_name, planted) => {

@@ -43,16 +43,41 @@ async function seedFixture(db: Db): Promise<Fixture> {
   // Lower-case hex: survives the email field's lower-casing, so a search for it finds every copy.
   const canary = `cnry${randomBytes(6).toString("hex")}`;
   const subjectEmail = `${canary}@leak.example`;
-  const fixture: Fixture = { leadId: randomUUID(), contactId: randomUUID(), subscriberId: randomUUID(), confirmationId: randomUUID(), canary, subjectEmail, ...workspaceIds() };
+  const fixture: Fixture = {
+    leadId: randomUUID(),
+    contactId: randomUUID(),
+    subscriberId: randomUUID(),
+    confirmationId: randomUUID(),
+    canary,
+    subjectEmail,
+    ...workspaceIds(),
+  };
   const createdAt = "2025-03-01T09:00:00.000Z";
-  await seedLead(db, fixture.leadId, createdAt, { firstName: `Lead ${canary}`, email: subjectEmail, companyName: `${canary} Estates` }, "demo");
-  await seedContact(db, fixture.contactId, createdAt, { firstName: `Contact ${canary}`, email: subjectEmail, message: `Private note ${canary}` });
+  await seedLead(
+    db,
+    fixture.leadId,
+    createdAt,
+    { firstName: `Lead ${canary}`, email: subjectEmail, companyName: `${canary} Estates` },
+    "demo",
+  );
+  await seedContact(db, fixture.contactId, createdAt, {
+    firstName: `Contact ${canary}`,
+    email: subjectEmail,
+    message: `Private note ${canary}`,
+  });
   await seedSubscriber(db, fixture.subscriberId, createdAt, subjectEmail);
   await seedWorkspaceRows(db, fixture);
   // Open until long after the manual clock's start (2025-03-01T10:00Z).
   await db
     .insertInto("newsletterConfirmations")
-    .values({ id: fixture.confirmationId, email: subjectEmail, botCheck: "skipped", createdAt, expiresAt: "2025-03-10T00:00:00.000Z", confirmedAt: null })
+    .values({
+      id: fixture.confirmationId,
+      email: subjectEmail,
+      botCheck: "skipped",
+      createdAt,
+      expiresAt: "2025-03-10T00:00:00.000Z",
+      confirmedAt: null,
+    })
     .execute();
   return fixture;
 }
@@ -73,7 +98,10 @@ async function cookieFor(state: AuthState, app: App, time: ReturnType<typeof man
 async function readBody(response: Response): Promise<string> {
   if (!response.headers.get("content-type")?.startsWith("text/event-stream") || !response.body) return response.text();
   const reader = response.body.getReader();
-  const first = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
+  const first = await Promise.race([
+    reader.read(),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+  ]);
   await reader.cancel().catch(() => undefined);
   return first && !first.done ? new TextDecoder().decode(first.value) : "";
 }
@@ -100,13 +128,29 @@ interface World {
 async function tokenFor(db: Db, state: TokenState): Promise<string> {
   const { scopes, creator } = TOKEN_CALLERS[state];
   if (creator !== "deleted") {
-    const account = await seedAdmin(db, TOKEN_CREATOR_EMAIL, ADMIN_PASSWORD, undefined, { role: creator === "sales" ? "sales" : "admin" });
-    if (creator === "disabled") await db.updateTable("admins").set({ disabledAt: "2025-03-01T09:00:00.000Z" }).where("id", "=", account.id).execute();
+    const account = await seedAdmin(db, TOKEN_CREATOR_EMAIL, ADMIN_PASSWORD, undefined, {
+      role: creator === "sales" ? "sales" : "admin",
+    });
+    if (creator === "disabled")
+      await db
+        .updateTable("admins")
+        .set({ disabledAt: "2025-03-01T09:00:00.000Z" })
+        .where("id", "=", account.id)
+        .execute();
   }
   const token = newApiToken();
   await db
     .insertInto("apiTokens")
-    .values({ id: randomUUID(), name: `Matrix ${state}`, tokenHash: hashApiToken(token), scopes: JSON.stringify(scopes), createdBy: TOKEN_CREATOR_EMAIL, createdAt: "2025-03-01T09:00:00.000Z", lastUsedAt: null, expiresAt: null })
+    .values({
+      id: randomUUID(),
+      name: `Matrix ${state}`,
+      tokenHash: hashApiToken(token),
+      scopes: JSON.stringify(scopes),
+      createdBy: TOKEN_CREATOR_EMAIL,
+      createdAt: "2025-03-01T09:00:00.000Z",
+      lastUsedAt: null,
+      expiresAt: null,
+    })
     .execute();
   return token;
 }
@@ -116,7 +160,11 @@ async function openWorld(db: Db, state: Caller): Promise<World> {
   const time = manualClock();
   const shutdown = new AbortController();
   // SMTP set (nothing listens there; no sender runs): invitations are emails, refused without it.
-  const app = testApp(db, { clock: time.clock, shutdownSignal: shutdown.signal, config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }) });
+  const app = testApp(db, {
+    clock: time.clock,
+    shutdownSignal: shutdown.signal,
+    config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }),
+  });
   try {
     if (isTokenState(state)) return { fixture, app, cookie: null, bearer: await tokenFor(db, state), shutdown };
     return { fixture, app, cookie: await cookieFor(state, app, time), bearer: null, shutdown };
@@ -126,10 +174,30 @@ async function openWorld(db: Db, state: Caller): Promise<World> {
   }
 }
 
-async function ask({ fixture, app, cookie, bearer }: World, routeCase: RouteCase, state: Caller): Promise<MatrixAnswer> {
-  const { method, path, body, headers } = await requestFor(routeCase, fixture, app, isTokenState(state) ? accountOf("anonymous") : accountOf(state));
-  const response = await send(app, method, path, { body, cookie, headers: { ...headers, ...(bearer && { Authorization: `Bearer ${bearer}` }) } });
-  return { routeCase, state, fixture, status: response.status, headers: response.headers, body: await readBody(response) };
+async function ask(
+  { fixture, app, cookie, bearer }: World,
+  routeCase: RouteCase,
+  state: Caller,
+): Promise<MatrixAnswer> {
+  const { method, path, body, headers } = await requestFor(
+    routeCase,
+    fixture,
+    app,
+    isTokenState(state) ? accountOf("anonymous") : accountOf(state),
+  );
+  const response = await send(app, method, path, {
+    body,
+    cookie,
+    headers: { ...headers, ...(bearer && { Authorization: `Bearer ${bearer}` }) },
+  });
+  return {
+    routeCase,
+    state,
+    fixture,
+    status: response.status,
+    headers: response.headers,
+    body: await readBody(response),
+  };
 }
 
 /** The case alone in a world of its own: emptied, seeded and signed in again. */
@@ -157,7 +225,11 @@ const READS = ["GET", "HEAD"];
  */
 const STAFF_PATH = /^\/api\/admin\//;
 
-export async function runMatrix(db: Db, cases: RouteCase[], states: readonly Caller[] = AUTH_STATES): Promise<MatrixAnswer[]> {
+export async function runMatrix(
+  db: Db,
+  cases: RouteCase[],
+  states: readonly Caller[] = AUTH_STATES,
+): Promise<MatrixAnswer[]> {
   const answers: MatrixAnswer[] = [];
   for (const state of states) {
     const shared = state === "expired" ? undefined : await openWorld(db, state);
@@ -181,19 +253,36 @@ export async function runMatrix(db: Db, cases: RouteCase[], states: readonly Cal
   }
   // In the table's order, state by state, as each case once had a world of its own.
   const order = new Map(cases.map((routeCase, index) => [routeCase, index]));
-  return answers.sort((a, b) => states.indexOf(a.state) - states.indexOf(b.state) || order.get(a.routeCase)! - order.get(b.routeCase)!);
+  return answers.sort(
+    (a, b) => states.indexOf(a.state) - states.indexOf(b.state) || order.get(a.routeCase)! - order.get(b.routeCase)!,
+  );
 }
 
 /** "METHOD /path" of every handler the app registers (middleware and the static catch-all left out). */
 export function registeredRoutes(app: App): Set<string> {
-  return new Set(app.routes.filter((route) => route.method !== "ALL" && !route.path.endsWith("*")).map((route) => `${route.method} ${route.path}`));
+  return new Set(
+    app.routes
+      .filter((route) => route.method !== "ALL" && !route.path.endsWith("*"))
+      .map((route) => `${route.method} ${route.path}`),
+  );
 }
 
 /** Text only the staff may see in this answer's world: seeded personal data, record ids, the staff's addresses. */
 export function leakedSecrets({ fixture, body }: MatrixAnswer, adminEmail: string): string[] {
-  const secrets = [fixture.canary, fixture.leadId, fixture.contactId, fixture.subscriberId, fixture.confirmationId, fixture.noteId, fixture.personId, adminEmail, SALES_EMAIL];
+  const secrets = [
+    fixture.canary,
+    fixture.leadId,
+    fixture.contactId,
+    fixture.subscriberId,
+    fixture.confirmationId,
+    fixture.noteId,
+    fixture.personId,
+    adminEmail,
+    SALES_EMAIL,
+  ];
   return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
 }
 
 // What an error body must never carry: stack frames, SQL, driver or file-system details.
-export const INTERNALS = /\bat [\w.<>]+ \(|node:internal|node_modules|SQLITE_|sqlite3?|syntax error|relation "|violates|duplicate key|\/work\/|\.ts:\d+/i;
+export const INTERNALS =
+  /\bat [\w.<>]+ \(|node:internal|node_modules|SQLITE_|sqlite3?|syntax error|relation "|violates|duplicate key|\/work\/|\.ts:\d+/i;

@@ -54,7 +54,10 @@ export const OWASP_CONTROL_START = /^[\t\r\n\0]/;
  */
 export function unguard(cell: string): string {
   const cuts = segments(cell)
-    .filter((segment) => startsFormula(segment.text, true) || (segment.start === 0 && OWASP_CONTROL_START.test(cell.replace(/^'+/, ""))))
+    .filter(
+      (segment) =>
+        startsFormula(segment.text, true) || (segment.start === 0 && OWASP_CONTROL_START.test(cell.replace(/^'+/, ""))),
+    )
     .map((segment) => segment.start);
   let result = cell;
   for (const at of cuts.reverse()) {
@@ -65,7 +68,21 @@ export function unguard(cell: string): string {
 }
 
 /** Characters a spreadsheet or a reader's eye may pass over before a formula character. */
-export const INVISIBLES = ["\u200b", "\ufeff", "\u00a0", "\u3000", "\u2060", "\u202e", "\u00ad", "\u3164", "\u0301", "\u2800", '"', "\u200d", "\u180e"];
+export const INVISIBLES = [
+  "\u200b",
+  "\ufeff",
+  "\u00a0",
+  "\u3000",
+  "\u2060",
+  "\u202e",
+  "\u00ad",
+  "\u3164",
+  "\u0301",
+  "\u2800",
+  '"',
+  "\u200d",
+  "\u180e",
+];
 /** = + - @ in other clothes. */
 export const LOOKALIKE_TRIGGERS = ["＝", "＋", "－", "＠", "﹦", "﹢", "﹣", "﹫", "⁼", "⁺", "⁻", "₌", "−"];
 /** Places a spreadsheet may start a new cell or row. */
@@ -74,7 +91,7 @@ export const SPLITTERS = [",", ";", "\t", "\r\n", "\n", "\r", "\u2028", "\u0085"
 export const KNOWN_BYPASSES = [
   "ok;=cmd|' /C calc'!A0",
   "ok\t=cmd|' /C calc'!A0",
-  "ok\n=HYPERLINK(\"http://evil.test\")",
+  'ok\n=HYPERLINK("http://evil.test")',
   "ok,=1+1",
   "ok；＝1+1",
   "\u200b=1+1",
@@ -90,7 +107,26 @@ export const hostileText = (allowNul: boolean) =>
   fc
     .array(
       fc.constantFrom(
-        ...["a", "Z", "7", " ", "'", '"', '""', "🏠", "👩🏽‍💻", "é", "=", "+", "-", "@", "|", "%", "SUM(A1:A9)", "cmd|' /C calc'!A0"],
+        ...[
+          "a",
+          "Z",
+          "7",
+          " ",
+          "'",
+          '"',
+          '""',
+          "🏠",
+          "👩🏽‍💻",
+          "é",
+          "=",
+          "+",
+          "-",
+          "@",
+          "|",
+          "%",
+          "SUM(A1:A9)",
+          "cmd|' /C calc'!A0",
+        ],
         ...INVISIBLES,
         ...LOOKALIKE_TRIGGERS,
         ...SPLITTERS,

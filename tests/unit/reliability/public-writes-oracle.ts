@@ -19,7 +19,8 @@ const SCHEMAS = { contacts: contactInput, leads: leadInput, newsletter: newslett
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const encoder = new TextEncoder();
 
-export const bytesOf = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof body === "string" ? encoder.encode(body) : body);
+export const bytesOf = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> =>
+  typeof body === "string" ? encoder.encode(body) : body;
 
 export function expectedOutcome(route: PublicRoute, request: WireRequest): Outcome {
   const mediaType = request.contentType?.split(";")[0]?.trim().toLowerCase();
@@ -38,9 +39,14 @@ export function expectedOutcome(route: PublicRoute, request: WireRequest): Outco
     const honeypot = (value as Record<string, unknown>)[HONEYPOT_FIELD];
     if (typeof honeypot === "string" && honeypot !== "") return { status: 201, stored: false };
   }
-  if (request.idempotencyKey !== undefined && !KEY_PATTERN.test(request.idempotencyKey)) return { status: 400, reason: "Idempotency-Key" };
+  if (request.idempotencyKey !== undefined && !KEY_PATTERN.test(request.idempotencyKey))
+    return { status: 400, reason: "Idempotency-Key" };
   const parsed = SCHEMAS[route].safeParse(value);
-  if (!parsed.success) return { status: 400, reason: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.code}`).join("; ") };
+  if (!parsed.success)
+    return {
+      status: 400,
+      reason: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.code}`).join("; "),
+    };
   return { status: 201, stored: true, shape: storedShape(route, parsed.data as Record<string, unknown>) };
 }
 
@@ -54,6 +60,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function asStored(shape: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(shape).map(([key, value]) => [key, typeof value === "string" ? value.replace(LONE_SURROGATE, "\ufffd").replaceAll("\u0000", "\ufffd") : value]),
+    Object.entries(shape).map(([key, value]) => [
+      key,
+      typeof value === "string" ? value.replace(LONE_SURROGATE, "\ufffd").replaceAll("\u0000", "\ufffd") : value,
+    ]),
   );
 }

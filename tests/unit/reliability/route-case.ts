@@ -61,7 +61,10 @@ export const TOKEN_CALLERS = {
   demotedToken: { scopes: ["records:read", "records:write", "export"], creator: "sales" },
   disabledToken: { scopes: ["records:read", "records:write", "export"], creator: "disabled" },
   deletedToken: { scopes: ["records:read", "records:write", "export"], creator: "deleted" },
-} as const satisfies Record<string, { scopes: readonly TokenScope[]; creator: "admin" | "sales" | "disabled" | "deleted" }>;
+} as const satisfies Record<
+  string,
+  { scopes: readonly TokenScope[]; creator: "admin" | "sales" | "disabled" | "deleted" }
+>;
 export type TokenState = keyof typeof TOKEN_CALLERS;
 export const TOKEN_STATES = Object.keys(TOKEN_CALLERS) as TokenState[];
 /** Every kind of caller the matrix runs: the sign-in states and the tokens. */
@@ -102,7 +105,8 @@ export function tokenExpected(routeCase: RouteCase, state: TokenState): number {
 }
 
 /** What a caller should get for a case: the table's answer for a sign-in state, tokenExpected for a token. */
-export const expectedFor = (routeCase: RouteCase, state: Caller): number => (isTokenState(state) ? tokenExpected(routeCase, state) : routeCase.expected[state]);
+export const expectedFor = (routeCase: RouteCase, state: Caller): number =>
+  isTokenState(state) ? tokenExpected(routeCase, state) : routeCase.expected[state];
 
 /**
  * Views of the data that some routes embed in their answer, each with the case of its own route that
@@ -146,9 +150,21 @@ export interface RouteCase {
   embeds?: keyof typeof EMBEDDED_VIEWS;
 }
 
-export const everyone = (status: number): Record<AuthState, number> => ({ anonymous: status, admin: status, sales: status, expired: status, loggedOut: status });
+export const everyone = (status: number): Record<AuthState, number> => ({
+  anonymous: status,
+  admin: status,
+  sales: status,
+  expired: status,
+  loggedOut: status,
+});
 /** A signed-in route that every role may use. */
-export const staffOnly = (status: number, sales = status): Record<AuthState, number> => ({ anonymous: 401, admin: status, sales, expired: 401, loggedOut: 401 });
+export const staffOnly = (status: number, sales = status): Record<AuthState, number> => ({
+  anonymous: 401,
+  admin: status,
+  sales,
+  expired: 401,
+  loggedOut: 401,
+});
 
 /**
  * The capability a staff route needs, written out here apart from the server's guards, so the matrix
@@ -169,29 +185,72 @@ export function capabilityOf(method: string, route: string): Capability {
  * account gets the same answer when its role has the route's capability, 403 otherwise, unless `sales`
  * says what it gets instead.
  */
-export const staff = (method: string, route: string, name: string, path: (f: Fixture) => string, status: number, body?: unknown, sales?: number): RouteCase => ({
+export const staff = (
+  method: string,
+  route: string,
+  name: string,
+  path: (f: Fixture) => string,
+  status: number,
+  body?: unknown,
+  sales?: number,
+): RouteCase => ({
   route: `${method} ${route}`,
   name,
-  request: (f) => ({ method, path: path(f), ...(body !== undefined && { body: typeof body === "function" ? (body as (f: Fixture) => unknown)(f) : body }) }),
+  request: (f) => ({
+    method,
+    path: path(f),
+    ...(body !== undefined && { body: typeof body === "function" ? (body as (f: Fixture) => unknown)(f) : body }),
+  }),
   expected: staffOnly(status, sales ?? (can("sales", capabilityOf(method, route)) ? status : 403)),
   stateChanging: !["GET", "HEAD", "OPTIONS"].includes(method),
 });
 
 /** Fresh ids and tokens for the workspace and team rows of a fixture. */
-export const workspaceIds = () => ({ noteId: randomUUID(), personId: randomUUID(), invitationToken: randomUUID(), resetToken: randomUUID(), webhookId: randomUUID(), webhookAttemptId: randomUUID(), apiTokenId: randomUUID() });
+export const workspaceIds = () => ({
+  noteId: randomUUID(),
+  personId: randomUUID(),
+  invitationToken: randomUUID(),
+  resetToken: randomUUID(),
+  webhookId: randomUUID(),
+  webhookAttemptId: randomUUID(),
+  apiTokenId: randomUUID(),
+});
 
 /** The workspace rows a fixture names: the lead's note and the subject's person id. Seed the lead first. */
 export async function seedWorkspaceRows(db: Db, fixture: Fixture): Promise<void> {
   await db
     .insertInto("notes")
-    .values({ id: fixture.noteId, collection: "leads", recordId: fixture.leadId, email: fixture.subjectEmail, body: `Note ${fixture.canary}`, author: ADMIN_EMAIL, createdAt: "2025-03-01T09:55:00.000Z" })
+    .values({
+      id: fixture.noteId,
+      collection: "leads",
+      recordId: fixture.leadId,
+      email: fixture.subjectEmail,
+      body: `Note ${fixture.canary}`,
+      author: ADMIN_EMAIL,
+      createdAt: "2025-03-01T09:55:00.000Z",
+    })
     .execute();
-  await db.insertInto("people").values({ id: fixture.personId, email: fixture.subjectEmail, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
-  await db.insertInto("spamBlocklist").values({ entry: "blocked.example", kind: "domain", addedBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z" }).execute();
+  await db
+    .insertInto("people")
+    .values({ id: fixture.personId, email: fixture.subjectEmail, createdAt: "2025-03-01T09:00:00.000Z" })
+    .execute();
+  await db
+    .insertInto("spamBlocklist")
+    .values({ entry: "blocked.example", kind: "domain", addedBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z" })
+    .execute();
   await seedWebhookRows(db, fixture);
   await db
     .insertInto("apiTokens")
-    .values({ id: fixture.apiTokenId, name: "Fixture", tokenHash: `hash-${fixture.apiTokenId}`, scopes: '["records:read"]', createdBy: ADMIN_EMAIL, createdAt: "2025-03-01T09:00:00.000Z", lastUsedAt: null, expiresAt: null })
+    .values({
+      id: fixture.apiTokenId,
+      name: "Fixture",
+      tokenHash: `hash-${fixture.apiTokenId}`,
+      scopes: '["records:read"]',
+      createdBy: ADMIN_EMAIL,
+      createdAt: "2025-03-01T09:00:00.000Z",
+      lastUsedAt: null,
+      expiresAt: null,
+    })
     .execute();
   await seedTeamRows(db, fixture);
 }
@@ -201,20 +260,60 @@ const keys = derivePrivacyKeys(TEST_APP_SECRET);
 /** An endpoint that wants lead.created, a delivery of the lead's creation to it, and its one attempt (a 500). */
 async function seedWebhookRows(db: Db, fixture: Fixture): Promise<void> {
   const at = "2025-03-01T09:30:00.000Z";
-  const secret = sealSecret(keys.webhookSecret, `webhook:${fixture.webhookId}`, "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+  const secret = sealSecret(
+    keys.webhookSecret,
+    `webhook:${fixture.webhookId}`,
+    "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  );
   await db
     .insertInto("webhookEndpoints")
-    .values({ id: fixture.webhookId, url: "https://93.184.216.34/erf", events: '["lead.created"]', secret, previousSecret: null, previousSecretUntil: null, disabled: 0, disabledReason: null, failingSince: null, createdBy: ADMIN_EMAIL, createdAt: at })
+    .values({
+      id: fixture.webhookId,
+      url: "https://93.184.216.34/erf",
+      events: '["lead.created"]',
+      secret,
+      previousSecret: null,
+      previousSecretUntil: null,
+      disabled: 0,
+      disabledReason: null,
+      failingSince: null,
+      createdBy: ADMIN_EMAIL,
+      createdAt: at,
+    })
     .execute();
   const deliveryId = `msg_${fixture.webhookAttemptId}`;
-  const payload = JSON.stringify({ type: "lead.created", timestamp: at, data: { id: fixture.leadId, email: fixture.subjectEmail } });
+  const payload = JSON.stringify({
+    type: "lead.created",
+    timestamp: at,
+    data: { id: fixture.leadId, email: fixture.subjectEmail },
+  });
   await db
     .insertInto("webhookDeliveries")
-    .values({ id: deliveryId, endpointId: fixture.webhookId, type: "lead.created", subjectEmail: fixture.subjectEmail, payload, state: "failed", attempts: 1, nextAttemptAt: null, lockedUntil: null, createdAt: at })
+    .values({
+      id: deliveryId,
+      endpointId: fixture.webhookId,
+      type: "lead.created",
+      subjectEmail: fixture.subjectEmail,
+      payload,
+      state: "failed",
+      attempts: 1,
+      nextAttemptAt: null,
+      lockedUntil: null,
+      createdAt: at,
+    })
     .execute();
   await db
     .insertInto("webhookAttempts")
-    .values({ id: fixture.webhookAttemptId, deliveryId, endpointId: fixture.webhookId, type: "lead.created", status: 500, durationMs: 12, error: "Answered 500", at })
+    .values({
+      id: fixture.webhookAttemptId,
+      deliveryId,
+      endpointId: fixture.webhookId,
+      type: "lead.created",
+      status: 500,
+      durationMs: 12,
+      error: "Answered 500",
+      at,
+    })
     .execute();
 }
 
@@ -227,15 +326,36 @@ async function seedTeamRows(db: Db, fixture: Fixture): Promise<void> {
   const accounts = await db.selectFrom("admins").select(["id", "email"]).execute();
   for (const { id, email } of accounts) {
     forgetTotpSteps(`pending:${email}`);
-    await db.updateTable("admins").set({ totpPendingSecret: sealSecret(keys.twoFactorSecret, id, PENDING_TOTP_SECRET) }).where("id", "=", id).execute();
+    await db
+      .updateTable("admins")
+      .set({ totpPendingSecret: sealSecret(keys.twoFactorSecret, id, PENDING_TOTP_SECRET) })
+      .where("id", "=", id)
+      .execute();
   }
   const sales = accounts.find((account) => account.email === SALES_EMAIL)!;
   const open = { createdAt: "2025-03-01T09:00:00.000Z", expiresAt: "2025-03-10T00:00:00.000Z" };
   await db
     .insertInto("staffInvitations")
-    .values({ id: randomUUID(), tokenHash: hashLinkToken(fixture.invitationToken), email: INVITEE_EMAIL, role: "sales", invitedBy: ADMIN_EMAIL, ...open, acceptedAt: null })
+    .values({
+      id: randomUUID(),
+      tokenHash: hashLinkToken(fixture.invitationToken),
+      email: INVITEE_EMAIL,
+      role: "sales",
+      invitedBy: ADMIN_EMAIL,
+      ...open,
+      acceptedAt: null,
+    })
     .execute();
-  await db.insertInto("passwordResets").values({ id: randomUUID(), tokenHash: hashLinkToken(fixture.resetToken), adminId: sales.id, ...open, usedAt: null }).execute();
+  await db
+    .insertInto("passwordResets")
+    .values({
+      id: randomUUID(),
+      tokenHash: hashLinkToken(fixture.resetToken),
+      adminId: sales.id,
+      ...open,
+      usedAt: null,
+    })
+    .execute();
 }
 
 /** The account a state signs in as (the admin's codes for the signed-out states). */
@@ -248,6 +368,9 @@ export async function requestFor(routeCase: RouteCase, fixture: Fixture, app: Ap
   const code =
     routeCase.code === "account"
       ? await totpFor(app, email)
-      : await nextTotpCode(`pending:${email}`, { secret: PENDING_TOTP_SECRET, ...(appClocks.get(app) && { clock: appClocks.get(app) }) });
+      : await nextTotpCode(`pending:${email}`, {
+          secret: PENDING_TOTP_SECRET,
+          ...(appClocks.get(app) && { clock: appClocks.get(app) }),
+        });
   return { ...request, body: { ...(request.body as object), code } };
 }

@@ -32,16 +32,23 @@ function headerProblems({ headers }: Answer): string[] {
   for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "*", "data:", "http:", "https:"]) {
     if (scriptSrc?.includes(forbidden)) problems.push(`script-src allows ${forbidden}`);
   }
-  if (directives.get("frame-ancestors")?.join(" ") !== "'none'") problems.push(`frame-ancestors is ${String(directives.get("frame-ancestors"))}`);
+  if (directives.get("frame-ancestors")?.join(" ") !== "'none'")
+    problems.push(`frame-ancestors is ${String(directives.get("frame-ancestors"))}`);
   if (directives.get("object-src")?.join(" ") !== "'none'") problems.push("object-src is not 'none'");
-  if (!/^max-age=(\d+)/.test(headers.get("strict-transport-security") ?? "") || Number(/max-age=(\d+)/.exec(headers.get("strict-transport-security") ?? "")?.[1]) < 15_552_000) {
+  if (
+    !/^max-age=(\d+)/.test(headers.get("strict-transport-security") ?? "") ||
+    Number(/max-age=(\d+)/.exec(headers.get("strict-transport-security") ?? "")?.[1]) < 15_552_000
+  ) {
     problems.push(`HSTS ${String(headers.get("strict-transport-security"))} (want max-age of at least 180 days)`);
   }
   if (headers.get("x-content-type-options") !== "nosniff") problems.push("no X-Content-Type-Options: nosniff");
   return problems;
 }
 
-const problemsOf = (answers: Answer[]) => answers.flatMap((answer) => headerProblems(answer).map((problem) => `${answer.label} (${answer.status}): ${problem}`));
+const problemsOf = (answers: Answer[]) =>
+  answers.flatMap((answer) =>
+    headerProblems(answer).map((problem) => `${answer.label} (${answer.status}): ${problem}`),
+  );
 
 /** A tiny built site: one page with an inline script (so the CSP has a hash), the 404 page, an asset. */
 async function fakeSite(): Promise<{ site: Site; root: string }> {
@@ -55,7 +62,12 @@ async function fakeSite(): Promise<{ site: Site; root: string }> {
   return { site: await loadSite(root), root };
 }
 
-async function request(app: ReturnType<typeof testApp>, label: string, path: string, init: RequestInit = {}): Promise<Answer> {
+async function request(
+  app: ReturnType<typeof testApp>,
+  label: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Answer> {
   const response = await app.request(path, init);
   await response.arrayBuffer().catch(() => undefined);
   return { label, headers: response.headers, status: response.status };
@@ -77,17 +89,41 @@ describe("security headers on every response", () => {
   it("on every answer of the access matrix (every route, every sign-in state)", async () => {
     const answers = await runMatrix(open.db, ROUTE_CASES);
     expect(new Set(answers.map((a) => a.status)).size).toBeGreaterThan(5);
-    expect(problemsOf(answers.map((a) => ({ label: `${a.state} ${a.routeCase.route} (${a.routeCase.name})`, headers: a.headers, status: a.status })))).toEqual([]);
+    expect(
+      problemsOf(
+        answers.map((a) => ({
+          label: `${a.state} ${a.routeCase.route} (${a.routeCase.name})`,
+          headers: a.headers,
+          status: a.status,
+        })),
+      ),
+    ).toEqual([]);
   }, 300_000);
 
   it("on 413, 415, 429, 400, HEAD and OPTIONS answers, and the static site's pages, assets and 404s", async () => {
     const app = testApp(open.db, { site, config: testConfig({ rateLimitPerMinute: 2 }) });
     const big = JSON.stringify({ ...validContact, message: "x".repeat(LIMITS.bodyBytes) });
     const answers = [
-      await request(app, "413", "/api/contacts", { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(big.length) }, body: big }),
-      await request(app, "415", "/api/contacts", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" }),
-      await request(app, "400 malformed", "/api/newsletter", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" }),
-      await request(app, "429", "/api/newsletter", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+      await request(app, "413", "/api/contacts", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": String(big.length) },
+        body: big,
+      }),
+      await request(app, "415", "/api/contacts", {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: "x",
+      }),
+      await request(app, "400 malformed", "/api/newsletter", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{",
+      }),
+      await request(app, "429", "/api/newsletter", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      }),
       await request(app, "HEAD /", "/", { method: "HEAD" }),
       await request(app, "OPTIONS /api/contacts", "/api/contacts", { method: "OPTIONS" }),
       await request(app, "a page", "/"),
@@ -102,23 +138,39 @@ describe("security headers on every response", () => {
     expect(answers.map((a) => a.status)).toContain(413);
     expect(problemsOf(answers)).toEqual([]);
     // The built page's inline script is allowed by its hash, not by 'unsafe-inline'.
-    expect(answers.find((a) => a.label === "a page")?.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(answers.find((a) => a.label === "a page")?.headers.get("content-security-policy")).toMatch(
+      /script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/,
+    );
   });
 
   it("on a 500 from a broken database", async () => {
     const broken = await testDatabases[0]!.open();
     await broken.db.destroy();
     const app = testApp(broken.db as Db);
-    const answers = [await request(app, "500 on a form", "/api/contacts", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(validContact) }), await request(app, "503 health", "/healthz")];
+    const answers = [
+      await request(app, "500 on a form", "/api/contacts", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(validContact),
+      }),
+      await request(app, "503 health", "/healthz"),
+    ];
     expect(answers.map((a) => a.status)).toEqual([500, 503]);
     expect(problemsOf(answers)).toEqual([]);
     await broken.close().catch(() => undefined);
   });
 
   it("flags a weak policy (the check can fail)", () => {
-    const weak = new Headers({ "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'", "X-Content-Type-Options": "nosniff" });
+    const weak = new Headers({
+      "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'",
+      "X-Content-Type-Options": "nosniff",
+    });
     expect(headerProblems({ label: "weak", headers: weak, status: 200 })).toEqual(
-      expect.arrayContaining(["script-src allows 'unsafe-inline'", "frame-ancestors is undefined", expect.stringMatching(/^HSTS/)]),
+      expect.arrayContaining([
+        "script-src allows 'unsafe-inline'",
+        "frame-ancestors is undefined",
+        expect.stringMatching(/^HSTS/),
+      ]),
     );
   });
 });

@@ -19,15 +19,22 @@ const VERDICTS = ["passed", "failed", "missing", "skipped"];
 /** The fields a submission stores, as the schema outputs them (tokens, honeypot and consent metadata are not stored on the row). */
 export function storedShape(route: PublicRoute, output: Record<string, unknown>): Record<string, unknown> {
   const { recaptchaToken: _token, renderStamp: _stamp, website: _honeypot, consentVersion: _version, ...rest } = output;
-  return route === "newsletter" ? { email: rest.email, ...Object.fromEntries(ATTRIBUTION_FIELD_NAMES.map((name) => [name, rest[name]])) } : rest;
+  return route === "newsletter"
+    ? { email: rest.email, ...Object.fromEntries(ATTRIBUTION_FIELD_NAMES.map((name) => [name, rest[name]])) }
+    : rest;
 }
 
 /** Key order does not matter; values do. */
-export const canonical = (value: Record<string, unknown>) => JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+export const canonical = (value: Record<string, unknown>) =>
+  JSON.stringify(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 
 type Row = Record<string, unknown>;
 
-const LISTS: Record<PublicRoute, FieldList> = { contacts: CONTACT_FIELDS, leads: LEAD_FIELDS, newsletter: NEWSLETTER_FIELDS };
+const LISTS: Record<PublicRoute, FieldList> = {
+  contacts: CONTACT_FIELDS,
+  leads: LEAD_FIELDS,
+  newsletter: NEWSLETTER_FIELDS,
+};
 
 /**
  * The input a row came from, as far as the row tells (tokens and consent metadata are not on it): each
@@ -39,7 +46,12 @@ export function inputFromRow(route: PublicRoute, row: Row): Record<string, unkno
   const input: Record<string, unknown> = {};
   for (const [name, field] of visitorFields(LISTS[route], variant)) {
     const value = row[name];
-    const emptyAsNull = field.kind === "text" || field.kind === "phone" || field.kind === "path" || field.kind === "tag" || field.kind === "origin";
+    const emptyAsNull =
+      field.kind === "text" ||
+      field.kind === "phone" ||
+      field.kind === "path" ||
+      field.kind === "tag" ||
+      field.kind === "origin";
     input[name] = field.kind === "boolean" ? value === 1 || value === true : emptyAsNull ? (value ?? "") : value;
   }
   // The form's terms box is stored as the moment the server accepted it.
@@ -55,28 +67,36 @@ export function rowProblems(route: PublicRoute, row: Row): string[] {
   const problems: string[] = [];
   const input = inputFromRow(route, row);
   const parsed = SCHEMAS[route].safeParse(input);
-  if (!parsed.success) problems.push(`fails the schema: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    problems.push(
+      `fails the schema: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   else if (canonical(storedShape(route, parsed.data as Record<string, unknown>)) !== canonical(input)) {
     problems.push(`not in the schema's canonical form: ${JSON.stringify(input)}`);
   }
   if (typeof row.id !== "string" || !UUID.test(row.id)) problems.push(`id ${String(row.id)} is not a server UUID`);
-  if (typeof row.createdAt !== "string" || !ISO.test(row.createdAt)) problems.push(`createdAt ${String(row.createdAt)}`);
+  if (typeof row.createdAt !== "string" || !ISO.test(row.createdAt))
+    problems.push(`createdAt ${String(row.createdAt)}`);
   if (!VERDICTS.includes(String(row.botCheck))) problems.push(`botCheck ${String(row.botCheck)}`);
   // Nothing in these runs changes a status, so every row still has the one the server gives.
   if (row.status !== INITIAL_STATUS[route]) problems.push(`status ${String(row.status)}`);
   if (route === "leads") {
     if (row.name !== `${String(row.firstName)} ${String(row.lastName)}`) problems.push("name is not first + last");
     if (row.message !== null) problems.push("message set on a lead");
-    if (row.type === "signup" && row.termsAcceptedAt !== row.createdAt) problems.push("termsAcceptedAt is not the server's time");
-    if (row.type === "demo" && (row.marketingOptIn !== null || row.termsAcceptedAt !== null)) problems.push("signup fields on a demo");
+    if (row.type === "signup" && row.termsAcceptedAt !== row.createdAt)
+      problems.push("termsAcceptedAt is not the server's time");
+    if (row.type === "demo" && (row.marketingOptIn !== null || row.termsAcceptedAt !== null))
+      problems.push("signup fields on a demo");
   }
   if (route === "contacts" && row.companyName !== null) problems.push("companyName set by a public form");
   if (route !== "newsletter") {
     // Scored on the way in: known signals, the score their weights sum to, and held as spam by none
     // (these runs use the test config's threshold, which no score passes).
     const named = String(row.spamSignals).split(",").filter(Boolean);
-    if (row.spamSignals === null || named.some((name) => !(name in SPAM_SIGNALS))) problems.push(`spamSignals ${String(row.spamSignals)}`);
-    if (row.spamScore !== spamScore(splitSignals(String(row.spamSignals)))) problems.push(`spamScore ${String(row.spamScore)} is not its signals' sum`);
+    if (row.spamSignals === null || named.some((name) => !(name in SPAM_SIGNALS)))
+      problems.push(`spamSignals ${String(row.spamSignals)}`);
+    if (row.spamScore !== spamScore(splitSignals(String(row.spamSignals))))
+      problems.push(`spamScore ${String(row.spamScore)} is not its signals' sum`);
     if (row.spam !== 0) problems.push("held as spam");
   }
   return problems;

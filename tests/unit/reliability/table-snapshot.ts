@@ -9,7 +9,9 @@ async function tableNames(db: Db, schema?: string): Promise<string[]> {
   if (schema === undefined) return (await db.introspection.getTables()).map((table) => table.name);
   const { rows } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
-    where table_schema = ${schema} and table_type = 'BASE TABLE' and table_name not like 'kysely_migration%'`.execute(db);
+    where table_schema = ${schema} and table_type = 'BASE TABLE' and table_name not like 'kysely_migration%'`.execute(
+    db,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -17,8 +19,16 @@ async function tableNames(db: Db, schema?: string): Promise<string[]> {
 export async function snapshot(db: Db, schema?: string): Promise<string> {
   const parts: string[] = [];
   for (const table of (await tableNames(db, schema)).sort()) {
-    const rows = await db.selectFrom(table as "leads").selectAll().execute();
-    parts.push(`${table}: ${rows.map((row) => JSON.stringify(row)).sort().join("\n")}`);
+    const rows = await db
+      .selectFrom(table as "leads")
+      .selectAll()
+      .execute();
+    parts.push(
+      `${table}: ${rows
+        .map((row) => JSON.stringify(row))
+        .sort()
+        .join("\n")}`,
+    );
   }
   return parts.join("\n");
 }

@@ -9,7 +9,6 @@ import {
   valuesOf,
 } from "../../../src/domain/options";
 
-
 // Valid payloads for the public write routes (the fuzz suite's controls; ./payloads.ts builds the
 // hostile ones from them). A payload is a list of [key, value] entries serialised by hand, so keys such as "__proto__"
 // reach the server as real JSON keys (an object literal would set the prototype instead).
@@ -25,7 +24,8 @@ export interface WireRequest {
   label: string;
 }
 
-export const toJsonText = (entries: Entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(",")}}`;
+export const toJsonText = (entries: Entries) =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(",")}}`;
 
 // Text a person could type: letters of many scripts, digits, punctuation, emoji, inner spaces. No
 // control characters, which no form field produces.
@@ -35,15 +35,25 @@ const humanText = (max: number) =>
     .map((text) => text.replace(/\p{Cc}/gu, "x"))
     .filter((text) => text.trim().length >= 1 && text.trim().length <= max);
 
-const paddedHuman = (max: number) => fc.tuple(fc.constantFrom("", " ", "  ", "\t"), humanText(max), fc.constantFrom("", " ", "\n")).map(([a, b, c]) => `${a}${b}${c}`).filter((text) => text.trim().length <= max);
+const paddedHuman = (max: number) =>
+  fc
+    .tuple(fc.constantFrom("", " ", "  ", "\t"), humanText(max), fc.constantFrom("", " ", "\n"))
+    .map(([a, b, c]) => `${a}${b}${c}`)
+    .filter((text) => text.trim().length <= max);
 
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
 const validEmail = fc
-  .tuple(fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,20}[A-Za-z0-9])?$/), fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom("com", "co.za", "africa", "ng", "io"))
+  .tuple(
+    fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,20}[A-Za-z0-9])?$/),
+    fc.array(label, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom("com", "co.za", "africa", "ng", "io"),
+  )
   .filter(([local]) => !local.includes(".."))
   .map(([local, labels, tld]) => `${local}@${labels.join(".")}.${tld}`);
 
-const validPhone = fc.stringMatching(/^\+?[0-9][0-9 ()\-.]{6,28}[0-9]$/).filter((phone) => (phone.match(/[0-9]/g) ?? []).length >= 7);
+const validPhone = fc
+  .stringMatching(/^\+?[0-9][0-9 ()\-.]{6,28}[0-9]$/)
+  .filter((phone) => (phone.match(/[0-9]/g) ?? []).length >= 7);
 
 /** Valid bodies per route (they pass the shared schema; the control run asserts that the server stores them). */
 export const validPayloads = {
@@ -78,7 +88,19 @@ export const validPayloads = {
           consentVersion: fc.constant(CONSENT_WORDING.marketing.version),
           sourcePath: fc.constantFrom("/signup", "/"),
         },
-        { requiredKeys: ["type", "firstName", "lastName", "email", "companyName", "organizationType", "propertyCount", "marketingOptIn", "termsAccepted"] },
+        {
+          requiredKeys: [
+            "type",
+            "firstName",
+            "lastName",
+            "email",
+            "companyName",
+            "organizationType",
+            "propertyCount",
+            "marketingOptIn",
+            "termsAccepted",
+          ],
+        },
       )
       .map((record) => Object.entries(record) as Entries),
     fc
@@ -95,7 +117,18 @@ export const validPayloads = {
           propertyCount: fc.constantFrom(...valuesOf(DEMO_PROPERTY_COUNTS)),
           challenges: fc.oneof(paddedHuman(LIMITS.challenges), fc.constant("")),
         },
-        { requiredKeys: ["type", "firstName", "lastName", "email", "phone", "companyName", "organizationType", "propertyCount"] },
+        {
+          requiredKeys: [
+            "type",
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "companyName",
+            "organizationType",
+            "propertyCount",
+          ],
+        },
       )
       .map((record) => Object.entries(record) as Entries),
   ),

@@ -10,6 +10,9 @@ export function expectRulesBlock(begin: string, end: string, expected: string): 
   const rules = readFileSync(new URL("../../../../firestore.rules", import.meta.url), "utf8");
   const start = rules.indexOf(begin);
   const stop = rules.indexOf(end);
-  if (start < 0 || stop < start) throw new Error(`firestore.rules has no block from "${begin.trim()}" to "${end.trim()}"`);
-  expect(rules.slice(start, stop + end.length), "replace the block in firestore.rules with the expected one").toBe(expected);
+  if (start < 0 || stop < start)
+    throw new Error(`firestore.rules has no block from "${begin.trim()}" to "${end.trim()}"`);
+  expect(rules.slice(start, stop + end.length), "replace the block in firestore.rules with the expected one").toBe(
+    expected,
+  );
 }

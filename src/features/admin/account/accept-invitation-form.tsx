@@ -46,7 +46,8 @@ export function AcceptInvitationForm() {
     } catch (error) {
       console.error("Accepting the invitation failed:", error);
       const fields = errorsFor(FIELDS, fieldErrors(error));
-      if (error instanceof AdminApiError && (error.code === "invalid-token" || fieldErrors(error).token)) setProblem("used");
+      if (error instanceof AdminApiError && (error.code === "invalid-token" || fieldErrors(error).token))
+        setProblem("used");
       else if (Object.keys(fields).length > 0) show(fields);
       else setFailure(adminErrorText(error, "The server could not be reached. Try again in a moment."));
     } finally {
@@ -55,7 +56,14 @@ export function AcceptInvitationForm() {
   }
 
   // A used or expired invitation cannot be renewed by its holder: an admin sends a new one.
-  if (problem) return <LinkProblem kind={problem} retry={null} advice={problem === "unsupported" ? undefined : "If it still does not work, ask an admin to invite you again."} />;
+  if (problem)
+    return (
+      <LinkProblem
+        kind={problem}
+        retry={null}
+        advice={problem === "unsupported" ? undefined : "If it still does not work, ask an admin to invite you again."}
+      />
+    );
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-label="Accept invitation" className="grid gap-5">
       <Field label="Your name" error={errors.name} hint="As your colleagues will see it." required>

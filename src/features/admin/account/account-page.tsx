@@ -11,7 +11,12 @@ interface AccountPageProps {
 }
 
 /** The frame of the staff pages outside the dashboard: sign-in, password reset, invitation, two-factor. */
-export function AccountPage({ title, intro, children, back = { to: "/admin/login", label: "Back to sign in" } }: AccountPageProps) {
+export function AccountPage({
+  title,
+  intro,
+  children,
+  back = { to: "/admin/login", label: "Back to sign in" },
+}: AccountPageProps) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-8">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">

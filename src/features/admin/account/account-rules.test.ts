@@ -5,10 +5,19 @@ describe("newPasswordErrors", () => {
   it("wants at least 12 characters, typed the same twice", () => {
     expect(newPasswordErrors("correct horse battery", "correct horse battery")).toEqual({});
     expect(newPasswordErrors("twelve chars", "twelve chars")).toEqual({});
-    expect(newPasswordErrors("eleven char", "eleven char")).toEqual({ password: "Password must be at least 12 characters." });
-    expect(newPasswordErrors("correct horse battery", "correct horse")).toEqual({ confirm: "The two passwords are not the same." });
-    expect(newPasswordErrors("", "")).toEqual({ password: "Password must be at least 12 characters.", confirm: "Type the password again." });
-    expect(newPasswordErrors("x".repeat(1_025), "x".repeat(1_025)).password).toBe("Password must be at most 1024 characters.");
+    expect(newPasswordErrors("eleven char", "eleven char")).toEqual({
+      password: "Password must be at least 12 characters.",
+    });
+    expect(newPasswordErrors("correct horse battery", "correct horse")).toEqual({
+      confirm: "The two passwords are not the same.",
+    });
+    expect(newPasswordErrors("", "")).toEqual({
+      password: "Password must be at least 12 characters.",
+      confirm: "Type the password again.",
+    });
+    expect(newPasswordErrors("x".repeat(1_025), "x".repeat(1_025)).password).toBe(
+      "Password must be at most 1024 characters.",
+    );
   });
 });
 

@@ -8,8 +8,10 @@ export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A few 
 /** Errors for a new password typed twice, by field name ("password", "confirm"); empty when both are fine. */
 export function newPasswordErrors(password: string, confirm: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  else if (password.length > PASSWORD_MAX_LENGTH) errors.password = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (password.length < PASSWORD_MIN_LENGTH)
+    errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  else if (password.length > PASSWORD_MAX_LENGTH)
+    errors.password = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
   if (!confirm) errors.confirm = "Type the password again.";
   else if (confirm !== password) errors.confirm = "The two passwords are not the same.";
   return errors;

@@ -48,7 +48,12 @@ export function ForgotPasswordForm() {
   return (
     <>
       {sent ? (
-        <p ref={message} tabIndex={-1} role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-slate-900 outline-none">
+        <p
+          ref={message}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg bg-brand-50 p-4 text-sm text-slate-900 outline-none"
+        >
           {RESET_LINK_SENT}
         </p>
       ) : (

@@ -9,7 +9,15 @@ const TEXT: Record<LinkProblemKind, string> = {
 };
 
 /** Why an emailed link cannot be used, and where to get a new one. */
-export function LinkProblem({ kind, retry, advice }: { kind: LinkProblemKind; retry: { to: string; label: string } | null; advice?: string }) {
+export function LinkProblem({
+  kind,
+  retry,
+  advice,
+}: {
+  kind: LinkProblemKind;
+  retry: { to: string; label: string } | null;
+  advice?: string;
+}) {
   return (
     <div role="alert" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900">
       <p className="font-medium">{TEXT[kind]}</p>

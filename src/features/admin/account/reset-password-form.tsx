@@ -41,7 +41,8 @@ export function ResetPasswordForm() {
     } catch (error) {
       console.error("Setting the new password failed:", error);
       const fields = errorsFor(FIELDS, fieldErrors(error));
-      if (error instanceof AdminApiError && (error.code === "invalid-token" || fieldErrors(error).token)) setProblem("used");
+      if (error instanceof AdminApiError && (error.code === "invalid-token" || fieldErrors(error).token))
+        setProblem("used");
       else if (Object.keys(fields).length > 0) show(fields);
       else setFailure(adminErrorText(error, "The server could not be reached. Try again in a moment."));
     } finally {

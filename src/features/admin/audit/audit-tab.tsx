@@ -14,7 +14,10 @@ export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
   return (
     <section aria-label="Audit log" className="grid gap-3">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Sign-ins, status and owner changes, notes, exports, erasures, settings and account changes, newest first. Entries cannot be edited or deleted.</p>
+        <p className="text-sm text-slate-600">
+          Sign-ins, status and owner changes, notes, exports, erasures, settings and account changes, newest first.
+          Entries cannot be edited or deleted.
+        </p>
         <Button variant="outline" size="sm" onClick={refresh} disabled={loading}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" /> Refresh
         </Button>
@@ -40,7 +43,10 @@ export function AuditTab({ privacy }: { privacy: PrivacyAdmin }) {
                 <td className={cellClass}>{entry.actor}</td>
                 <td className={cellClass}>{actionLabel(entry.action)}</td>
                 <td className={`${cellClass} max-w-[28rem] break-all text-slate-700`}>{auditDetailText(entry)}</td>
-                <td className={`${cellClass} max-w-[14rem] truncate text-slate-600`} title={entry.userAgent ?? undefined}>
+                <td
+                  className={`${cellClass} max-w-[14rem] truncate text-slate-600`}
+                  title={entry.userAgent ?? undefined}
+                >
                   {entry.ip ?? "N/A"}
                 </td>
               </tr>

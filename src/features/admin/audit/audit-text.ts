@@ -68,7 +68,8 @@ function recordName(details: Record<string, unknown>): string | null {
   return `${RECORD_NOUNS[collection] ?? collection} ${id}`;
 }
 
-const withBulk = (line: string, details: Record<string, unknown>) => (details.bulk === true ? `${line} (bulk change)` : line);
+const withBulk = (line: string, details: Record<string, unknown>) =>
+  details.bulk === true ? `${line} (bulk change)` : line;
 
 /** One line about an entry's details, as the Audit tab shows it. */
 export function auditDetailText(entry: Pick<AuditEntry, "action" | "details">): string {
@@ -85,7 +86,8 @@ export function auditDetailText(entry: Pick<AuditEntry, "action" | "details">): 
   if (action === "record.spam" && record && text(details.to)) {
     return `${record}: ${details.to === "spam" ? "marked spam" : "not spam, restored"}`;
   }
-  if ((action === "spam.blocklist-add" || action === "spam.blocklist-remove") && text(details.entry)) return String(details.entry);
+  if ((action === "spam.blocklist-add" || action === "spam.blocklist-remove") && text(details.entry))
+    return String(details.entry);
   if ((action === "note.add" || action === "note.delete") && record && text(details.noteId)) {
     return `Note ${String(details.noteId)} on ${record.charAt(0).toLowerCase()}${record.slice(1)}`;
   }

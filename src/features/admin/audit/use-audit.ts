@@ -33,5 +33,12 @@ export function useAudit(privacy: PrivacyAdmin) {
     void load(null);
   }, [load]);
 
-  return { items, loading, error, hasMore: cursor !== null, loadMore: () => void load(cursor), refresh: () => void load(null) };
+  return {
+    items,
+    loading,
+    error,
+    hasMore: cursor !== null,
+    loadMore: () => void load(cursor),
+    refresh: () => void load(null),
+  };
 }

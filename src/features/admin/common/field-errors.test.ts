@@ -3,7 +3,9 @@ import { errorsFor, firstInvalidField } from "./field-errors";
 
 describe("firstInvalidField", () => {
   it("picks the first field in form order that has an error", () => {
-    expect(firstInvalidField(["name", "password", "confirm"], { confirm: "Passwords differ", password: "Too short" })).toBe("password");
+    expect(
+      firstInvalidField(["name", "password", "confirm"], { confirm: "Passwords differ", password: "Too short" }),
+    ).toBe("password");
     expect(firstInvalidField(["name", "password"], {})).toBeNull();
     expect(firstInvalidField(["name"], { other: "x" })).toBeNull();
   });

@@ -1,5 +1,8 @@
 /** The field to focus after a refused submission: the first in form order with an error, or null. */
-export function firstInvalidField(order: readonly string[], errors: Readonly<Record<string, string | undefined>>): string | null {
+export function firstInvalidField(
+  order: readonly string[],
+  errors: Readonly<Record<string, string | undefined>>,
+): string | null {
   return order.find((name) => errors[name]) ?? null;
 }
 

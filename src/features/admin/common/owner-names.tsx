@@ -4,7 +4,13 @@ import { plainOwnerName } from "./staff-directory";
 const OwnerNames = createContext<(email: string) => string>(plainOwnerName);
 
 /** Lets every owner cell, picker and filter below mark disabled owners (StaffDirectory.ownerName). */
-export function OwnerNamesProvider({ ownerName, children }: { ownerName: (email: string) => string; children: ReactNode }) {
+export function OwnerNamesProvider({
+  ownerName,
+  children,
+}: {
+  ownerName: (email: string) => string;
+  children: ReactNode;
+}) {
   return <OwnerNames.Provider value={ownerName}>{children}</OwnerNames.Provider>;
 }
 

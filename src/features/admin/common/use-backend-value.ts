@@ -5,7 +5,11 @@ import { useCallback, useEffect, useState } from "react";
  * A failed read is logged and keeps the last value, so a blip never blanks a card or the banner.
  * `read` must be stable (declared at module level): a new one each render would read in a loop.
  */
-export function useBackendValue<Source, Value>(source: Source | null | undefined, read: (source: Source) => Promise<Value>, what: string) {
+export function useBackendValue<Source, Value>(
+  source: Source | null | undefined,
+  read: (source: Source) => Promise<Value>,
+  what: string,
+) {
   const [value, setValue] = useState<Value | null>(null);
 
   const refresh = useCallback(async () => {

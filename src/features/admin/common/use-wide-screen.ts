@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
  * table and the cards is drawn: hidden cards for thousands of loaded rows would cost a desktop dearly.
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
 }

@@ -24,7 +24,14 @@ const readSettings = (assignment: AssignmentAdmin) => assignment.settings();
  * Round-robin assignment of new contacts, signups and demo requests, and whether the signed-in member
  * takes part in it. Only where the back end assigns records as they arrive (the server).
  */
-export function AssignmentSettings({ backend, assignment, me, staff, canChangeSettings, onStaffChanged }: AssignmentSettingsProps) {
+export function AssignmentSettings({
+  backend,
+  assignment,
+  me,
+  staff,
+  canChangeSettings,
+  onStaffChanged,
+}: AssignmentSettingsProps) {
   const toast = useToast();
   const { value: settings, refresh } = useBackendValue(assignment, readSettings, "the assignment setting");
   const [saving, setSaving] = useState<"mode" | "available" | null>(null);
@@ -41,7 +48,11 @@ export function AssignmentSettings({ backend, assignment, me, staff, canChangeSe
       toast({ title: on ? "Round-robin assignment on" : "Round-robin assignment off" });
     } catch (error) {
       console.error("Saving the assignment setting failed:", error);
-      toast({ title: "Error", description: adminErrorText(error, "The assignment setting could not be saved."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: adminErrorText(error, "The assignment setting could not be saved."),
+        variant: "destructive",
+      });
     } finally {
       setSaving(null);
     }
@@ -56,7 +67,11 @@ export function AssignmentSettings({ backend, assignment, me, staff, canChangeSe
       toast({ title: on ? "You are available for new records" : "You are not available for new records" });
     } catch (error) {
       console.error("Saving availability failed:", error);
-      toast({ title: "Error", description: adminErrorText(error, "Your availability could not be saved."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: adminErrorText(error, "Your availability could not be saved."),
+        variant: "destructive",
+      });
     } finally {
       setSaving(null);
     }

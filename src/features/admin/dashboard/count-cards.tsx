@@ -13,7 +13,8 @@ const CARDS = [
 
 // On a phone the six counts sit three to a row, small, so the records start on the first screen.
 const cardClass = "rounded-xl border border-slate-200 bg-white p-2.5 shadow-sm sm:p-4";
-const labelClass = "flex items-start justify-between gap-2 text-xs leading-tight font-medium text-slate-700 sm:items-center sm:text-sm";
+const labelClass =
+  "flex items-start justify-between gap-2 text-xs leading-tight font-medium text-slate-700 sm:items-center sm:text-sm";
 const iconClass = "hidden h-4 w-4 shrink-0 text-brand-700 sm:block";
 const countClass = "mt-1 text-xl font-bold tabular-nums sm:mt-2 sm:text-3xl";
 

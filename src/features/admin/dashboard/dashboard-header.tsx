@@ -42,7 +42,10 @@ export function DashboardHeader({ user, twoFactorHere, live, onExport, onLogout 
         {twoFactorHere && (
           <>
             {" · "}
-            <Link to="/admin/two-factor" className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2">
+            <Link
+              to="/admin/two-factor"
+              className="inline-flex items-center gap-1 text-brand-700 underline underline-offset-2"
+            >
               <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
               Two-factor {user.twoFactor ? "on" : "off"}
             </Link>
@@ -50,11 +53,21 @@ export function DashboardHeader({ user, twoFactorHere, live, onExport, onLogout 
         )}
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" onClick={() => onExport(extended)} title="Export CSV" className="max-sm:w-11 max-sm:px-0">
+        <Button
+          variant="outline"
+          onClick={() => onExport(extended)}
+          title="Export CSV"
+          className="max-sm:w-11 max-sm:px-0"
+        >
           <Download aria-hidden="true" className="h-4 w-4" /> <span className="max-sm:sr-only">Export CSV</span>
         </Button>
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" className="h-4 w-4" checked={extended} onChange={(event) => setExtended(event.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={extended}
+            onChange={(event) => setExtended(event.target.checked)}
+          />
           Extended columns
         </label>
         <Button variant="ghost" onClick={onLogout} title="Logout" className="max-sm:w-11 max-sm:px-0">

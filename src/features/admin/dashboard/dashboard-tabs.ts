@@ -18,15 +18,24 @@ export interface TabRule {
 export const isCollection = (tab: DashboardTab): tab is Collection => (COLLECTIONS as readonly string[]).includes(tab);
 
 /** The tabs this role may use on this back end, in the order given. */
-export function visibleTabs<T extends TabRule>(tabs: readonly T[], role: Role, backend: Partial<Record<OptionalPart, unknown>>): T[] {
-  return tabs.filter((tab) => can(role, tab.capability) && (tab.needs === undefined || backend[tab.needs] !== undefined));
+export function visibleTabs<T extends TabRule>(
+  tabs: readonly T[],
+  role: Role,
+  backend: Partial<Record<OptionalPart, unknown>>,
+): T[] {
+  return tabs.filter(
+    (tab) => can(role, tab.capability) && (tab.needs === undefined || backend[tab.needs] !== undefined),
+  );
 }
 
 /**
  * The tab and search a link opens with (`?tab=leads&q=ama@example.com`, as in the new-lead alert
  * emails); anything unknown, or a tab this account may not see, falls back to the leads tab with no search.
  */
-export function initialView(params: URLSearchParams, allowed: readonly DashboardTab[]): { tab: DashboardTab; filters: Record<Collection, Filters> } {
+export function initialView(
+  params: URLSearchParams,
+  allowed: readonly DashboardTab[],
+): { tab: DashboardTab; filters: Record<Collection, Filters> } {
   const requested = params.get("tab") ?? "";
   const tab: DashboardTab = (allowed as readonly string[]).includes(requested) ? (requested as DashboardTab) : "leads";
   const filters = { leads: NO_FILTERS, contacts: NO_FILTERS, newsletter: NO_FILTERS };

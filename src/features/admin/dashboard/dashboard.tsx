@@ -13,7 +13,14 @@ import { staffDirectory } from "../common/staff-directory";
 import { useStaff } from "../common/use-staff";
 import { createPanelStore } from "../record-panel/panel-store";
 import { RecordPanel } from "../record-panel/record-panel";
-import { contactCard, contactColumns, leadCard, leadColumns, newsletterCard, newsletterColumns } from "../records/columns";
+import {
+  contactCard,
+  contactColumns,
+  leadCard,
+  leadColumns,
+  newsletterCard,
+  newsletterColumns,
+} from "../records/columns";
 import { exportFilters } from "../records/filters";
 import { useStatusChange } from "../records/use-status-change";
 import { AssignmentSettings } from "./assignment-settings";
@@ -37,7 +44,12 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
   const [params] = useSearchParams();
   // The tabs this account's role may use on this back end (a sales rep has no Privacy or Audit).
   const tabs = useMemo(() => (backend ? visibleTabs(DASHBOARD_TABS, user.role, backend) : []), [backend, user.role]);
-  const [initial] = useState(() => initialView(params, DASHBOARD_TABS.filter((spec) => can(user.role, spec.capability)).map((spec) => spec.id)));
+  const [initial] = useState(() =>
+    initialView(
+      params,
+      DASHBOARD_TABS.filter((spec) => can(user.role, spec.capability)).map((spec) => spec.id),
+    ),
+  );
   const [chosenTab, setTab] = useState<DashboardTab>(initial.tab);
   // Lead ages ("3 min ago") and the overdue markers move on by themselves.
   const now = useNow(30_000);
@@ -48,15 +60,32 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
   const panelStore = useMemo(() => (backend ? createPanelStore(backend) : null), [backend]);
   const panel = usePanel(records.lists, setTab, records.applyOwn, panelStore);
   // While the panel is open, its record's tab is the one shown; a tab this back end lacks shows leads.
-  const tab: DashboardTab = panel.target ? panel.target.collection : tabs.some((spec) => spec.id === chosenTab) ? chosenTab : "leads";
+  const tab: DashboardTab = panel.target
+    ? panel.target.collection
+    : tabs.some((spec) => spec.id === chosenTab)
+      ? chosenTab
+      : "leads";
 
   const setStatus = useStatusChange(backend, records.applyOwn);
   const { countOf, filters, lists, stats } = records;
   const { columns, cards } = useMemo(() => {
-    const context = (collection: Collection) => ({ setStatus: (id: string, status: string) => setStatus(collection, id, status), now, personRecords: countOf, me });
+    const context = (collection: Collection) => ({
+      setStatus: (id: string, status: string) => setStatus(collection, id, status),
+      now,
+      personRecords: countOf,
+      me,
+    });
     return {
-      columns: { leads: leadColumns(context("leads")), contacts: contactColumns(context("contacts")), newsletter: newsletterColumns(context("newsletter")) },
-      cards: { leads: leadCard(context("leads")), contacts: contactCard(context("contacts")), newsletter: newsletterCard(context("newsletter")) },
+      columns: {
+        leads: leadColumns(context("leads")),
+        contacts: contactColumns(context("contacts")),
+        newsletter: newsletterColumns(context("newsletter")),
+      },
+      cards: {
+        leads: leadCard(context("leads")),
+        contacts: contactCard(context("contacts")),
+        newsletter: newsletterCard(context("newsletter")),
+      },
     };
   }, [setStatus, now, countOf, me]);
 
@@ -89,7 +118,13 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
     <TooltipProvider>
       <OwnerNamesProvider ownerName={directory.ownerName}>
         <div className="mx-auto max-w-7xl px-4 py-4 sm:py-8">
-          <DashboardHeader user={user} twoFactorHere={Boolean(backend.twoFactor)} live={records.live} onExport={exportCsv} onLogout={logout} />
+          <DashboardHeader
+            user={user}
+            twoFactorHere={Boolean(backend.twoFactor)}
+            live={records.live}
+            onExport={exportCsv}
+            onLogout={logout}
+          />
           <OutboxBanner health={outbox.health} onRetry={outbox.retry} />
           {backend.assignment && (
             <AssignmentSettings
@@ -103,7 +138,10 @@ export function Dashboard({ user }: { user: CurrentStaff }) {
           )}
           <CountCards stats={stats} />
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="mt-4 sm:mt-8">
-            <Tabs.List aria-label="Dashboard sections" className="mb-3 flex gap-x-1 overflow-x-auto border-b border-slate-200 sm:mb-4 sm:flex-wrap sm:gap-2 sm:overflow-visible">
+            <Tabs.List
+              aria-label="Dashboard sections"
+              className="mb-3 flex gap-x-1 overflow-x-auto border-b border-slate-200 sm:mb-4 sm:flex-wrap sm:gap-2 sm:overflow-visible"
+            >
               {tabs.map((spec) => (
                 <Tabs.Trigger key={spec.id} value={spec.id} className={tabClass}>
                   {spec.label(context)}

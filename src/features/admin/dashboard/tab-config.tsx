@@ -127,14 +127,16 @@ export const DASHBOARD_TABS: readonly DashboardTabSpec[] = [
     capability: "records",
     needs: "insights",
     label: () => "Insights",
-    render: ({ backend, directory }) => backend.insights && <InsightsTab read={backend.insights} staff={directory.emails} />,
+    render: ({ backend, directory }) =>
+      backend.insights && <InsightsTab read={backend.insights} staff={directory.emails} />,
   },
   {
     id: "privacy",
     capability: "privacy",
     needs: "privacy",
     label: () => "Privacy",
-    render: ({ backend, records }) => backend.privacy && <PrivacyTab privacy={backend.privacy} onErased={records.afterErasure} />,
+    render: ({ backend, records }) =>
+      backend.privacy && <PrivacyTab privacy={backend.privacy} onErased={records.afterErasure} />,
   },
   {
     id: "audit",

@@ -12,7 +12,8 @@ type AnyRecord = RecordsByCollection[Collection];
 
 /** History entries the panel pushed: closing one goes Back, so Back and Escape agree. */
 const PANEL_STATE = { panel: true } as const;
-const openedByUs = (state: unknown) => typeof state === "object" && state !== null && (state as { panel?: unknown }).panel === true;
+const openedByUs = (state: unknown) =>
+  typeof state === "object" && state !== null && (state as { panel?: unknown }).panel === true;
 
 /**
  * How long opening or moving waits for the record (and its person's timeline) to be read before the panel
@@ -38,7 +39,12 @@ function usePanelList(list: { items: AnyRecord[]; nextCursor: string | null; loa
  * Opening or moving starts reading the record at once (`store`) and changes the address when it is in, or
  * after WAIT_FOR_RECORD_MS, whichever comes first.
  */
-export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, applyOwn: (change: RecordChange) => void, store: PanelStore | null) {
+export function usePanel(
+  lists: RecordLists,
+  setTab: (tab: Collection) => void,
+  applyOwn: (change: RecordChange) => void,
+  store: PanelStore | null,
+) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -46,7 +52,11 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
   const leadTable = useRef<RecordTableHandle>(null);
   const contactTable = useRef<RecordTableHandle>(null);
   const newsletterTable = useRef<RecordTableHandle>(null);
-  const tables: Record<Collection, RefObject<RecordTableHandle | null>> = { leads: leadTable, contacts: contactTable, newsletter: newsletterTable };
+  const tables: Record<Collection, RefObject<RecordTableHandle | null>> = {
+    leads: leadTable,
+    contacts: contactTable,
+    newsletter: newsletterTable,
+  };
   const panelState = location.state as unknown;
 
   // Each open, move or close takes a ticket; a step still waiting for its record when a newer one is taken
@@ -61,12 +71,18 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
   const go = useCallback(
     (next: PanelTarget, history: { replace: boolean; state: unknown }) => {
       const mine = ++ticket.current;
-      const ready = store ? Promise.race([store.prefetch(next).catch(() => undefined), pause(WAIT_FOR_RECORD_MS)]) : Promise.resolve();
+      const ready = store
+        ? Promise.race([store.prefetch(next).catch(() => undefined), pause(WAIT_FOR_RECORD_MS)])
+        : Promise.resolve();
       void ready.then(() => {
         if (ticket.current !== mine) return;
         setTab(next.collection);
         // An urgent render (not a transition): the panel is what the person is waiting for.
-        latestSetParams.current((current) => withPanel(current, next), { ...history, preventScrollReset: true, flushSync: true });
+        latestSetParams.current((current) => withPanel(current, next), {
+          ...history,
+          preventScrollReset: true,
+          flushSync: true,
+        });
       });
     },
     [setTab, store],
@@ -79,10 +95,13 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
     else setParams((current) => withPanel(current, null), { replace: true, preventScrollReset: true });
   }, [navigate, setParams, panelState]);
   const onClosed = useCallback((closed: PanelTarget) => {
-    ({ leads: leadTable, contacts: contactTable, newsletter: newsletterTable })[closed.collection].current?.focusRow(closed.id);
+    ({ leads: leadTable, contacts: contactTable, newsletter: newsletterTable })[closed.collection].current?.focusRow(
+      closed.id,
+    );
   }, []);
   const onSaved = useCallback(
-    (collection: Collection, record: AnyRecord) => applyOwn({ position: "", collection, op: "update", record } as RecordChange),
+    (collection: Collection, record: AnyRecord) =>
+      applyOwn({ position: "", collection, op: "update", record } as RecordChange),
     [applyOwn],
   );
   // One stable opener per table, so a table does not re-render for a new function each time.
@@ -93,7 +112,8 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
 
   // One stable read-ahead per table too: a record about to be opened (hover, focus) is read before the click.
   const readAhead = useMemo(() => {
-    const reader = (collection: Collection) => (record: AnyRecord) => void store?.prefetch({ collection, id: record.id }).catch(() => undefined);
+    const reader = (collection: Collection) => (record: AnyRecord) =>
+      void store?.prefetch({ collection, id: record.id }).catch(() => undefined);
     return { leads: reader("leads"), contacts: reader("contacts"), newsletter: reader("newsletter") };
   }, [store]);
 
@@ -106,7 +126,18 @@ export function usePanel(lists: RecordLists, setTab: (tab: Collection) => void, 
   const marked = useDeferredValue(target);
   const activeId = (collection: Collection) => (marked?.collection === collection ? marked.id : null);
 
-  return { target, tables, openRecord, readAhead, activeId, list: target ? panelLists[target.collection] : null, move, close, onClosed, onSaved };
+  return {
+    target,
+    tables,
+    openRecord,
+    readAhead,
+    activeId,
+    list: target ? panelLists[target.collection] : null,
+    move,
+    close,
+    onClosed,
+    onSaved,
+  };
 }
 
 export type PanelControl = ReturnType<typeof usePanel>;

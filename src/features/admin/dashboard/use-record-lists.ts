@@ -16,7 +16,11 @@ export type RecordLists = { [C in Collection]: CollectionList<C> };
  * The three record lists with their filters, the count cards, and the one live stream that keeps them
  * (and the open record panel, through `listeners`) up to date.
  */
-export function useRecordLists(backend: AdminBackend | null, me: string | undefined, initialFilters: Record<Collection, Filters>) {
+export function useRecordLists(
+  backend: AdminBackend | null,
+  me: string | undefined,
+  initialFilters: Record<Collection, Filters>,
+) {
   const [filters, setFilters] = useState<Record<Collection, Filters>>(initialFilters);
   const [live, setLive] = useState<LiveState>("connecting");
   const personCounts = usePersonCounts();
@@ -67,7 +71,9 @@ export function useRecordLists(backend: AdminBackend | null, me: string | undefi
   // so a record written between a list's read and the stream's start still arrives (see ListPage.position).
   const firstPositions = [leads.firstPosition, contacts.firstPosition, newsletter.firstPosition];
   const listsRead = firstPositions.every((position) => position !== undefined);
-  const streamFrom = listsRead ? earliestPosition(firstPositions.filter((position): position is string => typeof position === "string")) : undefined;
+  const streamFrom = listsRead
+    ? earliestPosition(firstPositions.filter((position): position is string => typeof position === "string"))
+    : undefined;
   // Opened once: a filter change swaps the handler, not the stream (reopening would miss changes).
   const applyLatest = useRef(apply);
   useEffect(() => {
@@ -75,7 +81,11 @@ export function useRecordLists(backend: AdminBackend | null, me: string | undefi
   }, [apply]);
   useEffect(() => {
     if (!listsRead) return undefined;
-    return backend?.watch((change) => applyLatest.current(change), setLive, streamFrom === undefined ? {} : { after: streamFrom });
+    return backend?.watch(
+      (change) => applyLatest.current(change),
+      setLive,
+      streamFrom === undefined ? {} : { after: streamFrom },
+    );
   }, [backend, listsRead, streamFrom]);
 
   // This dashboard's own erasure reloads at once; the stream's reload notice tells the others.
@@ -92,5 +102,15 @@ export function useRecordLists(backend: AdminBackend | null, me: string | undefi
   }, []);
 
   const lists: RecordLists = { leads, contacts, newsletter };
-  return { lists, filters, onFilters, live, stats, applyOwn, afterErasure, countOf: personCounts.countOf, subscribe: listeners.subscribe };
+  return {
+    lists,
+    filters,
+    onFilters,
+    live,
+    stats,
+    applyOwn,
+    afterErasure,
+    countOf: personCounts.countOf,
+    subscribe: listeners.subscribe,
+  };
 }

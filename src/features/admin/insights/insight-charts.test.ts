@@ -39,21 +39,39 @@ describe("the Insights charts in words and tables", () => {
     expect(charts["by-source"]!.summary).toBe("Most came from newsletter / email: 6 of 8 (75%)");
     expect(charts["by-source"]!.table.rows[1]).toEqual(["(none)", "(none)", 2]);
     expect(charts.funnel!.summary).toBe("43% of 7 leads and contacts are past new; 14% qualified or closed");
-    expect(charts["response-week"]!.summary).toContain("Week of 2026-10-26: median 12 min, p90 1 h 5 min over 3 answered");
+    expect(charts["response-week"]!.summary).toContain(
+      "Week of 2026-10-26: median 12 min, p90 1 h 5 min over 3 answered",
+    );
     expect(charts["response-owner"]!.summary).toBe("3 answered; fastest median: unassigned, 5 min");
     expect(charts.organizations!.summary).toBe("Most leads: Individual Landlord, 1-5 properties (2)");
     expect(Object.values(charts).every((chart) => !chart.empty)).toBe(true);
   });
 
   it("says so when a range holds nothing", () => {
-    const empty: Insights = { ...DATA, perDay: DATA.perDay.map((day) => ({ ...day, signup: 0, demo: 0, contact: 0, newsletter: 0 })), previousTotal: 0, bySource: [], funnel: [], responseByWeek: [], responseByOwner: [], organizations: [] };
+    const empty: Insights = {
+      ...DATA,
+      perDay: DATA.perDay.map((day) => ({ ...day, signup: 0, demo: 0, contact: 0, newsletter: 0 })),
+      previousTotal: 0,
+      bySource: [],
+      funnel: [],
+      responseByWeek: [],
+      responseByOwner: [],
+      organizations: [],
+    };
     const charts = insightCharts(empty);
     expect(charts.every((chart) => chart.empty)).toBe(true);
     expect(charts[0]!.summary).toBe("No records in this range or the previous 3 days");
   });
 
   it("marks what the back end cannot work out (Firebase) with a note, and no table", () => {
-    const charts = insightCharts({ ...DATA, bySource: [], funnel: [], responseByWeek: [], responseByOwner: [], unavailable: ["bySource", "funnel", "responseByWeek", "responseByOwner"] });
+    const charts = insightCharts({
+      ...DATA,
+      bySource: [],
+      funnel: [],
+      responseByWeek: [],
+      responseByOwner: [],
+      unavailable: ["bySource", "funnel", "responseByWeek", "responseByOwner"],
+    });
     const missing = charts.filter((chart) => chart.unavailable).map((chart) => chart.id);
     expect(missing).toEqual(["by-source", "funnel", "response-week", "response-owner"]);
     for (const chart of charts.filter((each) => each.unavailable)) {

@@ -6,7 +6,12 @@ import { bandLabel, organizationLabel, sourceLabel, type InsightChart } from "./
 // dynamic import), never with a public page. Each chart is labelled with its title and described by its
 // summary; its numbers are in the table beside it.
 
-const KIND_LABELS = { signup: "Signups", demo: "Demo requests", contact: "Contact messages", newsletter: "Newsletter" } as const;
+const KIND_LABELS = {
+  signup: "Signups",
+  demo: "Demo requests",
+  contact: "Contact messages",
+  newsletter: "Newsletter",
+} as const;
 const MINUTE = 60_000;
 const utcDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
@@ -22,7 +27,13 @@ const DRAW: Record<InsightChart["id"], Draw> = {
       color: { legend: true, domain: Object.values(KIND_LABELS) },
       marks: [
         Plot.rectY(
-          data.perDay.flatMap((day) => (Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((kind) => ({ day: utcDay(day.day), kind: KIND_LABELS[kind], count: day[kind] }))),
+          data.perDay.flatMap((day) =>
+            (Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((kind) => ({
+              day: utcDay(day.day),
+              kind: KIND_LABELS[kind],
+              count: day[kind],
+            })),
+          ),
           { x: "day", y: "count", fill: "kind", interval: "day", tip: true },
         ),
         Plot.ruleY([0]),
@@ -35,7 +46,16 @@ const DRAW: Record<InsightChart["id"], Draw> = {
       height: Math.max(80, data.bySource.length * 26 + 40),
       x: { label: "Records", grid: true },
       y: { label: null },
-      marks: [Plot.barX(data.bySource, { y: (row) => `${sourceLabel(row.source)} / ${row.medium ?? "(none)"}`, x: "count", fill: "#1d4ed8", sort: { y: "-x" }, tip: true }), Plot.ruleX([0])],
+      marks: [
+        Plot.barX(data.bySource, {
+          y: (row) => `${sourceLabel(row.source)} / ${row.medium ?? "(none)"}`,
+          x: "count",
+          fill: "#1d4ed8",
+          sort: { y: "-x" },
+          tip: true,
+        }),
+        Plot.ruleX([0]),
+      ],
     }),
   funnel: (data, width) =>
     Plot.plot({
@@ -47,7 +67,9 @@ const DRAW: Record<InsightChart["id"], Draw> = {
       color: { legend: true, domain: [...FUNNEL_STAGES] },
       marks: [
         Plot.barX(
-          data.funnel.flatMap((row) => FUNNEL_STAGES.map((stage) => ({ source: sourceLabel(row.source), stage, count: row[stage] }))),
+          data.funnel.flatMap((row) =>
+            FUNNEL_STAGES.map((stage) => ({ source: sourceLabel(row.source), stage, count: row[stage] })),
+          ),
           { y: "source", x: "count", fill: "stage", tip: true },
         ),
         Plot.ruleX([0]),
@@ -64,12 +86,19 @@ const DRAW: Record<InsightChart["id"], Draw> = {
       x: { type: "utc", label: null },
       y: { label: "Minutes", grid: true },
       color: { legend: true, domain: ["median", "p90"] },
-      marks: [Plot.lineY(points, { x: "week", y: "minutes", stroke: "which", marker: "circle", tip: true }), Plot.ruleY([0])],
+      marks: [
+        Plot.lineY(points, { x: "week", y: "minutes", stroke: "which", marker: "circle", tip: true }),
+        Plot.ruleY([0]),
+      ],
     });
   },
   "response-owner": (data, width) => {
     const points = data.responseByOwner.flatMap((row) => [
-      { owner: row.owner ?? "Unassigned", which: "median", minutes: row.medianMs === null ? null : row.medianMs / MINUTE },
+      {
+        owner: row.owner ?? "Unassigned",
+        which: "median",
+        minutes: row.medianMs === null ? null : row.medianMs / MINUTE,
+      },
       { owner: row.owner ?? "Unassigned", which: "p90", minutes: row.p90Ms === null ? null : row.p90Ms / MINUTE },
     ]);
     return Plot.plot({
@@ -91,8 +120,18 @@ const DRAW: Record<InsightChart["id"], Draw> = {
       y: { label: null },
       color: { scheme: "blues", legend: true, label: "Leads" },
       marks: [
-        Plot.cell(data.organizations, { x: (row) => bandLabel(row.propertyCount), y: (row) => organizationLabel(row.organizationType), fill: "count", inset: 1 }),
-        Plot.text(data.organizations, { x: (row) => bandLabel(row.propertyCount), y: (row) => organizationLabel(row.organizationType), text: "count", fill: "black" }),
+        Plot.cell(data.organizations, {
+          x: (row) => bandLabel(row.propertyCount),
+          y: (row) => organizationLabel(row.organizationType),
+          fill: "count",
+          inset: 1,
+        }),
+        Plot.text(data.organizations, {
+          x: (row) => bandLabel(row.propertyCount),
+          y: (row) => organizationLabel(row.organizationType),
+          text: "count",
+          fill: "black",
+        }),
       ],
     }),
 };

@@ -25,14 +25,20 @@ function ChartCard({ chart, data, plots }: { chart: InsightChart; data: Insights
   useEffect(() => {
     const target = box.current;
     if (!target || !plots || chart.empty) return;
-    const draw = () => target.replaceChildren(plots.drawChart(chart, data, Math.max(280, Math.floor(target.clientWidth))));
+    const draw = () =>
+      target.replaceChildren(plots.drawChart(chart, data, Math.max(280, Math.floor(target.clientWidth))));
     draw();
     const resized = new ResizeObserver(() => draw());
     resized.observe(target);
     return () => resized.disconnect();
   }, [chart, data, plots]);
   return (
-    <section aria-labelledby={headingId} data-chart={chart.id} data-unavailable={chart.unavailable || undefined} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      data-chart={chart.id}
+      data-unavailable={chart.unavailable || undefined}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
         {chart.title}
       </h2>
@@ -44,13 +50,21 @@ function ChartCard({ chart, data, plots }: { chart: InsightChart; data: Insights
       ) : (
         // One image to assistive tech, named by the title and described by the summary; the table below
         // holds every number.
-        <div ref={box} role="img" aria-labelledby={headingId} aria-describedby={summaryId} className="mt-3 min-h-24 overflow-hidden text-slate-900">
+        <div
+          ref={box}
+          role="img"
+          aria-labelledby={headingId}
+          aria-describedby={summaryId}
+          className="mt-3 min-h-24 overflow-hidden text-slate-900"
+        >
           {plots ? null : <p className="text-sm text-slate-600">Drawing the chart…</p>}
         </div>
       )}
       {!chart.unavailable && (
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-brand-800 underline underline-offset-2">Show the data table</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-800 underline underline-offset-2">
+            Show the data table
+          </summary>
           {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
           <div className="mt-2 max-h-80 overflow-auto" role="region" aria-label={`${chart.title}: data`} tabIndex={0}>
             <table className="w-full text-left text-sm">
@@ -155,12 +169,22 @@ export function InsightsTab({ read, staff }: InsightsTabProps) {
             )}
           </label>
         ))}
-        <Button type="submit" variant="outline" size="sm" className="min-h-10" disabled={Object.keys(errors).length > 0}>
+        <Button
+          type="submit"
+          variant="outline"
+          size="sm"
+          className="min-h-10"
+          disabled={Object.keys(errors).length > 0}
+        >
           Show
         </Button>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Owner
-          <select value={owner} onChange={(event) => setOwner(event.target.value)} className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm">
+          <select
+            value={owner}
+            onChange={(event) => setOwner(event.target.value)}
+            className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
             <option value="">All owners</option>
             {ownerChoices(staff, owner, ownerName).map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -171,10 +195,17 @@ export function InsightsTab({ read, staff }: InsightsTabProps) {
         </label>
       </form>
       <p role="status" className="text-sm text-slate-700">
-        {load.state === "loading" ? "Loading insights…" : load.state === "ready" ? `Showing ${load.data.from} to ${load.data.to}${owner ? ", one owner's leads and contacts" : ""}.` : ""}
+        {load.state === "loading"
+          ? "Loading insights…"
+          : load.state === "ready"
+            ? `Showing ${load.data.from} to ${load.data.to}${owner ? ", one owner's leads and contacts" : ""}.`
+            : ""}
       </p>
       {load.state === "failed" && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
           {load.message}
           <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
             Try again

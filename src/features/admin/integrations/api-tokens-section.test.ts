@@ -19,7 +19,11 @@ const token: ApiToken = {
   suspendedScopes: [],
 };
 
-const text = (shown: ApiToken) => renderToStaticMarkup(createElement(TokenItem, { token: shown, onRevoke: () => undefined })).replace(/<[^>]+>/g, " ").replaceAll("&#x27;", "'").replace(/\s+/g, " ");
+const text = (shown: ApiToken) =>
+  renderToStaticMarkup(createElement(TokenItem, { token: shown, onRevoke: () => undefined }))
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&#x27;", "'")
+    .replace(/\s+/g, " ");
 
 describe("a token in the list", () => {
   it("shows nothing of suspension while it works in full", () => {
@@ -27,11 +31,17 @@ describe("a token in the list", () => {
   });
 
   it("shows a token of a disabled or deleted creator as suspended, with the reason", () => {
-    expect(text({ ...token, suspended: "creator-disabled", suspendedScopes: token.scopes })).toContain("Suspended: creator disabled");
-    expect(text({ ...token, suspended: "creator-removed", suspendedScopes: token.scopes })).toContain("Suspended: creator no longer on the team");
+    expect(text({ ...token, suspended: "creator-disabled", suspendedScopes: token.scopes })).toContain(
+      "Suspended: creator disabled",
+    );
+    expect(text({ ...token, suspended: "creator-removed", suspendedScopes: token.scopes })).toContain(
+      "Suspended: creator no longer on the team",
+    );
   });
 
   it("shows the scopes a demoted creator's role no longer allows", () => {
-    expect(text({ ...token, suspendedScopes: ["export"] })).toContain("Suspended scope: creator's role no longer allows export");
+    expect(text({ ...token, suspendedScopes: ["export"] })).toContain(
+      "Suspended scope: creator's role no longer allows export",
+    );
   });
 });

@@ -3,7 +3,13 @@ import { useCallback, useId, useState } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES, TOKEN_SUSPENSION_LABELS, type ApiToken, type TokenScope } from "../../../domain/api-tokens";
+import {
+  TOKEN_SCOPE_LABELS,
+  TOKEN_SCOPES,
+  TOKEN_SUSPENSION_LABELS,
+  type ApiToken,
+  type TokenScope,
+} from "../../../domain/api-tokens";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { SecretNotice } from "./secret-notice";
 import { AlertLine, ListNotice, useIntegrationList } from "./list-state";
@@ -18,7 +24,8 @@ const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " "
 /** Why the token does not work now, or which scopes it may not use, in words; null when it works in full. */
 export function tokenSuspensionText(token: Pick<ApiToken, "suspended" | "suspendedScopes">): string | null {
   if (token.suspended) return `Suspended: ${TOKEN_SUSPENSION_LABELS[token.suspended]}`;
-  if (token.suspendedScopes.length > 0) return `Suspended scope${token.suspendedScopes.length > 1 ? "s" : ""}: creator's role no longer allows ${token.suspendedScopes.join(", ")}`;
+  if (token.suspendedScopes.length > 0)
+    return `Suspended scope${token.suspendedScopes.length > 1 ? "s" : ""}: creator's role no longer allows ${token.suspendedScopes.join(", ")}`;
   return null;
 }
 
@@ -26,7 +33,11 @@ export function tokenSuspensionText(token: Pick<ApiToken, "suspended" | "suspend
 export function TokenItem({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiToken) => void }) {
   const suspension = tokenSuspensionText(token);
   return (
-    <li data-token={token.id} data-suspended={suspension ? "" : undefined} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+    <li
+      data-token={token.id}
+      data-suspended={suspension ? "" : undefined}
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+    >
       <div>
         <p className="font-semibold">{token.name}</p>
         <p className="text-slate-700">
@@ -50,7 +61,8 @@ function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const described = (field: string) => (errors[field] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}` } : {});
+  const described = (field: string) =>
+    errors[field] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}` } : {};
   const error = (field: string) =>
     errors[field] && (
       <span id={`${id}-${field}`} className="text-xs text-red-700">
@@ -67,7 +79,11 @@ function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated
         setBusy(true);
         setFailure(null);
         try {
-          const created = await admin.createToken(name.trim(), scopes, expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null);
+          const created = await admin.createToken(
+            name.trim(),
+            scopes,
+            expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
+          );
           setErrors({});
           setName("");
           setExpires("");
@@ -84,12 +100,24 @@ function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Token name
-          <input value={name} onChange={(event) => setName(event.target.value)} placeholder="CRM sync" className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm" {...described("name")} />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="CRM sync"
+            className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            {...described("name")}
+          />
           {error("name")}
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Expires (optional)
-          <input type="date" value={expires} onChange={(event) => setExpires(event.target.value)} className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm" {...described("expiresAt")} />
+          <input
+            type="date"
+            value={expires}
+            onChange={(event) => setExpires(event.target.value)}
+            className="min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            {...described("expiresAt")}
+          />
           {error("expiresAt")}
         </label>
       </div>
@@ -101,14 +129,16 @@ function CreateToken({ admin, onCreated }: { admin: IntegrationsAdmin; onCreated
               type="checkbox"
               className="h-4 w-4"
               checked={scopes.includes(scope)}
-              onChange={(change) => setScopes(change.target.checked ? [...scopes, scope] : scopes.filter((each) => each !== scope))}
+              onChange={(change) =>
+                setScopes(change.target.checked ? [...scopes, scope] : scopes.filter((each) => each !== scope))
+              }
             />
             <code className="text-xs">{scope}</code> · {TOKEN_SCOPE_LABELS[scope]}
           </label>
         ))}
         {error("scopes")}
       </fieldset>
-<AlertLine message={failure} />
+      <AlertLine message={failure} />
       <div>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           Create token
@@ -124,7 +154,10 @@ export function ApiTokensSection({ admin }: { admin: IntegrationsAdmin }) {
   const load = useCallback(() => admin.tokens(), [admin]);
   const { items: tokens, failure, setFailure, read } = useIntegrationList(load, "The API tokens could not be loaded.");
   return (
-    <section aria-labelledby="tokens-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="tokens-heading"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-center gap-2">
         <KeyRound aria-hidden="true" className="h-5 w-5 text-brand-700" />
         <h2 id="tokens-heading" className="text-base font-semibold">
@@ -132,8 +165,9 @@ export function ApiTokensSection({ admin }: { admin: IntegrationsAdmin }) {
         </h2>
       </div>
       <p className="text-sm text-slate-700">
-        Another system sends a token as <code className="text-xs">Authorization: Bearer …</code> to read leads, contacts and subscribers, change their status and owner, or export
-        them, as its scopes allow. Tokens never work on accounts, privacy or settings.
+        Another system sends a token as <code className="text-xs">Authorization: Bearer …</code> to read leads, contacts
+        and subscribers, change their status and owner, or export them, as its scopes allow. Tokens never work on
+        accounts, privacy or settings.
       </p>
       {shown && <SecretNotice secret={shown} what="API token" onDone={() => setShown(null)} />}
       <CreateToken

@@ -8,8 +8,18 @@ import { AlertLine, useIntegrationList } from "./list-state";
 /** An endpoint's delivery log, newest first, with Resend on each attempt (the same webhook-id again). */
 export function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmin; endpoint: WebhookEndpoint }) {
   const load = useCallback(() => webhooks.deliveries(endpoint.id), [webhooks, endpoint.id]);
-  const { items: attempts, failure, setFailure, read } = useIntegrationList(load, "The delivery log could not be loaded.");
-  if (!attempts) return failure ? <AlertLine message={failure} /> : <p className="text-sm text-slate-600">Loading the delivery log…</p>;
+  const {
+    items: attempts,
+    failure,
+    setFailure,
+    read,
+  } = useIntegrationList(load, "The delivery log could not be loaded.");
+  if (!attempts)
+    return failure ? (
+      <AlertLine message={failure} />
+    ) : (
+      <p className="text-sm text-slate-600">Loading the delivery log…</p>
+    );
   return (
     <div className="grid gap-2">
       <div className="flex items-center gap-3">
@@ -22,7 +32,12 @@ export function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmi
       </div>
       <AlertLine message={failure} />
       {attempts.length > 0 && (
-        <div className="max-h-96 overflow-auto" role="region" aria-label={`Delivery log of ${endpoint.url}`} tabIndex={0}>
+        <div
+          className="max-h-96 overflow-auto"
+          role="region"
+          aria-label={`Delivery log of ${endpoint.url}`}
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
@@ -41,7 +56,10 @@ export function DeliveryLog({ webhooks, endpoint }: { webhooks: IntegrationsAdmi
                     <code className="text-xs">{attempt.event}</code>
                   </td>
                   <td className="px-2 py-1 font-mono text-xs break-all">{attempt.webhookId}</td>
-                  <td className={`px-2 py-1 ${attempt.error ? "text-red-800" : "text-green-800"}`} data-status={attempt.status ?? ""}>
+                  <td
+                    className={`px-2 py-1 ${attempt.error ? "text-red-800" : "text-green-800"}`}
+                    data-status={attempt.status ?? ""}
+                  >
                     {attempt.status ?? "No answer"}
                     {attempt.error && <span className="block text-xs">{attempt.error}</span>}
                   </td>

@@ -3,7 +3,12 @@ import { useCallback, useId, useState } from "react";
 import type { IntegrationsAdmin } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from "../../../domain/webhooks";
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  type WebhookEndpoint,
+  type WebhookEvent,
+} from "../../../domain/webhooks";
 import { BRAND } from "../../../config/brand";
 import { adminErrorText, fieldErrors } from "../common/admin-error";
 import { DeliveryLog } from "./delivery-log";
@@ -28,7 +33,17 @@ function statusText(endpoint: WebhookEndpoint): string {
   return endpoint.failingSince ? `On, failing since ${endpoint.failingSince.slice(0, 16).replace("T", " ")} UTC` : "On";
 }
 
-function EventChoices({ chosen, onChange, error, errorId }: { chosen: readonly WebhookEvent[]; onChange: (events: WebhookEvent[]) => void; error?: string; errorId: string }) {
+function EventChoices({
+  chosen,
+  onChange,
+  error,
+  errorId,
+}: {
+  chosen: readonly WebhookEvent[];
+  onChange: (events: WebhookEvent[]) => void;
+  error?: string;
+  errorId: string;
+}) {
   return (
     <fieldset className="grid gap-1" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">Events</legend>
@@ -39,7 +54,9 @@ function EventChoices({ chosen, onChange, error, errorId }: { chosen: readonly W
               type="checkbox"
               className="mt-0.5 h-4 w-4"
               checked={chosen.includes(event)}
-              onChange={(change) => onChange(change.target.checked ? [...chosen, event] : chosen.filter((each) => each !== event))}
+              onChange={(change) =>
+                onChange(change.target.checked ? [...chosen, event] : chosen.filter((each) => each !== event))
+              }
             />
             <span>
               <code className="text-xs">{event}</code> · {WEBHOOK_EVENT_LABELS[event]}
@@ -114,7 +131,17 @@ function AddEndpoint({ webhooks, onAdded }: { webhooks: IntegrationsAdmin; onAdd
   );
 }
 
-function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: IntegrationsAdmin; endpoint: WebhookEndpoint; onChanged: () => void; onSecret: (secret: string) => void }) {
+function EndpointCard({
+  webhooks,
+  endpoint,
+  onChanged,
+  onSecret,
+}: {
+  webhooks: IntegrationsAdmin;
+  endpoint: WebhookEndpoint;
+  onChanged: () => void;
+  onSecret: (secret: string) => void;
+}) {
   const [showLog, setShowLog] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -129,13 +156,18 @@ function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: I
     }
   };
   return (
-    <li aria-labelledby={headingId} data-endpoint={endpoint.id} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+    <li
+      aria-labelledby={headingId}
+      data-endpoint={endpoint.id}
+      className="grid gap-2 rounded-lg border border-slate-200 p-3"
+    >
       <h3 id={headingId} className="font-mono text-sm font-semibold break-all">
         {endpoint.url}
       </h3>
       <p className="text-sm" data-endpoint-status>
         {statusText(endpoint)}
-        {endpoint.previousSecretUntil && ` · the previous secret also signs until ${endpoint.previousSecretUntil.slice(0, 16).replace("T", " ")} UTC`}
+        {endpoint.previousSecretUntil &&
+          ` · the previous secret also signs until ${endpoint.previousSecretUntil.slice(0, 16).replace("T", " ")} UTC`}
       </p>
       <p className="text-sm text-slate-700">Events: {endpoint.events.join(", ")}</p>
       <AlertLine message={failure} />
@@ -143,10 +175,25 @@ function EndpointCard({ webhooks, endpoint, onChanged, onSecret }: { webhooks: I
         <Button variant="outline" size="sm" aria-expanded={showLog} onClick={() => setShowLog((open) => !open)}>
           {showLog ? "Hide delivery log" : "Delivery log"}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => act(() => webhooks.update(endpoint.id, { disabled: !endpoint.disabled }), "The endpoint could not be changed.")}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            act(
+              () => webhooks.update(endpoint.id, { disabled: !endpoint.disabled }),
+              "The endpoint could not be changed.",
+            )
+          }
+        >
           {endpoint.disabled ? "Turn on" : "Turn off"}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => act(async () => onSecret((await webhooks.rotate(endpoint.id)).secret), "The secret could not be rotated.")}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            act(async () => onSecret((await webhooks.rotate(endpoint.id)).secret), "The secret could not be rotated.")
+          }
+        >
           Rotate secret
         </Button>
         <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
@@ -187,8 +234,9 @@ export function IntegrationsTab({ integrations: webhooks }: { integrations: Inte
           </h2>
         </div>
         <p className="text-sm text-slate-700">
-          {BRAND.name} posts each event to your endpoints, signed as the Standard Webhooks specification has it (the webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries
-          are retried seven times over about 28 hours. Spam sends nothing.
+          {BRAND.name} posts each event to your endpoints, signed as the Standard Webhooks specification has it (the
+          webhook-id, webhook-timestamp and webhook-signature headers). Failed deliveries are retried seven times over
+          about 28 hours. Spam sends nothing.
         </p>
         {secret && <SecretNotice secret={secret} what="signing secret" onDone={() => setSecret(null)} />}
         <AddEndpoint webhooks={webhooks} onAdded={showSecret} />
@@ -202,7 +250,13 @@ export function IntegrationsTab({ integrations: webhooks }: { integrations: Inte
         {endpoints && endpoints.length > 0 && (
           <ul className="grid gap-3">
             {endpoints.map((endpoint) => (
-              <EndpointCard key={endpoint.id} webhooks={webhooks} endpoint={endpoint} onChanged={read} onSecret={showSecret} />
+              <EndpointCard
+                key={endpoint.id}
+                webhooks={webhooks}
+                endpoint={endpoint}
+                onChanged={read}
+                onSecret={showSecret}
+              />
             ))}
           </ul>
         )}

@@ -32,7 +32,17 @@ export function AlertLine({ message }: { message: string | null }) {
 }
 
 /** What a list shows before it is read, and when it is empty. */
-export function ListNotice({ items, failure, loading, empty }: { items: readonly unknown[] | null; failure: string | null; loading: string; empty: string }) {
+export function ListNotice({
+  items,
+  failure,
+  loading,
+  empty,
+}: {
+  items: readonly unknown[] | null;
+  failure: string | null;
+  loading: string;
+  empty: string;
+}) {
   if (items === null) return failure ? null : <p className="text-sm text-slate-600">{loading}</p>;
   return items.length === 0 ? <p className="text-sm text-slate-600">{empty}</p> : null;
 }

@@ -37,9 +37,9 @@ export function EraseDialog({ email, busy, onErase }: EraseDialogProps) {
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Erase everything about {email}?</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-700">
-            This permanently deletes their leads, contact messages, subscription, consent records and queued emails. It cannot be undone. The
-            address is kept only as a one-way hash, so it is never emailed again unless they subscribe anew. The erasure is recorded in the audit
-            log.
+            This permanently deletes their leads, contact messages, subscription, consent records and queued emails. It
+            cannot be undone. The address is kept only as a one-way hash, so it is never emailed again unless they
+            subscribe anew. The erasure is recorded in the audit log.
           </Dialog.Description>
           <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
             Type the email address to confirm

@@ -24,7 +24,11 @@ export function PrivacyTab({ privacy, onErased }: { privacy: PrivacyAdmin; onEra
   async function onErase(email: string) {
     const done = await erase(email);
     if (done) onErased();
-    toast(done ? { title: "Erased", description: `Everything about ${email} was deleted.` } : { title: "Error", description: "Erasure failed.", variant: "destructive" });
+    toast(
+      done
+        ? { title: "Erased", description: `Everything about ${email} was deleted.` }
+        : { title: "Error", description: "Erasure failed.", variant: "destructive" },
+    );
     return done;
   }
 
@@ -47,8 +51,8 @@ export function PrivacyTab({ privacy, onErased }: { privacy: PrivacyAdmin; onEra
         </Button>
       </form>
       <p className="text-sm text-slate-600">
-        Matches the exact address across leads, contact messages, newsletter subscriptions and consent records. Exports and erasures are recorded
-        in the audit log.
+        Matches the exact address across leads, contact messages, newsletter subscriptions and consent records. Exports
+        and erasures are recorded in the audit log.
       </p>
 
       {error && (
@@ -59,9 +63,9 @@ export function PrivacyTab({ privacy, onErased }: { privacy: PrivacyAdmin; onEra
 
       {erased && (
         <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-950">
-          Erased everything about {erased.email}: {erased.deleted.leads} leads, {erased.deleted.contacts} contact messages,{" "}
-          {erased.deleted.newsletter} subscriptions, {erased.deleted.consents} consent records and {erased.deleted.outbox} emails. Only a one-way hash
-          of the address remains, on the suppression list.
+          Erased everything about {erased.email}: {erased.deleted.leads} leads, {erased.deleted.contacts} contact
+          messages, {erased.deleted.newsletter} subscriptions, {erased.deleted.consents} consent records and{" "}
+          {erased.deleted.outbox} emails. Only a one-way hash of the address remains, on the suppression list.
         </p>
       )}
 

@@ -9,9 +9,27 @@ const CONSENT_HEADINGS = ["When", "Consent", "Wording", "Where"];
 /** What is stored about one address: its records and its consent history. */
 export function SubjectSummary({ subject }: { subject: SubjectRecords }) {
   const records = [
-    ...subject.leads.map((lead) => ({ id: lead.id, kind: lead.type === "demo" ? "Demo request" : "Signup", detail: `${lead.name} · ${lead.companyName}`, status: lead.status, createdAt: lead.createdAt })),
-    ...subject.contacts.map((contact) => ({ id: contact.id, kind: "Contact message", detail: contact.message, status: contact.status, createdAt: contact.createdAt })),
-    ...subject.newsletter.map((entry) => ({ id: entry.id, kind: "Newsletter", detail: entry.email, status: entry.status, createdAt: entry.createdAt })),
+    ...subject.leads.map((lead) => ({
+      id: lead.id,
+      kind: lead.type === "demo" ? "Demo request" : "Signup",
+      detail: `${lead.name} · ${lead.companyName}`,
+      status: lead.status,
+      createdAt: lead.createdAt,
+    })),
+    ...subject.contacts.map((contact) => ({
+      id: contact.id,
+      kind: "Contact message",
+      detail: contact.message,
+      status: contact.status,
+      createdAt: contact.createdAt,
+    })),
+    ...subject.newsletter.map((entry) => ({
+      id: entry.id,
+      kind: "Newsletter",
+      detail: entry.email,
+      status: entry.status,
+      createdAt: entry.createdAt,
+    })),
   ];
   return (
     <div className="grid gap-6">

@@ -29,7 +29,8 @@ export function useSubject(privacy: PrivacyAdmin) {
   }, []);
 
   const find = useCallback(
-    (email: string) => run(async () => ({ subject: await privacy.findSubject(email), erased: null }), "Could not look that address up."),
+    (email: string) =>
+      run(async () => ({ subject: await privacy.findSubject(email), erased: null }), "Could not look that address up."),
     [privacy, run],
   );
   const exportJson = useCallback(
@@ -41,7 +42,11 @@ export function useSubject(privacy: PrivacyAdmin) {
     [privacy, run],
   );
   const erase = useCallback(
-    (email: string) => run(async () => ({ erased: await privacy.eraseSubject(email), subject: null }), "Could not erase that address's data."),
+    (email: string) =>
+      run(
+        async () => ({ erased: await privacy.eraseSubject(email), subject: null }),
+        "Could not erase that address's data.",
+      ),
     [privacy, run],
   );
 

@@ -38,12 +38,17 @@ const demo: RecordDetail<"leads"> = {
   consent: null,
 } satisfies LeadRecord & Record<string, unknown>;
 
-const rows = (sections: { rows: FieldRow[] }[]) => new Map(sections.flatMap((section) => section.rows).map((row) => [row.name, row]));
+const rows = (sections: { rows: FieldRow[] }[]) =>
+  new Map(sections.flatMap((section) => section.rows).map((row) => [row.name, row]));
 
 describe("fieldSections", () => {
   it("shows a demo request's options as their labels, the phone beside its E.164 form and the challenges in full", () => {
     const shown = rows(fieldSections("leads", demo));
-    expect(shown.get("organizationType")).toEqual({ name: "organizationType", label: "Organization Type", value: { kind: "text", text: "Property Investor" } });
+    expect(shown.get("organizationType")).toEqual({
+      name: "organizationType",
+      label: "Organization Type",
+      value: { kind: "text", text: "Property Investor" },
+    });
     expect(shown.get("propertyCount")?.value).toEqual({ kind: "text", text: "11-50 properties" });
     expect(shown.get("phone")?.value).toEqual({ kind: "phone", raw: "082 555 0101", e164: "+27825550101" });
     expect(shown.get("challenges")?.value).toEqual({ kind: "long", text: "Late rent\nand too many spreadsheets" });
@@ -58,13 +63,25 @@ describe("fieldSections", () => {
 
   it("lists every field of the demo variant except the joined name and the always-empty message, each under its list's label", () => {
     const shown = rows(fieldSections("leads", demo));
-    const expected = Object.keys(LEAD_FIELDS).filter((name) => !["name", "message", "marketingOptIn", "termsAcceptedAt"].includes(name));
+    const expected = Object.keys(LEAD_FIELDS).filter(
+      (name) => !["name", "message", "marketingOptIn", "termsAcceptedAt"].includes(name),
+    );
     expect([...shown.keys()].filter((name) => name !== "consent").sort()).toEqual(expected.sort());
-    for (const [name, row] of shown) if (name !== "consent") expect(row.label).toBe(LEAD_FIELDS[name as keyof typeof LEAD_FIELDS].label);
+    for (const [name, row] of shown)
+      if (name !== "consent") expect(row.label).toBe(LEAD_FIELDS[name as keyof typeof LEAD_FIELDS].label);
   });
 
   it("uses the signup's own option labels and shows its marketing choice", () => {
-    const signup = { ...demo, type: "signup", organizationType: "landlord", propertyCount: "100+", jobTitle: null, challenges: null, marketingOptIn: true, termsAcceptedAt: "2026-11-23T08:00:00.000Z" } as RecordDetail<"leads">;
+    const signup = {
+      ...demo,
+      type: "signup",
+      organizationType: "landlord",
+      propertyCount: "100+",
+      jobTitle: null,
+      challenges: null,
+      marketingOptIn: true,
+      termsAcceptedAt: "2026-11-23T08:00:00.000Z",
+    } as RecordDetail<"leads">;
     const shown = rows(fieldSections("leads", signup));
     expect(shown.get("organizationType")?.value).toEqual({ kind: "text", text: "Individual Landlord" });
     expect(shown.get("propertyCount")?.value).toEqual({ kind: "text", text: "100+ properties" });
@@ -93,24 +110,58 @@ describe("fieldSections", () => {
       createdAt: "2026-11-23T08:00:00.000Z",
       personId: "p2",
       phoneE164: null,
-      consent: { purpose: "newsletter" as const, action: "given" as const, at: "2026-11-23T08:00:00.000Z", source: "/contact" },
+      consent: {
+        purpose: "newsletter" as const,
+        action: "given" as const,
+        at: "2026-11-23T08:00:00.000Z",
+        source: "/contact",
+      },
     } satisfies ContactRecord & Record<string, unknown>;
     const sections = fieldSections("contacts", contact);
-    expect(sections.map((section) => section.title)).toEqual(["Handling", "Contact details", "What they wrote", "Record"]);
+    expect(sections.map((section) => section.title)).toEqual([
+      "Handling",
+      "Contact details",
+      "What they wrote",
+      "Record",
+    ]);
     expect(sections[0]?.rows.map((row) => row.name)).toEqual(["status", "owner", "firstResponseAt"]);
-    expect(sections.at(-1)?.rows.slice(-2).map((row) => row.name)).toEqual(["consent", "id"]);
+    expect(
+      sections
+        .at(-1)
+        ?.rows.slice(-2)
+        .map((row) => row.name),
+    ).toEqual(["consent", "id"]);
     const shown = rows(sections);
     expect(shown.get("message")?.value.kind).toBe("long");
     expect(shown.get("phone")?.value).toEqual({ kind: "empty" });
     expect(shown.get("owner")?.value).toEqual({ kind: "owner", owner: "sipho@erf.test" });
     expect(shown.get("firstResponseAt")?.value).toEqual({ kind: "date", iso: "2026-11-23T08:10:00.000Z" });
-    expect(shown.get("consent")?.value).toMatchObject({ kind: "consent", consent: { purpose: "newsletter", action: "given" } });
+    expect(shown.get("consent")?.value).toMatchObject({
+      kind: "consent",
+      consent: { purpose: "newsletter", action: "given" },
+    });
     // Nothing known of where it came from: no Source section; every other field is listed.
     const source = new Set(["sourcePath", ...ATTRIBUTION_FIELD_NAMES]);
-    expect([...shown.keys()].filter((name) => name !== "consent").sort()).toEqual(Object.keys(CONTACT_FIELDS).filter((name) => !source.has(name)).sort());
+    expect([...shown.keys()].filter((name) => name !== "consent").sort()).toEqual(
+      Object.keys(CONTACT_FIELDS)
+        .filter((name) => !source.has(name))
+        .sort(),
+    );
 
-    const attributed = fieldSections("contacts", { ...contact, utmSource: "newsletter", utmCampaign: "nov", clickId: "gclid", landingPath: "/pricing" });
-    expect(attributed.map((section) => section.title)).toEqual(["Handling", "Contact details", "What they wrote", "Source", "Record"]);
+    const attributed = fieldSections("contacts", {
+      ...contact,
+      utmSource: "newsletter",
+      utmCampaign: "nov",
+      clickId: "gclid",
+      landingPath: "/pricing",
+    });
+    expect(attributed.map((section) => section.title)).toEqual([
+      "Handling",
+      "Contact details",
+      "What they wrote",
+      "Source",
+      "Record",
+    ]);
     const sourceRows = attributed.find((section) => section.title === "Source")!.rows;
     expect(sourceRows.map((row) => [row.label, row.value])).toEqual([
       ["Source Page", { kind: "empty" }],

@@ -11,7 +11,11 @@ import type { RecordDetail } from "../../../domain/workspace";
 // it, as a value staff can read (option labels rather than codes, the phone beside its E.164 form).
 // Driven by the field lists, so a field added to a list shows up here without a change.
 
-const LISTS: Record<Collection, FieldList> = { leads: LEAD_FIELDS, contacts: CONTACT_FIELDS, newsletter: NEWSLETTER_FIELDS };
+const LISTS: Record<Collection, FieldList> = {
+  leads: LEAD_FIELDS,
+  contacts: CONTACT_FIELDS,
+  newsletter: NEWSLETTER_FIELDS,
+};
 
 export const TYPE_LABELS: Record<string, string> = {
   signup: "Signup",
@@ -55,7 +59,16 @@ export interface FieldSection {
 
 /** What staff change and watch, first: where the record stands and who has it. */
 const HANDLING_SECTION = new Set(["status", "owner", "firstResponseAt"]);
-const CONTACT_SECTION = new Set(["firstName", "lastName", "email", "phone", "companyName", "jobTitle", "organizationType", "propertyCount"]);
+const CONTACT_SECTION = new Set([
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "companyName",
+  "jobTitle",
+  "organizationType",
+  "propertyCount",
+]);
 /** Where the record came from: the page it was sent from and the visit's first touch (attribution.ts). */
 const SOURCE_SECTION = new Set<string>(["sourcePath", ...ATTRIBUTION_FIELD_NAMES]);
 /** The lead's `name` is its first and last name joined: the panel's title, not a row of its own. */
@@ -70,7 +83,14 @@ function valueOf(name: string, field: FieldDefinition, value: unknown, detail: R
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   const text = String(value);
   // The signals that fired, in words (src/domain/spam.ts), rather than their stored names.
-  if (name === "spamSignals") return { kind: "text", text: splitSignals(text).map((signal) => SPAM_SIGNALS[signal].label).join("; ") || text };
+  if (name === "spamSignals")
+    return {
+      kind: "text",
+      text:
+        splitSignals(text)
+          .map((signal) => SPAM_SIGNALS[signal].label)
+          .join("; ") || text,
+    };
   switch (field.kind) {
     case "email":
       return { kind: "email", email: text };
@@ -139,7 +159,9 @@ export function fieldSections(collection: Collection, detail: RecordDetail): Fie
 }
 
 /** The panel's title: the person's name, else their email. */
-export function recordTitle(detail: { email: string } & Partial<Record<"name" | "firstName" | "lastName", string | null>>): string {
+export function recordTitle(
+  detail: { email: string } & Partial<Record<"name" | "firstName" | "lastName", string | null>>,
+): string {
   const name = detail.name || `${detail.firstName ?? ""} ${detail.lastName ?? ""}`.trim();
   return name || detail.email;
 }

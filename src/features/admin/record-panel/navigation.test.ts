@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { isTypingTarget, neighbour, positionText, stepForKey } from "./navigation";
 
 const IDS = ["c", "b", "a"];
-const press = (key: string, target: object | null = { tagName: "DIV" }, modifiers: Partial<Record<"altKey" | "ctrlKey" | "metaKey", boolean>> = {}) => ({
+const press = (
+  key: string,
+  target: object | null = { tagName: "DIV" },
+  modifiers: Partial<Record<"altKey" | "ctrlKey" | "metaKey", boolean>> = {},
+) => ({
   key,
   altKey: false,
   ctrlKey: false,

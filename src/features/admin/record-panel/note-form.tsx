@@ -11,7 +11,6 @@ interface NoteFormProps {
   onAdd: (body: string) => Promise<void>;
 }
 
-
 /** A plain-text note on the record; Ctrl or Cmd + Enter adds it too. */
 export function NoteForm({ draft, onDraftChange, onAdd }: NoteFormProps) {
   const id = useId();
@@ -57,7 +56,10 @@ export function NoteForm({ draft, onDraftChange, onAdd }: NoteFormProps) {
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/40"
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p id={`${id}-count`} className={`text-xs tabular-nums ${draft.length >= NOTE_MAX_LENGTH ? "font-semibold text-red-800" : "text-slate-600"}`}>
+        <p
+          id={`${id}-count`}
+          className={`text-xs tabular-nums ${draft.length >= NOTE_MAX_LENGTH ? "font-semibold text-red-800" : "text-slate-600"}`}
+        >
           {formatCount(draft.length)} / {formatCount(NOTE_MAX_LENGTH)} characters
         </p>
         <Button type="submit" size="sm" disabled={!body || tooLong || busy} aria-busy={busy || undefined}>

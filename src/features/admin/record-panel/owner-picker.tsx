@@ -15,7 +15,8 @@ const UNASSIGNED = "";
 export function OwnerPicker({ owner, staff, me, onChange }: OwnerPickerProps) {
   const [saving, setSaving] = useState(false);
   const ownerName = useOwnerName();
-  const emails = owner && !staff.some((email) => email.toLowerCase() === owner.toLowerCase()) ? [owner, ...staff] : staff;
+  const emails =
+    owner && !staff.some((email) => email.toLowerCase() === owner.toLowerCase()) ? [owner, ...staff] : staff;
   return (
     <select
       aria-label="Owner"

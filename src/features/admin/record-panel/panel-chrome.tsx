@@ -10,10 +10,24 @@ export function PanelNavigation({ position, onStep }: { position: string | null;
   return (
     <>
       {position && <span className="mr-1 text-sm text-slate-600 tabular-nums">{position}</span>}
-      <Button variant="ghost" size="sm" aria-label="Previous record" aria-keyshortcuts="k ArrowUp" title="Previous record (k)" onClick={() => onStep(-1)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Previous record"
+        aria-keyshortcuts="k ArrowUp"
+        title="Previous record (k)"
+        onClick={() => onStep(-1)}
+      >
         <ChevronUp aria-hidden="true" className="h-5 w-5" />
       </Button>
-      <Button variant="ghost" size="sm" aria-label="Next record" aria-keyshortcuts="j ArrowDown" title="Next record (j)" onClick={() => onStep(1)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Next record"
+        aria-keyshortcuts="j ArrowDown"
+        title="Next record (j)"
+        onClick={() => onStep(1)}
+      >
         <ChevronDown aria-hidden="true" className="h-5 w-5" />
       </Button>
     </>
@@ -28,14 +42,19 @@ export function NoRecord({ status, onRetry }: { status: LoadStatus; onRetry: () 
         <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-700" />
         <div>
           <p className="font-semibold">This record no longer exists</p>
-          <p className="text-sm text-slate-700">It may have been erased on request, or removed by the retention policy.</p>
+          <p className="text-sm text-slate-700">
+            It may have been erased on request, or removed by the retention policy.
+          </p>
         </div>
       </div>
     );
   }
   if (status === "failed") {
     return (
-      <div role="alert" className="m-5 grid justify-items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
+      <div
+        role="alert"
+        className="m-5 grid justify-items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950"
+      >
         <p className="font-semibold">Could not load this record.</p>
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RotateCw aria-hidden="true" className="h-4 w-4" /> Try again
@@ -54,8 +73,8 @@ export function NoRecord({ status, onRetry }: { status: LoadStatus; onRetry: () 
 export function KeyHelp() {
   return (
     <p className="border-t border-slate-200 pt-3 text-xs text-slate-600">
-      <kbd className="font-sans font-semibold">j</kbd> / <kbd className="font-sans font-semibold">k</kbd> or ↓ / ↑: next or previous record ·{" "}
-      <kbd className="font-sans font-semibold">Esc</kbd>: close
+      <kbd className="font-sans font-semibold">j</kbd> / <kbd className="font-sans font-semibold">k</kbd> or ↓ / ↑: next
+      or previous record · <kbd className="font-sans font-semibold">Esc</kbd>: close
     </p>
   );
 }

@@ -19,7 +19,8 @@ interface PanelFieldsProps {
 }
 
 // A pending subscription shows its status, but staff can only move it on.
-const statusOptions = (collection: Collection): readonly string[] => (collection === "newsletter" ? NEWSLETTER_STAFF_STATUSES : LEAD_STATUSES);
+const statusOptions = (collection: Collection): readonly string[] =>
+  collection === "newsletter" ? NEWSLETTER_STAFF_STATUSES : LEAD_STATUSES;
 
 /** Every field of the open record, with its status and (leads and contacts) owner as controls. */
 export function PanelFields({ collection, record, partial, staff, me, onSave }: PanelFieldsProps) {
@@ -29,11 +30,23 @@ export function PanelFields({ collection, record, partial, staff, me, onSave }: 
       sections={sections}
       partial={partial}
       statusControl={
-        <StatusMenu label="Status" value={String(record.status)} options={statusOptions(collection)} onChange={(next) => onSave({ status: next }, "Status updated")} />
+        <StatusMenu
+          label="Status"
+          value={String(record.status)}
+          options={statusOptions(collection)}
+          onChange={(next) => onSave({ status: next }, "Status updated")}
+        />
       }
       ownerControl={
         "owner" in record && (
-          <OwnerPicker owner={record.owner} staff={staff} me={me} onChange={(owner) => onSave({ owner }, owner ? `Assigned to ${owner === me ? "you" : owner}` : "Unassigned")} />
+          <OwnerPicker
+            owner={record.owner}
+            staff={staff}
+            me={me}
+            onChange={(owner) =>
+              onSave({ owner }, owner ? `Assigned to ${owner === me ? "you" : owner}` : "Unassigned")
+            }
+          />
         )
       }
     />

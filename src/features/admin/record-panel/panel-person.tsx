@@ -13,7 +13,15 @@ import type { LoadStatus } from "./panel-store";
 const headingClass = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
 
 /** "This person has 3 records": the others, to open; nothing for a person with one record. */
-export function PersonRecordsSection({ view, target, onOpenRecord }: { view: PersonView | null; target: PanelTarget; onOpenRecord: (collection: Collection, id: string) => void }) {
+export function PersonRecordsSection({
+  view,
+  target,
+  onOpenRecord,
+}: {
+  view: PersonView | null;
+  target: PanelTarget;
+  onOpenRecord: (collection: Collection, id: string) => void;
+}) {
   const id = useId();
   if (!view || view.person.records.length < 2) return null;
   return (
@@ -38,7 +46,16 @@ interface TimelineSectionProps {
 }
 
 /** The person's timeline, newest first, or why it is not there yet. */
-export function TimelineSection({ target, view, status, items, me, onDeleteNote, onOpenRecord, onRetry }: TimelineSectionProps) {
+export function TimelineSection({
+  target,
+  view,
+  status,
+  items,
+  me,
+  onDeleteNote,
+  onOpenRecord,
+  onRetry,
+}: TimelineSectionProps) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
@@ -46,7 +63,14 @@ export function TimelineSection({ target, view, status, items, me, onDeleteNote,
         Timeline
       </h3>
       {view ? (
-        <Timeline items={items} records={view.person.records} current={target} me={me} onOpenRecord={onOpenRecord} onDeleteNote={onDeleteNote} />
+        <Timeline
+          items={items}
+          records={view.person.records}
+          current={target}
+          me={me}
+          onOpenRecord={onOpenRecord}
+          onDeleteNote={onDeleteNote}
+        />
       ) : status === "failed" ? (
         <p role="alert" className="text-sm font-medium text-red-800">
           Could not load this person's timeline.{" "}

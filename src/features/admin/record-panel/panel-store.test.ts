@@ -29,9 +29,20 @@ const lead = (id: string, email: string, status = "new"): LeadRecord =>
     createdAt: "2026-11-23T08:00:00.000Z",
   }) as LeadRecord;
 
-const detail = (record: LeadRecord, personId: string): RecordDetail => ({ ...record, personId, phoneE164: "+27825550101", consent: null }) as RecordDetail;
+const detail = (record: LeadRecord, personId: string): RecordDetail =>
+  ({ ...record, personId, phoneE164: "+27825550101", consent: null }) as RecordDetail;
 const view = (personId: string, email: string, recordIds: string[]): PersonView => ({
-  person: { id: personId, email, records: recordIds.map((id) => ({ collection: "leads", id, type: "demo", status: "new", createdAt: "2026-11-23T08:00:00.000Z" })) },
+  person: {
+    id: personId,
+    email,
+    records: recordIds.map((id) => ({
+      collection: "leads",
+      id,
+      type: "demo",
+      status: "new",
+      createdAt: "2026-11-23T08:00:00.000Z",
+    })),
+  },
   timeline: [],
 });
 
@@ -46,7 +57,8 @@ function fakeBackend() {
   const take = (what: string, last: boolean) => {
     const matching = pending.map((read, index) => (read.what === what ? index : -1)).filter((index) => index >= 0);
     const index = (last ? matching.at(-1) : matching[0]) ?? -1;
-    if (index < 0) throw new Error(`no read of ${what} under way; under way: ${pending.map((read) => read.what).join(", ")}`);
+    if (index < 0)
+      throw new Error(`no read of ${what} under way; under way: ${pending.map((read) => read.what).join(", ")}`);
     return pending.splice(index, 1)[0]!;
   };
   return {
@@ -93,13 +105,18 @@ describe("the record panel's store", () => {
 
   it("reads a record and its person in one read where the back end has one, and a missing record as missing", async () => {
     const fake = fakeBackend();
-    const both = vi.fn((collection: string, id: string) => new Promise((resolve, reject) => pendingBoth.push({ id: `${collection}/${id}`, resolve, reject })));
+    const both = vi.fn(
+      (collection: string, id: string) =>
+        new Promise((resolve, reject) => pendingBoth.push({ id: `${collection}/${id}`, resolve, reject })),
+    );
     const pendingBoth: { id: string; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
     const store = createPanelStore({ ...fake.backend, recordWithPerson: both } as unknown as AdminBackend, () => 1_000);
     const prefetched = store.prefetch(A);
     expect(both).toHaveBeenCalledTimes(1);
     expect(fake.underWay()).toEqual([]);
-    pendingBoth.shift()!.resolve({ ...detail(lead("a", "ama@example.co.za"), "p1"), person: view("p1", "ama@example.co.za", ["a"]) });
+    pendingBoth
+      .shift()!
+      .resolve({ ...detail(lead("a", "ama@example.co.za"), "p1"), person: view("p1", "ama@example.co.za", ["a"]) });
     await prefetched;
     expect(store.record(A)).toMatchObject({ status: "ready", value: { id: "a", personId: "p1" } });
     expect(store.record(A)?.value).not.toHaveProperty("person");
@@ -187,7 +204,12 @@ describe("the record panel's store", () => {
     await settle();
     expect(fake.underWay()).toEqual([]);
     // A change to Bo's record: its copy takes it at once, and his timeline is read again too.
-    store.onLive({ position: "2", collection: "leads", op: "update", record: lead("b", "bo@example.co.za", "contacted") });
+    store.onLive({
+      position: "2",
+      collection: "leads",
+      op: "update",
+      record: lead("b", "bo@example.co.za", "contacted"),
+    });
     expect(store.record(B)?.value).toMatchObject({ status: "contacted", personId: "p2" });
     void store.prefetch(A);
     void store.prefetch(B);

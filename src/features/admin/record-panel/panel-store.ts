@@ -72,7 +72,8 @@ class Reads<T> {
       },
       (error: unknown) => {
         if (this.seqs.get(key) !== seq) return;
-        if (error instanceof AdminApiError && error.status === 404) this.put(key, { value: null, status: "missing", readAt: this.now() });
+        if (error instanceof AdminApiError && error.status === 404)
+          this.put(key, { value: null, status: "missing", readAt: this.now() });
         else {
           console.error(`Reading ${key} for the record panel failed:`, error);
           this.put(key, { value: this.entries.get(key)?.value ?? null, status: "failed", readAt: 0 });
@@ -211,7 +212,11 @@ export function createPanelStore(backend: AdminBackend, now: () => number = Date
       }
       applyRecord(event.collection, event.record);
       const { id, email } = event.record;
-      people.stale((view) => sameEmail(view.person.email, email) || view.person.records.some((record) => record.collection === event.collection && record.id === id));
+      people.stale(
+        (view) =>
+          sameEmail(view.person.email, email) ||
+          view.person.records.some((record) => record.collection === event.collection && record.id === id),
+      );
     },
   };
 }

@@ -31,4 +31,5 @@ export function withPanel(params: URLSearchParams, target: PanelTarget | null): 
   return next;
 }
 
-export const sameTarget = (a: PanelTarget | null, b: PanelTarget | null) => a?.collection === b?.collection && a?.id === b?.id;
+export const sameTarget = (a: PanelTarget | null, b: PanelTarget | null) =>
+  a?.collection === b?.collection && a?.id === b?.id;

@@ -28,7 +28,10 @@ export function PersonRecords({ records, current, onOpen }: PersonRecordsProps) 
         return (
           <li key={`${record.collection}/${record.id}`}>
             {isCurrent ? (
-              <span aria-current="true" className="flex flex-wrap items-center gap-2 rounded-md bg-brand-50 px-3 py-1.5 text-sm">
+              <span
+                aria-current="true"
+                className="flex flex-wrap items-center gap-2 rounded-md bg-brand-50 px-3 py-1.5 text-sm"
+              >
                 {content}
                 <span className="text-xs text-brand-800">(open)</span>
               </span>

@@ -12,9 +12,15 @@ interface RecordFieldsProps {
   partial: boolean;
 }
 
-const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600";
+const linkClass =
+  "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600";
 
-function Value({ value, statusControl, ownerControl, partial }: { value: FieldValue } & Omit<RecordFieldsProps, "sections">) {
+function Value({
+  value,
+  statusControl,
+  ownerControl,
+  partial,
+}: { value: FieldValue } & Omit<RecordFieldsProps, "sections">) {
   switch (value.kind) {
     case "text":
       return <span className="break-words">{value.text}</span>;

@@ -49,11 +49,31 @@ const keyOf = (target: PanelTarget) => `${target.collection}/${target.id}`;
  * The record panel: one record in full with its person's timeline, notes, owner and status, in a side
  * sheet over the dashboard. j/k or ↓/↑ walk the tab's filtered list; Escape or Back closes it.
  */
-export function RecordPanel({ backend, store, target, me, staff, list, subscribe, onNavigate, onClose, onSaved, onClosed }: RecordPanelProps) {
+export function RecordPanel({
+  backend,
+  store,
+  target,
+  me,
+  staff,
+  list,
+  subscribe,
+  onNavigate,
+  onClose,
+  onSaved,
+  onClosed,
+}: RecordPanelProps) {
   const { detail, status, reload, applyRecord } = useRecordDetail(store, target);
   const person = usePersonView(store, detail?.personId ?? null);
   const { refresh: refreshPerson, refreshSoon: refreshPersonSoon } = person;
-  const { announcement, save, addNote, deleteNote, decideSpam } = usePanelActions({ backend, target, applyRecord, reload, onSaved, refreshPerson, refreshPersonSoon });
+  const { announcement, save, addNote, deleteNote, decideSpam } = usePanelActions({
+    backend,
+    target,
+    applyRecord,
+    reload,
+    onSaved,
+    refreshPerson,
+    refreshPersonSoon,
+  });
   const { go, goTo, onKeyDown } = usePanelWalk(target, list, onNavigate);
   // Notes being written, per record: they outlive a walk to another record and back.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -64,7 +84,10 @@ export function RecordPanel({ backend, store, target, me, staff, list, subscribe
 
   // While the full record loads, the list's copy of it shows (its E.164 phone and consent follow).
   const seed = target ? list?.find(target.id) : undefined;
-  const shown = useMemo<RecordDetail | null>(() => detail ?? (seed ? ({ ...seed, personId: "", phoneE164: null, consent: null } as RecordDetail) : null), [detail, seed]);
+  const shown = useMemo<RecordDetail | null>(
+    () => detail ?? (seed ? ({ ...seed, personId: "", phoneE164: null, consent: null } as RecordDetail) : null),
+    [detail, seed],
+  );
 
   // Live: every change reaches the store first (a changed record merged into its copy, the timelines it may
   // be on read again before they are next shown). For the open record: a change to it shows in place;
@@ -83,7 +106,9 @@ export function RecordPanel({ backend, store, target, me, staff, list, subscribe
       const open = event.collection === target.collection && event.record.id === target.id;
       const theirs =
         view !== null &&
-        (view.person.records.some((record) => record.collection === event.collection && record.id === event.record.id) ||
+        (view.person.records.some(
+          (record) => record.collection === event.collection && record.id === event.record.id,
+        ) ||
           event.record.email.trim().toLowerCase() === view.person.email.trim().toLowerCase());
       if (theirs || open) refreshPersonSoon();
     });
@@ -105,8 +130,16 @@ export function RecordPanel({ backend, store, target, me, staff, list, subscribe
   const position = target && list ? positionText(list.ids, target.id, list.hasMore) : null;
   const draftKey = target ? keyOf(target) : "";
 
-  const title = shown ? recordTitle(shown) : status === "missing" ? "Record not found" : status === "failed" ? "Record" : "Loading record…";
-  const description = shown ? `${TYPE_LABELS[String(shown.type)] ?? shown.type} from ${shown.email}` : "The record panel";
+  const title = shown
+    ? recordTitle(shown)
+    : status === "missing"
+      ? "Record not found"
+      : status === "failed"
+        ? "Record"
+        : "Loading record…";
+  const description = shown
+    ? `${TYPE_LABELS[String(shown.type)] ?? shown.type} from ${shown.email}`
+    : "The record panel";
 
   return (
     <Sheet
@@ -145,15 +178,39 @@ export function RecordPanel({ backend, store, target, me, staff, list, subscribe
         target && (
           <div className="grid gap-8 p-5">
             {status === "failed" && (
-              <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              <p
+                role="alert"
+                className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+              >
                 Could not refresh this record; what is shown may be out of date.
               </p>
             )}
             {backend.spam && "spam" in shown && detail !== null && <SpamSection record={shown} onDecide={decideSpam} />}
-            <PanelFields collection={target.collection} record={shown} partial={detail === null} staff={staff} me={me} onSave={save} />
+            <PanelFields
+              collection={target.collection}
+              record={shown}
+              partial={detail === null}
+              staff={staff}
+              me={me}
+              onSave={save}
+            />
             <PersonRecordsSection view={view} target={target} onOpenRecord={openRecord} />
-            <PanelNotes target={target} draft={drafts[draftKey] ?? ""} onDraftChange={(draft) => setDrafts((all) => ({ ...all, [draftKey]: draft }))} onAdd={addNote} />
-            <TimelineSection target={target} view={view} status={person.status} items={items} me={me} onDeleteNote={deleteNote} onOpenRecord={openRecord} onRetry={refreshPerson} />
+            <PanelNotes
+              target={target}
+              draft={drafts[draftKey] ?? ""}
+              onDraftChange={(draft) => setDrafts((all) => ({ ...all, [draftKey]: draft }))}
+              onAdd={addNote}
+            />
+            <TimelineSection
+              target={target}
+              view={view}
+              status={person.status}
+              items={items}
+              me={me}
+              onDeleteNote={deleteNote}
+              onOpenRecord={openRecord}
+              onRetry={refreshPerson}
+            />
             <KeyHelp />
           </div>
         )

@@ -42,7 +42,11 @@ export function SpamSection({ record, onDecide }: SpamSectionProps) {
       </h3>
       <p className="mt-1">
         {record.spamScore === null ? "Not scored." : `Score ${record.spamScore} of 100.`}{" "}
-        {signals.length > 0 ? `Signals: ${signals.map((signal) => SPAM_SIGNALS[signal].label).join("; ")}.` : record.spamScore === null ? "" : "No signal fired."}
+        {signals.length > 0
+          ? `Signals: ${signals.map((signal) => SPAM_SIGNALS[signal].label).join("; ")}.`
+          : record.spamScore === null
+            ? ""
+            : "No signal fired."}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         {held && (

@@ -12,7 +12,14 @@ const ENTRIES: TimelineEntry[] = [
   { kind: "status-changed", at: at(3), ...about, from: "new", to: "contacted", by: "sipho@erf.test" },
   { kind: "note", at: at(4), ...about, noteId: "n1", body: "Called: wants a demo on Friday", author: "sipho@erf.test" },
   { kind: "consent-given", at: at(5), purpose: "newsletter", source: "/", collection: "newsletter", recordId: "sub-1" },
-  { kind: "consent-withdrawn", at: at(6), purpose: "newsletter", source: "unsubscribe-link", collection: null, recordId: null },
+  {
+    kind: "consent-withdrawn",
+    at: at(6),
+    purpose: "newsletter",
+    source: "unsubscribe-link",
+    collection: null,
+    recordId: null,
+  },
   { kind: "assigned", at: at(7), ...about, from: "sipho@erf.test", to: null, by: "ama@erf.test" },
   { kind: "spam-decision", at: at(7), ...about, from: "spam", to: "not-spam", by: "ama@erf.test" },
   { kind: "email-sent", at: at(8), collection: "newsletter", recordId: "sub-1", email: "welcome", to: "person" },
@@ -39,19 +46,39 @@ describe("timelineItems", () => {
     const items = timelineItems(ENTRIES);
     const note = items.find((item) => item.kind === "note");
     expect(note?.body).toBe("Called: wants a demo on Friday");
-    expect(note?.note).toEqual({ id: "n1", ...about, body: "Called: wants a demo on Friday", author: "sipho@erf.test", createdAt: at(4) });
+    expect(note?.note).toEqual({
+      id: "n1",
+      ...about,
+      body: "Called: wants a demo on Friday",
+      author: "sipho@erf.test",
+      createdAt: at(4),
+    });
     expect(items.find((item) => item.kind === "consent-withdrawn")?.about).toBeNull();
-    expect(items.find((item) => item.kind === "consent-given")?.about).toEqual({ collection: "newsletter", recordId: "sub-1" });
+    expect(items.find((item) => item.kind === "consent-given")?.about).toEqual({
+      collection: "newsletter",
+      recordId: "sub-1",
+    });
   });
 
   it("covers every kind the contract names", () => {
-    const withDeleted = [...ENTRIES, { kind: "note-deleted", at: at(9), ...about, noteId: "n1", by: "sipho@erf.test" } as const];
-    const kinds = new Set(timelineItems([...withDeleted, { kind: "note", at: at(10), ...about, noteId: "n2", body: "x", author: "a@erf.test" }]).map((item) => item.kind));
+    const withDeleted = [
+      ...ENTRIES,
+      { kind: "note-deleted", at: at(9), ...about, noteId: "n1", by: "sipho@erf.test" } as const,
+    ];
+    const kinds = new Set(
+      timelineItems([
+        ...withDeleted,
+        { kind: "note", at: at(10), ...about, noteId: "n2", body: "x", author: "a@erf.test" },
+      ]).map((item) => item.kind),
+    );
     expect([...kinds].sort()).toEqual([...TIMELINE_KINDS].sort());
   });
 
   it("drops a deleted note's text and keeps the deletion", () => {
-    const items = timelineItems([...ENTRIES, { kind: "note-deleted", at: at(9), ...about, noteId: "n1", by: "sipho@erf.test" }]);
+    const items = timelineItems([
+      ...ENTRIES,
+      { kind: "note-deleted", at: at(9), ...about, noteId: "n1", by: "sipho@erf.test" },
+    ]);
     expect(items.some((item) => item.kind === "note")).toBe(false);
     expect(items[0]).toMatchObject({ title: "Note deleted", actor: "sipho@erf.test", body: null });
   });
@@ -75,7 +102,14 @@ describe("timelineItems", () => {
 });
 
 describe("notes", () => {
-  const note = { id: "n1", collection: "leads", recordId: "lead-1", body: "x", author: "Sipho@erf.test", createdAt: at(0) } as const;
+  const note = {
+    id: "n1",
+    collection: "leads",
+    recordId: "lead-1",
+    body: "x",
+    author: "Sipho@erf.test",
+    createdAt: at(0),
+  } as const;
   const written = Date.parse(at(0));
 
   it("may be deleted by their author within 15 minutes only", () => {

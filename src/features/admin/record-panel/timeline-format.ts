@@ -35,12 +35,18 @@ const EMAIL_NAMES: Record<string, string> = {
   "newsletter-confirmation": "Newsletter confirmation email",
 };
 
-const emailName = (kind: string) => EMAIL_NAMES[kind] ?? `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/-/g, " ")} email`;
+const emailName = (kind: string) =>
+  EMAIL_NAMES[kind] ?? `${kind.charAt(0).toUpperCase()}${kind.slice(1).replace(/-/g, " ")} email`;
 
 function describe(entry: TimelineEntry): Pick<TimelineItem, "title" | "detail" | "actor" | "body"> {
   switch (entry.kind) {
     case "submitted":
-      return { title: `Sent the ${FORM_NAMES[entry.type] ?? `${entry.type} form`}`, detail: entry.sourcePath ? `on ${entry.sourcePath}` : "page not known", actor: null, body: null };
+      return {
+        title: `Sent the ${FORM_NAMES[entry.type] ?? `${entry.type} form`}`,
+        detail: entry.sourcePath ? `on ${entry.sourcePath}` : "page not known",
+        actor: null,
+        body: null,
+      };
     case "status-changed":
       return { title: `Status: ${entry.from} → ${entry.to}`, detail: null, actor: entry.by, body: null };
     case "note":
@@ -55,9 +61,19 @@ function describe(entry: TimelineEntry): Pick<TimelineItem, "title" | "detail" |
         body: null,
       };
     case "spam-decision":
-      return { title: entry.to === "spam" ? "Marked spam" : "Not spam: restored from the Spam view", detail: null, actor: entry.by, body: null };
+      return {
+        title: entry.to === "spam" ? "Marked spam" : "Not spam: restored from the Spam view",
+        detail: null,
+        actor: entry.by,
+        body: null,
+      };
     case "email-sent":
-      return { title: `${emailName(entry.email)} sent ${entry.to === "person" ? "to them" : "to staff"}`, detail: null, actor: null, body: null };
+      return {
+        title: `${emailName(entry.email)} sent ${entry.to === "person" ? "to them" : "to staff"}`,
+        detail: null,
+        actor: null,
+        body: null,
+      };
     case "consent-given":
     case "consent-withdrawn":
       return {
@@ -88,7 +104,14 @@ export function timelineItems(entries: readonly TimelineEntry[]): TimelineItem[]
       about: aboutOf(entry),
       note:
         entry.kind === "note"
-          ? { id: entry.noteId, collection: entry.collection, recordId: entry.recordId, body: entry.body, author: entry.author, createdAt: entry.at }
+          ? {
+              id: entry.noteId,
+              collection: entry.collection,
+              recordId: entry.recordId,
+              body: entry.body,
+              author: entry.author,
+              createdAt: entry.at,
+            }
           : null,
     }));
 }

@@ -1,4 +1,15 @@
-import { ArrowRightLeft, FileText, Mail, ShieldAlert, ShieldCheck, ShieldOff, StickyNote, Trash2, UserCheck, type LucideIcon } from "lucide-react";
+import {
+  ArrowRightLeft,
+  FileText,
+  Mail,
+  ShieldAlert,
+  ShieldCheck,
+  ShieldOff,
+  StickyNote,
+  Trash2,
+  UserCheck,
+  type LucideIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { AdminApiError } from "../../../backend/admin-port";
 import { Button } from "../../../components/ui/button";
@@ -99,7 +110,11 @@ export function Timeline({ items, records, current, me, onOpenRecord, onDeleteNo
         const aboutName = several && about ? recordName(about.collection, about.recordId) : null;
         const elsewhere = about !== null && !(about.collection === current.collection && about.recordId === current.id);
         return (
-          <li key={item.key} data-kind={item.kind} className="relative flex gap-3 border-l border-slate-200 pb-4 pl-5 last:pb-0">
+          <li
+            key={item.key}
+            data-kind={item.kind}
+            className="relative flex gap-3 border-l border-slate-200 pb-4 pl-5 last:pb-0"
+          >
             <span className="absolute top-0 -left-3 flex h-6 w-6 items-center justify-center rounded-full border border-slate-200 bg-white">
               <Icon aria-hidden="true" className="h-3.5 w-3.5 text-brand-700" />
             </span>
@@ -128,8 +143,14 @@ export function Timeline({ items, records, current, me, onOpenRecord, onDeleteNo
                   </>
                 )}
               </p>
-              {item.body !== null && <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">{item.body}</p>}
-              {item.note && canDeleteNote(item.note, me, now) && <DeleteNote note={item.note} onDelete={onDeleteNote} />}
+              {item.body !== null && (
+                <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900">
+                  {item.body}
+                </p>
+              )}
+              {item.note && canDeleteNote(item.note, me, now) && (
+                <DeleteNote note={item.note} onDelete={onDeleteNote} />
+              )}
             </div>
           </li>
         );

@@ -31,7 +31,15 @@ const saveFailure = (error: unknown, fallback: string) =>
  * it: a toast, and the same words in the panel's own live region (`announcement`), since the page
  * behind the open panel, the toasts' live regions too, is hidden from assistive tech.
  */
-export function usePanelActions({ backend, target, applyRecord, reload, onSaved, refreshPerson, refreshPersonSoon }: PanelActionsDeps) {
+export function usePanelActions({
+  backend,
+  target,
+  applyRecord,
+  reload,
+  onSaved,
+  refreshPerson,
+  refreshPersonSoon,
+}: PanelActionsDeps) {
   const showToast = useToast();
   const [announcement, setAnnouncement] = useState("");
   const toast = useCallback(
@@ -55,7 +63,11 @@ export function usePanelActions({ backend, target, applyRecord, reload, onSaved,
         toast({ title: success });
       } catch (error) {
         console.error("Saving the record failed:", error);
-        toast({ title: "Error", description: saveFailure(error, "The change could not be saved. Nothing was changed."), variant: "destructive" });
+        toast({
+          title: "Error",
+          description: saveFailure(error, "The change could not be saved. Nothing was changed."),
+          variant: "destructive",
+        });
       }
     },
     [target, backend, applyRecord, onSaved, refreshPersonSoon, toast],
@@ -99,11 +111,18 @@ export function usePanelActions({ backend, target, applyRecord, reload, onSaved,
         toast(
           verdict === "spam"
             ? { title: "Marked as spam", description: "It stays in the Spam view." }
-            : { title: "Not spam: back in the inbox", description: "Anything it missed while held, such as the new-lead alert, is sent now." },
+            : {
+                title: "Not spam: back in the inbox",
+                description: "Anything it missed while held, such as the new-lead alert, is sent now.",
+              },
         );
       } catch (error) {
         console.error("Saving the spam decision failed:", error);
-        toast({ title: "Error", description: saveFailure(error, "The decision could not be saved. Nothing was changed."), variant: "destructive" });
+        toast({
+          title: "Error",
+          description: saveFailure(error, "The decision could not be saved. Nothing was changed."),
+          variant: "destructive",
+        });
       }
     },
     [target, backend, applyRecord, onSaved, refreshPersonSoon, toast],

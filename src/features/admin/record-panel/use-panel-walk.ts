@@ -8,7 +8,11 @@ import type { PanelList } from "./panel-list";
  * and the person's records and the timeline's links (goTo). At the end of what is loaded a step asks
  * for the next page and is taken once it arrives.
  */
-export function usePanelWalk(target: PanelTarget | null, list: PanelList | null, onNavigate: (target: PanelTarget) => void) {
+export function usePanelWalk(
+  target: PanelTarget | null,
+  list: PanelList | null,
+  onNavigate: (target: PanelTarget) => void,
+) {
   // Keys pressed faster than the address updates (a held j) each step on from the last step taken, not
   // from the record still shown.
   const walkingTo = useRef<PanelTarget | null>(null);

@@ -10,7 +10,9 @@ import type { PanelTarget } from "./panel-url";
 export function useRecordDetail(store: PanelStore, target: PanelTarget | null) {
   const collection = target?.collection;
   const id = target?.id;
-  const entry = useSyncExternalStore(store.subscribe, () => (collection && id ? store.record({ collection, id }) : undefined));
+  const entry = useSyncExternalStore(store.subscribe, () =>
+    collection && id ? store.record({ collection, id }) : undefined,
+  );
 
   useEffect(() => {
     if (collection && id) void store.readRecord({ collection, id });

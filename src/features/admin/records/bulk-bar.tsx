@@ -30,10 +30,25 @@ interface BulkBarProps {
 const KEEP = "";
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const NOBODY = "__unassigned";
-const selectClass = "min-h-9 max-w-[15rem] rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
+const selectClass =
+  "min-h-9 max-w-[15rem] rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /** What to do with the ticked rows: a status, an owner, or both, in one all-or-nothing request. */
-export function BulkBar({ collection, count, offerAll, matching, collecting, capped, error, statuses, staff, me, onSelectAll, onClear, onApply }: BulkBarProps) {
+export function BulkBar({
+  collection,
+  count,
+  offerAll,
+  matching,
+  collecting,
+  capped,
+  error,
+  statuses,
+  staff,
+  me,
+  onSelectAll,
+  onClear,
+  onApply,
+}: BulkBarProps) {
   const id = useId();
   const [status, setStatus] = useState(KEEP);
   const [owner, setOwner] = useState(KEEP);
@@ -59,7 +74,11 @@ export function BulkBar({ collection, count, offerAll, matching, collecting, cap
   }
 
   return (
-    <div role="region" aria-label="Bulk actions" className="mb-3 grid gap-2 rounded-lg border border-brand-600/40 bg-brand-50 px-4 py-3 text-sm">
+    <div
+      role="region"
+      aria-label="Bulk actions"
+      className="mb-3 grid gap-2 rounded-lg border border-brand-600/40 bg-brand-50 px-4 py-3 text-sm"
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p className="font-semibold text-slate-900" aria-live="polite">
           {countOf(collection, count)} selected
@@ -77,7 +96,11 @@ export function BulkBar({ collection, count, offerAll, matching, collecting, cap
             <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Selecting every match…
           </span>
         )}
-        {capped && <span className="text-slate-700">More than {max} match: the newest {max} are selected, the most one change takes.</span>}
+        {capped && (
+          <span className="text-slate-700">
+            More than {max} match: the newest {max} are selected, the most one change takes.
+          </span>
+        )}
         <Button variant="ghost" size="sm" onClick={onClear} className="ml-auto">
           <X aria-hidden="true" className="h-4 w-4" /> Clear selection
         </Button>
@@ -85,7 +108,12 @@ export function BulkBar({ collection, count, offerAll, matching, collecting, cap
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={`${id}-status`} className="grid gap-1 font-medium text-slate-800">
           Set status
-          <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)} className={selectClass}>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            className={selectClass}
+          >
             <option value={KEEP}>Keep as is</option>
             {statuses.map((each) => (
               <option key={each} value={each}>
@@ -96,7 +124,12 @@ export function BulkBar({ collection, count, offerAll, matching, collecting, cap
         </label>
         <label htmlFor={`${id}-owner`} className="grid gap-1 font-medium text-slate-800">
           Set owner
-          <select id={`${id}-owner`} value={owner} onChange={(event) => setOwner(event.target.value)} className={selectClass}>
+          <select
+            id={`${id}-owner`}
+            value={owner}
+            onChange={(event) => setOwner(event.target.value)}
+            className={selectClass}
+          >
             <option value={KEEP}>Keep as is</option>
             <option value={NOBODY}>Unassigned</option>
             {staff.map((email) => (
@@ -106,7 +139,12 @@ export function BulkBar({ collection, count, offerAll, matching, collecting, cap
             ))}
           </select>
         </label>
-        <Button size="sm" onClick={apply} disabled={busy || collecting || count === 0 || (status === KEEP && owner === KEEP)} aria-busy={busy || undefined}>
+        <Button
+          size="sm"
+          onClick={apply}
+          disabled={busy || collecting || count === 0 || (status === KEEP && owner === KEEP)}
+          aria-busy={busy || undefined}
+        >
           {busy ? "Applying…" : `Apply to ${countOf(collection, count)}`}
         </Button>
       </div>

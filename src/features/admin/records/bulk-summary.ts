@@ -15,11 +15,19 @@ export function countOf(collection: Collection, n: number): string {
 }
 
 /** The one toast a bulk change ends with: "12 leads marked contacted and assigned to ama@erf.test". */
-export function bulkSummary(collection: Collection, updated: number, change: RecordChangeRequest, me: string | undefined): string {
+export function bulkSummary(
+  collection: Collection,
+  updated: number,
+  change: RecordChangeRequest,
+  me: string | undefined,
+): string {
   const parts: string[] = [];
   if (change.status !== undefined) parts.push(`marked ${change.status}`);
   if (change.owner === null) parts.push("unassigned");
-  else if (change.owner !== undefined) parts.push(`assigned to ${me !== undefined && change.owner.toLowerCase() === me.toLowerCase() ? "you" : change.owner}`);
+  else if (change.owner !== undefined)
+    parts.push(
+      `assigned to ${me !== undefined && change.owner.toLowerCase() === me.toLowerCase() ? "you" : change.owner}`,
+    );
   return `${countOf(collection, updated)} ${parts.join(" and ") || "updated"}`;
 }
 

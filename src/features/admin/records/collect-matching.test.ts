@@ -22,7 +22,9 @@ describe("collectMatching", () => {
     const collected = await collectMatching(backend, "leads", { ...NO_FILTERS, status: "new", owner: "none" }, 2_000);
     expect(collected.ids).toHaveLength(1_203);
     expect(collected.more).toBe(false);
-    expect(queries.every((query) => query.status === "new" && query.owner === "none" && (query.limit ?? 0) <= 500)).toBe(true);
+    expect(
+      queries.every((query) => query.status === "new" && query.owner === "none" && (query.limit ?? 0) <= 500),
+    ).toBe(true);
   });
 
   it("stops at the cap and says more matched", async () => {

@@ -22,7 +22,10 @@ const ACTIONS = "Actions";
 describe.each(TABLES)("the %s table", (_collection, list, columns) => {
   it("has a column for each header the field list marks `dashboard`, and no other", () => {
     const marked = [...new Set(Object.values(list).flatMap((field) => field.dashboard ?? []))].sort();
-    const shown = columns.map((column) => column.header).filter((header) => header !== ACTIONS).sort();
+    const shown = columns
+      .map((column) => column.header)
+      .filter((header) => header !== ACTIONS)
+      .sort();
     expect(shown).toEqual(marked);
   });
 

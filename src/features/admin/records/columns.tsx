@@ -38,7 +38,12 @@ function NameCell({ name, count }: { name: string; count: number | undefined }) 
 
 export function leadColumns({ setStatus, now, personRecords, me }: ColumnContext): Column<LeadRecord>[] {
   return [
-    { header: "Name", cell: (lead) => <NameCell name={lead.name || fullName(lead.firstName, lead.lastName)} count={personRecords?.(lead.email)} /> },
+    {
+      header: "Name",
+      cell: (lead) => (
+        <NameCell name={lead.name || fullName(lead.firstName, lead.lastName)} count={personRecords?.(lead.email)} />
+      ),
+    },
     { header: "Email", cell: (lead) => orNA(lead.email) },
     { header: "Company", cell: (lead) => orNA(lead.companyName) },
     { header: "Type", cell: (lead) => <span className="capitalize">{orNA(lead.type)}</span> },
@@ -46,13 +51,20 @@ export function leadColumns({ setStatus, now, personRecords, me }: ColumnContext
     { header: "Owner", cell: (lead) => <OwnerCell owner={lead.owner} me={me} /> },
     {
       header: "Created",
-      cell: (lead) => <LeadAgeCell createdAt={lead.createdAt} status={lead.status} firstResponseAt={lead.firstResponseAt} now={now} />,
+      cell: (lead) => (
+        <LeadAgeCell createdAt={lead.createdAt} status={lead.status} firstResponseAt={lead.firstResponseAt} now={now} />
+      ),
       className: "whitespace-nowrap",
     },
     {
       header: "Actions",
       cell: (lead) => (
-        <StatusMenu label={`Status of ${lead.email}`} value={lead.status} options={LEAD_STATUSES} onChange={(status) => setStatus(lead.id, status)} />
+        <StatusMenu
+          label={`Status of ${lead.email}`}
+          value={lead.status}
+          options={LEAD_STATUSES}
+          onChange={(status) => setStatus(lead.id, status)}
+        />
       ),
     },
   ];
@@ -60,20 +72,37 @@ export function leadColumns({ setStatus, now, personRecords, me }: ColumnContext
 
 export function contactColumns({ setStatus, now, personRecords, me }: ColumnContext): Column<ContactRecord>[] {
   return [
-    { header: "Name", cell: (contact) => <NameCell name={fullName(contact.firstName, contact.lastName)} count={personRecords?.(contact.email)} /> },
+    {
+      header: "Name",
+      cell: (contact) => (
+        <NameCell name={fullName(contact.firstName, contact.lastName)} count={personRecords?.(contact.email)} />
+      ),
+    },
     { header: "Email", cell: (contact) => orNA(contact.email) },
     { header: "Message", cell: (contact) => <MessageCell message={contact.message} /> },
     { header: "Status", cell: (contact) => <StatusBadge status={contact.status} /> },
     { header: "Owner", cell: (contact) => <OwnerCell owner={contact.owner} me={me} /> },
     {
       header: "Created",
-      cell: (contact) => <LeadAgeCell createdAt={contact.createdAt} status={contact.status} firstResponseAt={contact.firstResponseAt} now={now} />,
+      cell: (contact) => (
+        <LeadAgeCell
+          createdAt={contact.createdAt}
+          status={contact.status}
+          firstResponseAt={contact.firstResponseAt}
+          now={now}
+        />
+      ),
       className: "whitespace-nowrap",
     },
     {
       header: "Actions",
       cell: (contact) => (
-        <StatusMenu label={`Status of ${contact.email}`} value={contact.status} options={LEAD_STATUSES} onChange={(status) => setStatus(contact.id, status)} />
+        <StatusMenu
+          label={`Status of ${contact.email}`}
+          value={contact.status}
+          options={LEAD_STATUSES}
+          onChange={(status) => setStatus(contact.id, status)}
+        />
       ),
     },
   ];
@@ -91,7 +120,12 @@ export function newsletterColumns({ setStatus, personRecords }: ColumnContext): 
       header: "Actions",
       cell: (entry) => (
         // A pending row shows its status; staff can only move it on (to subscribed or unsubscribed).
-        <StatusMenu label={`Status of ${entry.email}`} value={entry.status} options={NEWSLETTER_STAFF_STATUSES} onChange={(status) => setStatus(entry.id, status)} />
+        <StatusMenu
+          label={`Status of ${entry.email}`}
+          value={entry.status}
+          options={NEWSLETTER_STAFF_STATUSES}
+          onChange={(status) => setStatus(entry.id, status)}
+        />
       ),
     },
   ];
@@ -133,7 +167,15 @@ export function leadCard({ now, personRecords }: ColumnContext): CardOf<LeadReco
       count={personRecords?.(lead.email)}
       detail={lead.companyName ?? ""}
       status={lead.status}
-      when={<LeadAgeCell createdAt={lead.createdAt} status={lead.status} firstResponseAt={lead.firstResponseAt} now={now} inline />}
+      when={
+        <LeadAgeCell
+          createdAt={lead.createdAt}
+          status={lead.status}
+          firstResponseAt={lead.firstResponseAt}
+          now={now}
+          inline
+        />
+      }
     />
   );
 }
@@ -145,11 +187,26 @@ export function contactCard({ now, personRecords }: ColumnContext): CardOf<Conta
       count={personRecords?.(contact.email)}
       detail={contact.email}
       status={contact.status}
-      when={<LeadAgeCell createdAt={contact.createdAt} status={contact.status} firstResponseAt={contact.firstResponseAt} now={now} inline />}
+      when={
+        <LeadAgeCell
+          createdAt={contact.createdAt}
+          status={contact.status}
+          firstResponseAt={contact.firstResponseAt}
+          now={now}
+          inline
+        />
+      }
     />
   );
 }
 
 export function newsletterCard({ personRecords }: ColumnContext): CardOf<NewsletterRecord> {
-  return (entry) => <Card title={entry.email} count={personRecords?.(entry.email)} status={entry.status} when={`Subscribed ${formatDate(entry.createdAt)}`} />;
+  return (entry) => (
+    <Card
+      title={entry.email}
+      count={personRecords?.(entry.email)}
+      status={entry.status}
+      when={`Subscribed ${formatDate(entry.createdAt)}`}
+    />
+  );
 }

@@ -10,7 +10,10 @@ describe("emptyStateFor", () => {
   });
 
   it("says nothing matches, and offers to clear the filters, when filters are on", () => {
-    expect(emptyStateFor({ loaded: true, error: null }, true, TEXTS, clear)).toEqual({ text: "No leads match your search and filters.", onClearFilters: clear });
+    expect(emptyStateFor({ loaded: true, error: null }, true, TEXTS, clear)).toEqual({
+      text: "No leads match your search and filters.",
+      onClearFilters: clear,
+    });
   });
 
   it("says it is loading until the list for these filters has arrived", () => {
@@ -19,6 +22,8 @@ describe("emptyStateFor", () => {
   });
 
   it("says why when the list failed to load", () => {
-    expect(emptyStateFor({ loaded: true, error: "Could not load leads." }, true, TEXTS, clear)).toEqual({ text: "Could not load leads." });
+    expect(emptyStateFor({ loaded: true, error: "Could not load leads." }, true, TEXTS, clear)).toEqual({
+      text: "Could not load leads.",
+    });
   });
 });

@@ -13,7 +13,12 @@ describe("ownerChoices", () => {
   });
 
   it("keeps an owner the filter is set to even when no longer listed", () => {
-    expect(ownerChoices(["ama@erf.test"], "gone@erf.test").map((choice) => choice.value)).toEqual(["me", "none", "ama@erf.test", "gone@erf.test"]);
+    expect(ownerChoices(["ama@erf.test"], "gone@erf.test").map((choice) => choice.value)).toEqual([
+      "me",
+      "none",
+      "ama@erf.test",
+      "gone@erf.test",
+    ]);
     expect(ownerChoices(["ama@erf.test"], "me").map((choice) => choice.value)).toEqual(["me", "none", "ama@erf.test"]);
   });
 });

@@ -66,9 +66,18 @@ function FilterSelect({ label, allLabel, options, value, onChange, capitalize = 
  * The owner filter's choices: mine, nobody's, then each staff member (and a filtered-on owner no longer
  * listed), named by `ownerName` (a disabled account's records still need finding, so it stays, marked).
  */
-export function ownerChoices(owners: readonly string[], current: string, ownerName: (email: string) => string = plainOwnerName): Choice[] {
-  const emails = current && current !== "me" && current !== "none" && !owners.includes(current) ? [...owners, current] : owners;
-  return [{ value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...emails.map((email) => ({ value: email, label: ownerName(email) }))];
+export function ownerChoices(
+  owners: readonly string[],
+  current: string,
+  ownerName: (email: string) => string = plainOwnerName,
+): Choice[] {
+  const emails =
+    current && current !== "me" && current !== "none" && !owners.includes(current) ? [...owners, current] : owners;
+  return [
+    { value: "me", label: "Mine" },
+    { value: "none", label: "Unassigned" },
+    ...emails.map((email) => ({ value: email, label: ownerName(email) })),
+  ];
 }
 
 type TypedFilters = Pick<Filters, "q" | "source" | "medium" | "campaign">;
@@ -83,7 +92,16 @@ const CAMPAIGN_FIELDS = [
 ] as const;
 
 /** Search and filters for one tab; typing is debounced so each keystroke is not a request. */
-export function FilterBar({ label, filters, onChange, statuses, types, owners, searchRef, spamView = false }: FilterBarProps) {
+export function FilterBar({
+  label,
+  filters,
+  onChange,
+  statuses,
+  types,
+  owners,
+  searchRef,
+  spamView = false,
+}: FilterBarProps) {
   const [typed, setTyped] = useState<TypedFilters>(() => typedOf(filters));
   // Filters set from outside (Clear filters) replace what the boxes hold, which would otherwise be sent
   // back once the debounce ran out; the boxes' own values, arriving back, leave alone what was typed since.
@@ -111,7 +129,11 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners, s
   return (
     // On a phone the search takes a line and the four choices share the next (the campaign filters under
     // them); from sm up they flow in a row.
-    <div className="mb-3 grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] items-end gap-2 sm:flex sm:flex-wrap sm:gap-3" role="search" aria-label={`Filter ${label}`}>
+    <div
+      className="mb-3 grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] items-end gap-2 sm:flex sm:flex-wrap sm:gap-3"
+      role="search"
+      aria-label={`Filter ${label}`}
+    >
       <label className="col-span-full flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-800 sm:min-w-[16rem] sm:flex-1">
         Search {label}
         <span className="relative">
@@ -126,8 +148,22 @@ export function FilterBar({ label, filters, onChange, statuses, types, owners, s
           />
         </span>
       </label>
-      <FilterSelect label="Status" allLabel="All statuses" options={asChoices(statuses)} value={filters.status} onChange={(status) => onChange({ ...filters, status })} />
-      {types && <FilterSelect label="Type" allLabel="All types" options={asChoices(types)} value={filters.type} onChange={(type) => onChange({ ...filters, type })} />}
+      <FilterSelect
+        label="Status"
+        allLabel="All statuses"
+        options={asChoices(statuses)}
+        value={filters.status}
+        onChange={(status) => onChange({ ...filters, status })}
+      />
+      {types && (
+        <FilterSelect
+          label="Type"
+          allLabel="All types"
+          options={asChoices(types)}
+          value={filters.type}
+          onChange={(type) => onChange({ ...filters, type })}
+        />
+      )}
       {owners && (
         <FilterSelect
           label="Owner"

@@ -22,10 +22,22 @@ export interface Filters {
   spam: "" | "only";
 }
 
-export const NO_FILTERS: Filters = { q: "", status: "", type: "", owner: "", source: "", medium: "", campaign: "", spam: "" };
+export const NO_FILTERS: Filters = {
+  q: "",
+  status: "",
+  type: "",
+  owner: "",
+  source: "",
+  medium: "",
+  campaign: "",
+  spam: "",
+};
 
 /** The campaign filters, by the Filters key and the record field each one matches (attribution.ts). */
-const SOURCE_KEYS = Object.entries(SOURCE_FILTERS) as [keyof typeof SOURCE_FILTERS, (typeof SOURCE_FILTERS)[keyof typeof SOURCE_FILTERS]][];
+const SOURCE_KEYS = Object.entries(SOURCE_FILTERS) as [
+  keyof typeof SOURCE_FILTERS,
+  (typeof SOURCE_FILTERS)[keyof typeof SOURCE_FILTERS],
+][];
 
 export function hasFilters(filters: Filters): boolean {
   return (
@@ -51,7 +63,12 @@ export function matchesOwner(owner: string | null, filter: string, me: string | 
 }
 
 /** The server's filter rules, applied to a live change so a filtered list only gains rows that belong in it. */
-export function matchesFilters<C extends Collection>(collection: C, record: RecordsByCollection[C], filters: Filters, me?: string): boolean {
+export function matchesFilters<C extends Collection>(
+  collection: C,
+  record: RecordsByCollection[C],
+  filters: Filters,
+  me?: string,
+): boolean {
   if (!inSpamView(record, filters)) return false;
   if (filters.status && record.status !== filters.status) return false;
   if (collection === "leads" && filters.type && record.type !== filters.type) return false;
@@ -66,9 +83,18 @@ export function matchesFilters<C extends Collection>(collection: C, record: Reco
 /** The list API's query for a tab's filters: the owner filter and the Spam view only where records have owners. */
 export function listQuery(collection: Collection, filters: Filters): ListQuery {
   const { q, status, type, owner } = filters;
-  const source = Object.fromEntries(SOURCE_KEYS.flatMap(([key]) => (filters[key].trim() ? [[key, filters[key].trim()]] : [])));
+  const source = Object.fromEntries(
+    SOURCE_KEYS.flatMap(([key]) => (filters[key].trim() ? [[key, filters[key].trim()]] : [])),
+  );
   if (!isOwnedCollection(collection)) return { q, status, type, ...source };
-  return { q, status, type, ...(owner && { owner }), ...source, ...(filters.spam === "only" && { spam: "only" as const }) };
+  return {
+    q,
+    status,
+    type,
+    ...(owner && { owner }),
+    ...source,
+    ...(filters.spam === "only" && { spam: "only" as const }),
+  };
 }
 
 /**

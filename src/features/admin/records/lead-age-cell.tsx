@@ -25,7 +25,9 @@ export function LeadAgeCell({ createdAt, status, firstResponseAt, now, inline = 
   const clock = responseClock({ createdAt, status, firstResponseAt }, now);
   if (!clock) return <span>{formatDate(createdAt)}</span>;
   return (
-    <span className={inline ? "flex flex-wrap items-center gap-x-2 gap-y-1 leading-tight" : "flex flex-col leading-tight"}>
+    <span
+      className={inline ? "flex flex-wrap items-center gap-x-2 gap-y-1 leading-tight" : "flex flex-col leading-tight"}
+    >
       <span>{formatDate(createdAt)}</span>
       {clock.kind === "responded" ? (
         <span data-responded="" className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-700">
@@ -33,7 +35,10 @@ export function LeadAgeCell({ createdAt, status, firstResponseAt, now, inline = 
           responded in {formatDuration(clock.afterMs)}
         </span>
       ) : clock.kind === "waiting" && clock.urgency !== "calm" ? (
-        <span data-overdue={clock.urgency} className={`mt-0.5 inline-flex items-center gap-1 self-start rounded px-1.5 text-xs font-semibold ${URGENT[clock.urgency]}`}>
+        <span
+          data-overdue={clock.urgency}
+          className={`mt-0.5 inline-flex items-center gap-1 self-start rounded px-1.5 text-xs font-semibold ${URGENT[clock.urgency]}`}
+        >
           <AlarmClock aria-hidden="true" className="h-3.5 w-3.5" />
           No reply yet: {formatWait(clock.ageMs)}
         </span>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { RESPONSE_AMBER_MS, RESPONSE_RED_MS } from "../../../domain/workspace";
-import { formatAge, formatDuration, formatWait, isOverdue, OVERDUE_AFTER_MS, responseClock, urgencyOf } from "./lead-age";
+import {
+  formatAge,
+  formatDuration,
+  formatWait,
+  isOverdue,
+  OVERDUE_AFTER_MS,
+  responseClock,
+  urgencyOf,
+} from "./lead-age";
 
 const MINUTE = 60_000;
 
@@ -43,7 +51,10 @@ describe("speed to lead", () => {
   });
 
   it("shows only the age of a record that moved on without a recorded response, and nothing for a bad date", () => {
-    expect(responseClock({ createdAt: created, status: "closed" }, at(90))).toEqual({ kind: "age", ageMs: 90 * MINUTE });
+    expect(responseClock({ createdAt: created, status: "closed" }, at(90))).toEqual({
+      kind: "age",
+      ageMs: 90 * MINUTE,
+    });
     expect(responseClock({ createdAt: "not a date", status: "new" }, at(1))).toBeNull();
     // A clock a little behind the server's never shows a negative wait.
     expect(responseClock({ createdAt: created, status: "new" }, at(-1))).toMatchObject({ ageMs: 0 });

@@ -54,7 +54,10 @@ export type ResponseClock =
   | { kind: "waiting"; ageMs: number; urgency: Urgency }
   | { kind: "age"; ageMs: number };
 
-export function responseClock(record: { createdAt: string; status: string; firstResponseAt?: string | null }, now: number): ResponseClock | null {
+export function responseClock(
+  record: { createdAt: string; status: string; firstResponseAt?: string | null },
+  now: number,
+): ResponseClock | null {
   const created = Date.parse(record.createdAt);
   if (Number.isNaN(created)) return null;
   const responded = record.firstResponseAt ? Date.parse(record.firstResponseAt) : Number.NaN;

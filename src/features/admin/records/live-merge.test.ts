@@ -24,34 +24,63 @@ const contact = (id: string, status: ContactRecord["status"] = "new", firstName 
   ...NOT_SCORED,
   createdAt: "2026-11-21T10:00:00.000Z",
 });
-const change = (n: number, op: "insert" | "update", record: ContactRecord): RecordChange => ({ position: logPosition(0, n), collection: "contacts", op, record });
+const change = (n: number, op: "insert" | "update", record: ContactRecord): RecordChange => ({
+  position: logPosition(0, n),
+  collection: "contacts",
+  op,
+  record,
+});
 
 describe("applyChange", () => {
   it("puts an insert on top, replaces an update in place, and ignores other collections", () => {
     const rows = [contact("b"), contact("a")];
-    expect(applyChange(rows, change(3, "insert", contact("c")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["c", "b", "a"]);
+    expect(applyChange(rows, change(3, "insert", contact("c")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual([
+      "c",
+      "b",
+      "a",
+    ]);
     const updated = applyChange(rows, change(4, "update", contact("a", "closed")), "contacts", NO_FILTERS);
-    expect(updated.map((row) => [row.id, row.status])).toEqual([["b", "new"], ["a", "closed"]]);
-    const other = { position: logPosition(0, 5), collection: "newsletter", op: "insert", record: { id: "n" } } as unknown as RecordChange;
+    expect(updated.map((row) => [row.id, row.status])).toEqual([
+      ["b", "new"],
+      ["a", "closed"],
+    ]);
+    const other = {
+      position: logPosition(0, 5),
+      collection: "newsletter",
+      op: "insert",
+      record: { id: "n" },
+    } as unknown as RecordChange;
     expect(applyChange(rows, other, "contacts", NO_FILTERS)).toBe(rows);
   });
 
   it("keeps an insert out of a list whose filters it does not match, and applies a repeat once", () => {
     const rows = [contact("a")];
-    expect(applyChange(rows, change(2, "insert", contact("b")), "contacts", { ...NO_FILTERS, status: "closed" })).toBe(rows);
+    expect(applyChange(rows, change(2, "insert", contact("b")), "contacts", { ...NO_FILTERS, status: "closed" })).toBe(
+      rows,
+    );
     const once = applyChange(rows, change(2, "insert", contact("b")), "contacts", NO_FILTERS);
-    expect(applyChange(once, change(2, "insert", contact("b")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["b", "a"]);
+    expect(applyChange(once, change(2, "insert", contact("b")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual([
+      "b",
+      "a",
+    ]);
   });
 });
 
 describe("replayAfter", () => {
-  const log = [change(1, "insert", contact("a")), change(2, "insert", contact("b")), change(3, "update", contact("a", "contacted"))];
+  const log = [
+    change(1, "insert", contact("a")),
+    change(2, "insert", contact("b")),
+    change(3, "update", contact("a", "contacted")),
+  ];
 
   it("applies only the changes after the page's position, in order", () => {
     // A page read after change 1: it holds a, misses b's insert and a's later update.
     const page = [contact("a")];
     const replayed = replayAfter(page, log, logPosition(0, 1), "contacts", NO_FILTERS);
-    expect(replayed.map((row) => [row.id, row.status])).toEqual([["b", "new"], ["a", "contacted"]]);
+    expect(replayed.map((row) => [row.id, row.status])).toEqual([
+      ["b", "new"],
+      ["a", "contacted"],
+    ]);
   });
 
   it("orders positions by transaction first, whatever the digits after it", () => {
@@ -61,8 +90,13 @@ describe("replayAfter", () => {
       { ...change(0, "update", contact("a", "closed")), position: logPosition(9, 2) },
     ];
     const page = [contact("a")];
-    expect(replayAfter(page, later, logPosition(7, 40), "contacts", NO_FILTERS).map((row) => [row.id, row.status])).toEqual([["a", "closed"]]);
-    expect(replayAfter(page, later, logPosition(7, 39), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["b", "a"]);
+    expect(
+      replayAfter(page, later, logPosition(7, 40), "contacts", NO_FILTERS).map((row) => [row.id, row.status]),
+    ).toEqual([["a", "closed"]]);
+    expect(replayAfter(page, later, logPosition(7, 39), "contacts", NO_FILTERS).map((row) => row.id)).toEqual([
+      "b",
+      "a",
+    ]);
   });
 
   it("leaves a page without a position (a back end without a change log) as read", () => {
@@ -74,7 +108,8 @@ describe("replayAfter", () => {
 describe("appendToLog", () => {
   it("keeps the newest changes up to the limit", () => {
     let log: RecordChange[] = [];
-    for (let seq = 1; seq <= CHANGE_LOG_LIMIT + 5; seq += 1) log = appendToLog(log, change(seq, "insert", contact(`c${seq}`)));
+    for (let seq = 1; seq <= CHANGE_LOG_LIMIT + 5; seq += 1)
+      log = appendToLog(log, change(seq, "insert", contact(`c${seq}`)));
     expect(log).toHaveLength(CHANGE_LOG_LIMIT);
     expect(log[0]!.position).toBe(logPosition(0, 6));
   });
@@ -93,11 +128,23 @@ describe("the inbox and the Spam view", () => {
 
   it("takes a record out of the view it left: Spam from the inbox, Not spam from the Spam view", () => {
     const inbox = [contact("b"), contact("a")];
-    expect(applyChange(inbox, change(3, "update", held("a")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual(["b"]);
+    expect(applyChange(inbox, change(3, "update", held("a")), "contacts", NO_FILTERS).map((row) => row.id)).toEqual([
+      "b",
+    ]);
     const spam = [held("x"), held("y")];
-    expect(applyChange(spam, change(4, "update", contact("x")), "contacts", SPAM_VIEW).map((row) => row.id)).toEqual(["y"]);
+    expect(applyChange(spam, change(4, "update", contact("x")), "contacts", SPAM_VIEW).map((row) => row.id)).toEqual([
+      "y",
+    ]);
     // A change that keeps it where it is still replaces it in place.
-    const kept = applyChange(spam, change(5, "update", { ...held("y"), status: "closed" as const }), "contacts", SPAM_VIEW);
-    expect(kept.map((row) => [row.id, row.status])).toEqual([["x", "new"], ["y", "closed"]]);
+    const kept = applyChange(
+      spam,
+      change(5, "update", { ...held("y"), status: "closed" as const }),
+      "contacts",
+      SPAM_VIEW,
+    );
+    expect(kept.map((row) => [row.id, row.status])).toEqual([
+      ["x", "new"],
+      ["y", "closed"],
+    ]);
   });
 });

@@ -12,7 +12,13 @@ export const CHANGE_LOG_LIMIT = 2_000;
  * between the inbox and the Spam view ("Spam" or "Not spam"), which takes it out; an insert that belongs
  * under the filters goes on top; anything else leaves the rows as they are (same array).
  */
-export function applyChange<C extends Collection>(items: RecordsByCollection[C][], change: RecordChange, collection: C, filters: Filters, me?: string) {
+export function applyChange<C extends Collection>(
+  items: RecordsByCollection[C][],
+  change: RecordChange,
+  collection: C,
+  filters: Filters,
+  me?: string,
+) {
   if (change.collection !== collection) return items;
   const record = change.record as RecordsByCollection[C];
   const index = items.findIndex((item) => item.id === record.id);
@@ -36,7 +42,9 @@ export function replayAfter<C extends Collection>(
   me?: string,
 ) {
   if (position === undefined) return items;
-  return log.filter((change) => change.position > position).reduce((rows, change) => applyChange(rows, change, collection, filters, me), items);
+  return log
+    .filter((change) => change.position > position)
+    .reduce((rows, change) => applyChange(rows, change, collection, filters, me), items);
 }
 
 /** The log with a change appended, oldest dropped past the limit. */

@@ -2,7 +2,8 @@
 // pattern has it. Pure: the menu asks, then focuses the item.
 
 /** What a key does in an open menu of `count` items whose item `current` is focused. */
-export type MenuMove = { kind: "focus"; index: number } | { kind: "choose" } | { kind: "cancel" } | { kind: "leave" } | { kind: "none" };
+export type MenuMove =
+  { kind: "focus"; index: number } | { kind: "choose" } | { kind: "cancel" } | { kind: "leave" } | { kind: "none" };
 
 /**
  * ↓/↑ step with wrap-around, Home/End jump, Enter or Space chooses, Escape cancels, Tab leaves, and a

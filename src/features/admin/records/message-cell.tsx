@@ -5,7 +5,10 @@ export function MessageCell({ message }: { message: string | null }) {
   if (!message) return <span>N/A</span>;
   return (
     <Tooltip content={<span className="whitespace-pre-wrap">{message}</span>}>
-      <button type="button" className="block max-w-[12rem] truncate text-left focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button
+        type="button"
+        className="block max-w-[12rem] truncate text-left focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         {message}
       </button>
     </Tooltip>

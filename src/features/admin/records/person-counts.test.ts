@@ -10,7 +10,11 @@ const insert = (n: number, email: string, op: "insert" | "update" = "insert") =>
 
 describe("person counts", () => {
   it("takes the counts a page lists and counts everyone else on it once", () => {
-    const counts = withPage(none, { items: [row("1", "Ama@Example.com "), row("2", "solo@example.com")], personRecords: { "ama@example.com": 3 }, position: at(5) });
+    const counts = withPage(none, {
+      items: [row("1", "Ama@Example.com "), row("2", "solo@example.com")],
+      personRecords: { "ama@example.com": 3 },
+      position: at(5),
+    });
     expect(recordsOf(counts, "ama@example.com")).toBe(3);
     expect(recordsOf(counts, "AMA@example.com")).toBe(3);
     expect(recordsOf(counts, "solo@example.com")).toBeUndefined();
@@ -33,10 +37,17 @@ describe("person counts", () => {
   });
 
   it("never lets an older page overwrite a later count", () => {
-    const later = withChange(withPage(none, { items: [row("1", "a@example.com")], position: at(5) }), insert(9, "a@example.com"));
+    const later = withChange(
+      withPage(none, { items: [row("1", "a@example.com")], position: at(5) }),
+      insert(9, "a@example.com"),
+    );
     const older = withPage(later, { items: [row("1", "a@example.com")], position: at(3) });
     expect(recordsOf(older, "a@example.com")).toBe(2);
-    const newer = withPage(later, { items: [row("1", "a@example.com")], personRecords: { "a@example.com": 4 }, position: at(10) });
+    const newer = withPage(later, {
+      items: [row("1", "a@example.com")],
+      personRecords: { "a@example.com": 4 },
+      position: at(10),
+    });
     expect(recordsOf(newer, "a@example.com")).toBe(4);
   });
 

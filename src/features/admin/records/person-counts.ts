@@ -18,7 +18,10 @@ export type PersonCounts = ReadonlyMap<string, PersonCount>;
 export const personKey = (email: string) => email.trim().toLowerCase();
 
 /** The counts with one list page's people set as the page saw them (1 for those it does not list). */
-export function withPage<C extends Collection>(counts: PersonCounts, page: Pick<ListPage<C>, "items" | "personRecords" | "position">): PersonCounts {
+export function withPage<C extends Collection>(
+  counts: PersonCounts,
+  page: Pick<ListPage<C>, "items" | "personRecords" | "position">,
+): PersonCounts {
   const at = page.position ?? "";
   const listed = new Map(Object.entries(page.personRecords ?? {}).map(([email, count]) => [personKey(email), count]));
   let next: Map<string, PersonCount> | null = null;

@@ -53,7 +53,10 @@ function RecordCardsOf<T extends { id: string }>({
   useEffect(() => {
     const button = more.current;
     if (!hasMore || loadingMore || !button) return undefined;
-    const watcher = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNeedMore(), { rootMargin: "400px" });
+    const watcher = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && onNeedMore(),
+      { rootMargin: "400px" },
+    );
     watcher.observe(button);
     return () => watcher.disconnect();
   }, [hasMore, loadingMore, onNeedMore]);
@@ -106,7 +109,13 @@ function RecordCardsOf<T extends { id: string }>({
       )}
       {hasMore && (
         // aria-disabled, not disabled, while loading: a disabled button would drop the focus pressing it gave.
-        <Button ref={more} variant="outline" onClick={() => !loadingMore && onNeedMore()} aria-disabled={loadingMore || undefined} className="mt-3 w-full">
+        <Button
+          ref={more}
+          variant="outline"
+          onClick={() => !loadingMore && onNeedMore()}
+          aria-disabled={loadingMore || undefined}
+          className="mt-3 w-full"
+        >
           {loadingMore ? (
             <>
               <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Loading more…

@@ -1,5 +1,16 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, memo, type MouseEvent, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  memo,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from "react";
 import { EmptyState, type EmptyStateProps } from "./empty-state";
 
 export interface Column<T> {
@@ -139,7 +150,8 @@ function RecordTableOf<T extends { id: string }>({
     else if (key === "ArrowUp" || key === "k") focusIndexRow(index - 1);
     else if (key === "Home") focusIndexRow(0);
     else if (key === "End") focusIndexRow(records.length - 1);
-    else if ((key === " " || key === "x") && selection) selection.onToggle(record.id, !selection.isSelected(record.id), event.shiftKey);
+    else if ((key === " " || key === "x") && selection)
+      selection.onToggle(record.id, !selection.isSelected(record.id), event.shiftKey);
     else return;
     event.preventDefault();
   }
@@ -170,7 +182,14 @@ function RecordTableOf<T extends { id: string }>({
   const paddingBottom = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) : 0;
 
   return (
-    <div ref={scrollRef} className="max-h-[65vh] overflow-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={label} onKeyDown={onRegionKeyDown}>
+    <div
+      ref={scrollRef}
+      className="max-h-[65vh] overflow-auto rounded-lg border border-slate-200"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      onKeyDown={onRegionKeyDown}
+    >
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm" aria-rowcount={records.length + 1}>
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
           <tr>

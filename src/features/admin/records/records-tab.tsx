@@ -110,7 +110,8 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
         // Shown at once on the rows in view; each record's own update follows on the live stream.
         const ticked = new Set(chosen);
         for (const item of items) {
-          if (ticked.has(item.id)) applyChange({ position: "", collection, op: "update", record: { ...item, ...change } } as RecordChange);
+          if (ticked.has(item.id))
+            applyChange({ position: "", collection, op: "update", record: { ...item, ...change } } as RecordChange);
         }
         clear();
         toast({ title: bulkSummary(collection, updated, change, me) });
@@ -134,7 +135,19 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
   const { loadingMore, loadMore } = list;
   const selection = owned ? bulk.table : undefined;
   const shown = useMemo(
-    () => ({ label: tableLabel, records: items, hasMore, loadingMore, onNeedMore: loadMore, empty, onOpen, activeId, selection, rowName: nameOf, handle: tableHandle }),
+    () => ({
+      label: tableLabel,
+      records: items,
+      hasMore,
+      loadingMore,
+      onNeedMore: loadMore,
+      empty,
+      onOpen,
+      activeId,
+      selection,
+      rowName: nameOf,
+      handle: tableHandle,
+    }),
     [tableLabel, items, hasMore, loadingMore, loadMore, empty, onOpen, activeId, selection, tableHandle],
   );
   return (
@@ -175,7 +188,8 @@ export function RecordsTab<C extends Collection>(props: RecordsTabProps<C>) {
         <>
           <RecordTable {...shown} columns={props.columns} onIntent={onIntent} />
           <p className="mt-2 text-xs text-slate-600">
-            Click a row, or move with ↑/↓ and press Enter, to open it{owned ? "; x ticks a row, shift-click ticks a range" : ""}.
+            Click a row, or move with ↑/↓ and press Enter, to open it
+            {owned ? "; x ticks a row, shift-click ticks a range" : ""}.
           </p>
         </>
       ) : (

@@ -13,7 +13,13 @@ export const NO_SELECTION: Selection = { ids: new Set(), anchor: null };
  * The selection after a row's box is set to `checked`. With `range` (shift held) every row between the
  * anchor and this one, in the order shown, takes the same state; without an anchor in view, only this row.
  */
-export function toggle(selection: Selection, orderedIds: readonly string[], id: string, checked: boolean, range = false): Selection {
+export function toggle(
+  selection: Selection,
+  orderedIds: readonly string[],
+  id: string,
+  checked: boolean,
+  range = false,
+): Selection {
   const ids = new Set(selection.ids);
   const from = range && selection.anchor !== null ? orderedIds.indexOf(selection.anchor) : -1;
   const to = orderedIds.indexOf(id);

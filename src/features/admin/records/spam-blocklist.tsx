@@ -44,7 +44,12 @@ export function SpamBlocklist({ spam, canEdit }: SpamBlocklistProps) {
       toast({ title: `${added.entry} is on the blocklist`, description: "New submissions from it are held as spam." });
     } catch (error) {
       if (error instanceof AdminApiError && error.fields?.entry) setFieldError(error.fields.entry);
-      else toast({ title: "Error", description: adminErrorText(error, "The blocklist could not be saved."), variant: "destructive" });
+      else
+        toast({
+          title: "Error",
+          description: adminErrorText(error, "The blocklist could not be saved."),
+          variant: "destructive",
+        });
     } finally {
       setBusy(null);
     }
@@ -57,7 +62,11 @@ export function SpamBlocklist({ spam, canEdit }: SpamBlocklistProps) {
       await refresh();
       toast({ title: `${item.entry} removed from the blocklist` });
     } catch (error) {
-      toast({ title: "Error", description: adminErrorText(error, "The blocklist could not be saved."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: adminErrorText(error, "The blocklist could not be saved."),
+        variant: "destructive",
+      });
     } finally {
       setBusy(null);
     }
@@ -70,7 +79,8 @@ export function SpamBlocklist({ spam, canEdit }: SpamBlocklistProps) {
         Spam blocklist{items ? ` (${items.length})` : ""}
       </summary>
       <p className="mt-2 text-sm text-slate-700">
-        Submissions from these addresses and domains (and their subdomains) are held here as spam. They are kept, never dropped: “Not spam” restores one.
+        Submissions from these addresses and domains (and their subdomains) are held here as spam. They are kept, never
+        dropped: “Not spam” restores one.
       </p>
       {items === null ? (
         <p className="mt-2 text-sm text-slate-600">Loading the blocklist…</p>
@@ -87,7 +97,13 @@ export function SpamBlocklist({ spam, canEdit }: SpamBlocklistProps) {
                 </span>
               </span>
               {canEdit && (
-                <Button variant="ghost" size="sm" disabled={busy !== null} onClick={() => void remove(item)} aria-label={`Remove ${item.entry} from the blocklist`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy !== null}
+                  onClick={() => void remove(item)}
+                  aria-label={`Remove ${item.entry} from the blocklist`}
+                >
                   Remove
                 </Button>
               )}
@@ -96,7 +112,12 @@ export function SpamBlocklist({ spam, canEdit }: SpamBlocklistProps) {
         </ul>
       )}
       {canEdit && (
-        <form className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(event) => void add(event)} aria-label="Add to the blocklist" noValidate>
+        <form
+          className="mt-3 flex flex-wrap items-end gap-2"
+          onSubmit={(event) => void add(event)}
+          aria-label="Add to the blocklist"
+          noValidate
+        >
           <div className="flex min-w-0 flex-col gap-1">
             <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
               Address or domain

@@ -75,7 +75,8 @@ export function StatusMenu({ label, value, options, onChange }: StatusMenuProps)
       list.style.minWidth = `${button.width}px`;
       const height = list.offsetHeight;
       const below = button.bottom + 4;
-      const top = below + height + EDGE > window.innerHeight && button.top - 4 - height >= EDGE ? button.top - 4 - height : below;
+      const top =
+        below + height + EDGE > window.innerHeight && button.top - 4 - height >= EDGE ? button.top - 4 - height : below;
       const left = Math.max(EDGE, Math.min(button.left, window.innerWidth - list.offsetWidth - EDGE));
       Object.assign(list.style, { top: `${top}px`, left: `${left}px` });
     };
@@ -90,7 +91,8 @@ export function StatusMenu({ label, value, options, onChange }: StatusMenuProps)
 
   // The highlighted item holds focus (without scrolling anything: the menu is placed where it shows).
   useEffect(() => {
-    if (open) menu.current?.querySelectorAll<HTMLElement>("[role='menuitemradio']")[active]?.focus({ preventScroll: true });
+    if (open)
+      menu.current?.querySelectorAll<HTMLElement>("[role='menuitemradio']")[active]?.focus({ preventScroll: true });
   }, [open, active]);
 
   // A press anywhere else closes it, leaving focus where the press put it.
@@ -149,7 +151,11 @@ export function StatusMenu({ label, value, options, onChange }: StatusMenuProps)
         onKeyDown={onTriggerKeyDown}
         className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2 text-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 aria-disabled:cursor-progress"
       >
-        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${badgeClasses(value)}`}>{value}</span>
+        <span
+          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${badgeClasses(value)}`}
+        >
+          {value}
+        </span>
         {saving ? (
           <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-slate-600" />
         ) : (
@@ -176,8 +182,13 @@ export function StatusMenu({ label, value, options, onChange }: StatusMenuProps)
               onPointerMove={() => index !== active && setActive(index)}
               className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-2 text-sm capitalize outline-none focus:bg-brand-50 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600"
             >
-              <Check aria-hidden="true" className={`h-4 w-4 shrink-0 text-brand-700 ${option === value ? "" : "invisible"}`} />
-              <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses(option)}`}>{option}</span>
+              <Check
+                aria-hidden="true"
+                className={`h-4 w-4 shrink-0 text-brand-700 ${option === value ? "" : "invisible"}`}
+              />
+              <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClasses(option)}`}>
+                {option}
+              </span>
             </li>
           ))}
         </ul>

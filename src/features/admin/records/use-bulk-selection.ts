@@ -11,7 +11,12 @@ import { NO_SELECTION, selectIds, setShown, shownState, toggle, type Selection }
  * One tab's ticked rows: by hand (shift for a range), every shown row, or every record matching the
  * filters up to BULK_MAX, collected from the list API. A change of filters clears the selection.
  */
-export function useBulkSelection(backend: AdminBackend | null, collection: Collection, filters: Filters, shownIds: readonly string[]) {
+export function useBulkSelection(
+  backend: AdminBackend | null,
+  collection: Collection,
+  filters: Filters,
+  shownIds: readonly string[],
+) {
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [collecting, setCollecting] = useState(false);
   /** "All matching" found more than BULK_MAX. */
@@ -40,7 +45,12 @@ export function useBulkSelection(backend: AdminBackend | null, collection: Colle
     setCollecting(true);
     setError(null);
     try {
-      const collected = await collectMatching(backend, collection, { q, status, type, owner, source, medium, campaign, spam }, BULK_MAX);
+      const collected = await collectMatching(
+        backend,
+        collection,
+        { q, status, type, owner, source, medium, campaign, spam },
+        BULK_MAX,
+      );
       setSelection(selectIds(collected.ids, BULK_MAX));
       setCapped(collected.more);
     } catch (failure) {

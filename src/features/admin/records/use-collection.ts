@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AdminBackend } from "../../../backend/admin-port";
-import { DEFAULT_PAGE_SIZE, type ListPage, type LogPosition, type RecordChange, type RecordsByCollection } from "../../../domain/admin";
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListPage,
+  type LogPosition,
+  type RecordChange,
+  type RecordsByCollection,
+} from "../../../domain/admin";
 import type { Collection } from "../../../domain/status";
 import { listQuery, type Filters } from "./filters";
 import { appendToLog, applyChange as applyTo, replayAfter } from "./live-merge";
@@ -15,7 +21,14 @@ interface CollectionState<C extends Collection> {
   firstPosition: LogPosition | null | undefined;
 }
 
-const initial = { items: [], nextCursor: null, loaded: false, loadingMore: false, error: null, firstPosition: undefined };
+const initial = {
+  items: [],
+  nextCursor: null,
+  loaded: false,
+  loadingMore: false,
+  error: null,
+  firstPosition: undefined,
+};
 
 interface CollectionOptions<C extends Collection> {
   /** The signed-in staff member's email, for the "Mine" filter on live changes. */
@@ -25,7 +38,12 @@ interface CollectionOptions<C extends Collection> {
 }
 
 /** One tab's rows: newest first, further pages fetched on demand, live changes merged in place. */
-export function useCollection<C extends Collection>(backend: AdminBackend | null, collection: C, filters: Filters, options: CollectionOptions<C> = {}) {
+export function useCollection<C extends Collection>(
+  backend: AdminBackend | null,
+  collection: C,
+  filters: Filters,
+  options: CollectionOptions<C> = {},
+) {
   const [state, setState] = useState<CollectionState<C>>(initial);
   // Answers to an older filter set are dropped when they arrive late.
   const generation = useRef(0);
@@ -45,7 +63,11 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
       if (!reset) setState((s) => ({ ...s, loadingMore: true }));
       const active = { q, status, type, owner, source, medium, campaign, spam };
       try {
-        const page = await backend.list(collection, { ...listQuery(collection, active), limit: DEFAULT_PAGE_SIZE, cursor });
+        const page = await backend.list(collection, {
+          ...listQuery(collection, active),
+          limit: DEFAULT_PAGE_SIZE,
+          cursor,
+        });
         if (current !== generation.current) return;
         onPageLatest.current?.(page);
         setState((s) => {
@@ -90,7 +112,13 @@ export function useCollection<C extends Collection>(backend: AdminBackend | null
       if (change.collection !== collection) return;
       log.current = appendToLog(log.current, change);
       setState((s) => {
-        const items = applyTo(s.items, change, collection, { q, status, type, owner, source, medium, campaign, spam }, me);
+        const items = applyTo(
+          s.items,
+          change,
+          collection,
+          { q, status, type, owner, source, medium, campaign, spam },
+          me,
+        );
         return items === s.items ? s : { ...s, items };
       });
     },

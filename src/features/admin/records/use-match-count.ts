@@ -13,7 +13,12 @@ interface Counted {
  * How many records match a tab's filters (up to BULK_MAX), read while `wanted` (the bulk bar offers
  * them all) and again each time it turns on; null until then, or when it cannot be counted.
  */
-export function useMatchCount(backend: AdminBackend | null, collection: Collection, filters: Filters, wanted: boolean): MatchCount | null {
+export function useMatchCount(
+  backend: AdminBackend | null,
+  collection: Collection,
+  filters: Filters,
+  wanted: boolean,
+): MatchCount | null {
   const { q, status, type, owner, source, medium, campaign, spam } = filters;
   const key = JSON.stringify([collection, q, status, type, owner, source, medium, campaign, spam]);
   const [counted, setCounted] = useState<Counted>({ key: "", count: null });

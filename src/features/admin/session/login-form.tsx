@@ -60,7 +60,9 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const sent = pending ? credentials.current : { email: String(data.get("email") ?? "").trim(), password: String(data.get("password") ?? "") };
+    const sent = pending
+      ? credentials.current
+      : { email: String(data.get("email") ?? "").trim(), password: String(data.get("password") ?? "") };
     if (!sent) return startAgain();
     const totp = pending ? String(data.get("code") ?? "").replace(/\s+/g, "") : undefined;
     if (pending && !totp) return setCodeError("Enter the code from your authenticator app, or a recovery code.");
@@ -89,7 +91,11 @@ export function LoginForm({ arrival }: { arrival: LoginArrival | null }) {
       }
       // Anything else starts again from the password (which may have been changed meanwhile).
       startAgain();
-      toast({ title: "Login failed", description: loginFailureText(result.code, result.message), variant: "destructive" });
+      toast({
+        title: "Login failed",
+        description: loginFailureText(result.code, result.message),
+        variant: "destructive",
+      });
     } catch (error) {
       console.error("Login failed:", error);
       toast({ title: "Login failed", description: "Please check your credentials", variant: "destructive" });

@@ -14,8 +14,12 @@ describe("safeNextPath", () => {
 describe("where a signed-in account goes", () => {
   it("sends an admin who must enrol to enrolment, keeping where they were going", () => {
     expect(pathAfterSignIn({ mustEnrolTwoFactor: true }, null)).toBe("/admin/two-factor");
-    expect(pathAfterSignIn({ mustEnrolTwoFactor: true }, "/admin/dashboard?tab=contacts")).toBe("/admin/two-factor?next=%2Fadmin%2Fdashboard%3Ftab%3Dcontacts");
-    expect(pathAfterSignIn({ mustEnrolTwoFactor: false }, "/admin/dashboard?tab=team")).toBe("/admin/dashboard?tab=team");
+    expect(pathAfterSignIn({ mustEnrolTwoFactor: true }, "/admin/dashboard?tab=contacts")).toBe(
+      "/admin/two-factor?next=%2Fadmin%2Fdashboard%3Ftab%3Dcontacts",
+    );
+    expect(pathAfterSignIn({ mustEnrolTwoFactor: false }, "/admin/dashboard?tab=team")).toBe(
+      "/admin/dashboard?tab=team",
+    );
   });
 
   it("never loops the enrolment page back to itself, nor leaves the site", () => {
@@ -24,9 +28,13 @@ describe("where a signed-in account goes", () => {
   });
 
   it("keeps every page but enrolment from an admin who must enrol, and sends the signed-out to sign in", () => {
-    expect(sessionRedirect({ mustEnrolTwoFactor: true }, "/admin/dashboard", "?tab=leads")).toBe("/admin/two-factor?next=%2Fadmin%2Fdashboard%3Ftab%3Dleads");
+    expect(sessionRedirect({ mustEnrolTwoFactor: true }, "/admin/dashboard", "?tab=leads")).toBe(
+      "/admin/two-factor?next=%2Fadmin%2Fdashboard%3Ftab%3Dleads",
+    );
     expect(sessionRedirect({ mustEnrolTwoFactor: true }, "/admin/two-factor", "")).toBeNull();
     expect(sessionRedirect({ mustEnrolTwoFactor: false }, "/admin/dashboard", "")).toBeNull();
-    expect(sessionRedirect(null, "/admin/dashboard", "?tab=team")).toBe("/admin/login?next=%2Fadmin%2Fdashboard%3Ftab%3Dteam");
+    expect(sessionRedirect(null, "/admin/dashboard", "?tab=team")).toBe(
+      "/admin/login?next=%2Fadmin%2Fdashboard%3Ftab%3Dteam",
+    );
   });
 });

@@ -13,7 +13,9 @@ export function safeNextPath(next: string | null): string {
 /** The enrolment page, coming back to `next` once two-factor is on. */
 export function twoFactorPath(next: string | null): string {
   const back = safeNextPath(next);
-  return back === DASHBOARD_PATH || back.startsWith(TWO_FACTOR_PATH) ? TWO_FACTOR_PATH : `${TWO_FACTOR_PATH}?next=${encodeURIComponent(back)}`;
+  return back === DASHBOARD_PATH || back.startsWith(TWO_FACTOR_PATH)
+    ? TWO_FACTOR_PATH
+    : `${TWO_FACTOR_PATH}?next=${encodeURIComponent(back)}`;
 }
 
 /** Where a signed-in account goes: an admin who must enrol goes to enrolment first, whatever was asked. */
@@ -25,7 +27,11 @@ export function pathAfterSignIn(user: Pick<CurrentStaff, "mustEnrolTwoFactor">, 
  * For a staff page (`path` and `search` of its address): null when the account may see it, else where
  * to send it instead. Until an admin has enrolled, the enrolment page is the only one they may see.
  */
-export function sessionRedirect(user: Pick<CurrentStaff, "mustEnrolTwoFactor"> | null, path: string, search: string): string | null {
+export function sessionRedirect(
+  user: Pick<CurrentStaff, "mustEnrolTwoFactor"> | null,
+  path: string,
+  search: string,
+): string | null {
   const here = path + search;
   if (!user) return `/admin/login?next=${encodeURIComponent(here)}`;
   if (user.mustEnrolTwoFactor && path !== TWO_FACTOR_PATH) return twoFactorPath(here);

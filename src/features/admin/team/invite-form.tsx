@@ -33,20 +33,35 @@ export function InviteForm({ team }: { team: TeamAdmin }) {
     try {
       await team.invite(email, role);
       element.reset();
-      toast({ title: "Invitation sent", description: `${email} will get an email with a link to join as ${ROLE_LABELS[role]}, valid for ${VALID_HOURS} hours.` });
+      toast({
+        title: "Invitation sent",
+        description: `${email} will get an email with a link to join as ${ROLE_LABELS[role]}, valid for ${VALID_HOURS} hours.`,
+      });
     } catch (error) {
       console.error("The invitation failed:", error);
       const fields = errorsFor(FIELDS, fieldErrors(error));
-      if (error instanceof AdminApiError && error.code === "exists") fields.email = "An account with this email already exists.";
+      if (error instanceof AdminApiError && error.code === "exists")
+        fields.email = "An account with this email already exists.";
       if (Object.keys(fields).length > 0) show(fields);
-      else toast({ title: "The invitation was not sent", description: adminErrorText(error, "The server could not be reached or failed."), variant: "destructive" });
+      else
+        toast({
+          title: "The invitation was not sent",
+          description: adminErrorText(error, "The server could not be reached or failed."),
+          variant: "destructive",
+        });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Invite a colleague" className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
+    <form
+      ref={form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Invite a colleague"
+      className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start"
+    >
       <Field label="Email" error={errors.email} required>
         <Input name="email" type="email" autoComplete="off" maxLength={254} />
       </Field>

@@ -33,7 +33,11 @@ describe("the Team table's texts", () => {
   });
 
   it("lists active accounts first, each group by email", () => {
-    const order = teamOrder([account("cara@erf.test"), account("ben@erf.test", { disabled: true }), account("ama@erf.test")]);
+    const order = teamOrder([
+      account("cara@erf.test"),
+      account("ben@erf.test", { disabled: true }),
+      account("ama@erf.test"),
+    ]);
     expect(order.map((each) => each.email)).toEqual(["ama@erf.test", "cara@erf.test", "ben@erf.test"]);
   });
 });
@@ -44,7 +48,9 @@ describe("confirmationFor", () => {
 
   it("asks before disabling and before resetting two-factor", () => {
     expect(confirmationFor({ kind: "disable" }, rep, false)?.confirmLabel).toBe("Disable account");
-    expect(confirmationFor({ kind: "reset-two-factor" }, admin, false)?.description).toMatch(/must set up two-factor again/);
+    expect(confirmationFor({ kind: "reset-two-factor" }, admin, false)?.description).toMatch(
+      /must set up two-factor again/,
+    );
     expect(confirmationFor({ kind: "reset-two-factor" }, rep, false)?.description).toMatch(/password alone/);
   });
 

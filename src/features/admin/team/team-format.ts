@@ -55,7 +55,8 @@ export function confirmationFor(
       return self && account.role === "admin" && action.role !== "admin"
         ? {
             title: "Make yourself a sales user?",
-            description: "You lose the Team controls, the Privacy and Audit tabs and the settings at once. Only another admin can give them back.",
+            description:
+              "You lose the Team controls, the Privacy and Audit tabs and the settings at once. Only another admin can give them back.",
             confirmLabel: "Change my role",
           }
         : null;

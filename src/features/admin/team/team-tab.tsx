@@ -21,7 +21,10 @@ const sectionClass = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
 /** The signed-in account: its role and two-factor, with the way to turn two-factor on or off. */
 function OwnAccount({ user, twoFactor }: { user: CurrentStaff; twoFactor: boolean }) {
   return (
-    <section aria-labelledby="own-account" className={`${sectionClass} flex flex-wrap items-center gap-x-6 gap-y-2 text-sm`}>
+    <section
+      aria-labelledby="own-account"
+      className={`${sectionClass} flex flex-wrap items-center gap-x-6 gap-y-2 text-sm`}
+    >
       <h2 id="own-account" className="text-base font-semibold">
         Your account
       </h2>
@@ -41,7 +44,13 @@ function OwnAccount({ user, twoFactor }: { user: CurrentStaff; twoFactor: boolea
   );
 }
 
-function TeamControls({ team, staff, user, refreshStaff, now }: { team: TeamAdmin; now: number } & Omit<TeamTabProps, "backend">) {
+function TeamControls({
+  team,
+  staff,
+  user,
+  refreshStaff,
+  now,
+}: { team: TeamAdmin; now: number } & Omit<TeamTabProps, "backend">) {
   const actions = useTeamActions(team, refreshStaff);
   return (
     <>
@@ -57,7 +66,13 @@ function TeamControls({ team, staff, user, refreshStaff, now }: { team: TeamAdmi
         </p>
       )}
       {/* The role shown everywhere comes from the session: read it again after changing one's own. */}
-      <TeamTable staff={staff} me={user.email} now={now} actions={actions} onOwnRoleChanged={() => window.location.reload()} />
+      <TeamTable
+        staff={staff}
+        me={user.email}
+        now={now}
+        actions={actions}
+        onOwnRoleChanged={() => window.location.reload()}
+      />
     </>
   );
 }

@@ -3,7 +3,16 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ROLE_LABELS, ROLES, type Role } from "../../../domain/roles";
 import type { StaffAccount } from "../../../domain/staff";
 import { cellClass, EmptyRow, TableHead } from "../common/table-parts";
-import { confirmationFor, lastSignIn, roleText, sameEmail, statusText, teamOrder, twoFactorText, type Confirmation } from "./team-format";
+import {
+  confirmationFor,
+  lastSignIn,
+  roleText,
+  sameEmail,
+  statusText,
+  teamOrder,
+  twoFactorText,
+  type Confirmation,
+} from "./team-format";
 import type { TeamActions } from "./use-team-actions";
 
 interface TeamTableProps {
@@ -19,7 +28,8 @@ interface TeamTableProps {
 const HEADINGS = ["Email", "Name", "Role", "Status", "Last sign-in", "Two-factor"];
 const smallButton =
   "min-h-9 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60";
-const selectClass = "min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
+const selectClass =
+  "min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
 
 interface Pending extends Confirmation {
   run: () => Promise<unknown>;
@@ -56,7 +66,11 @@ export function TeamTable({ staff, me, now, actions, onOwnRoleChanged }: TeamTab
               const signIn = lastSignIn(account.lastSignInAt, now);
               const busy = actions?.busy === account.email;
               return (
-                <tr key={account.email} data-email={account.email} className={`border-t border-slate-100 ${account.disabled ? "bg-slate-50 text-slate-600" : ""}`}>
+                <tr
+                  key={account.email}
+                  data-email={account.email}
+                  className={`border-t border-slate-100 ${account.disabled ? "bg-slate-50 text-slate-600" : ""}`}
+                >
                   <td className={`${cellClass} break-all`}>
                     {account.email}
                     {self && <span className="ml-1 text-slate-600">(you)</span>}
@@ -110,7 +124,9 @@ export function TeamTable({ staff, me, now, actions, onOwnRoleChanged }: TeamTab
                             onClick={() =>
                               account.disabled
                                 ? void actions.setDisabled(account.email, false)
-                                : ask(confirmationFor({ kind: "disable" }, account, self), () => actions.setDisabled(account.email, true))
+                                : ask(confirmationFor({ kind: "disable" }, account, self), () =>
+                                    actions.setDisabled(account.email, true),
+                                  )
                             }
                           >
                             {account.disabled ? "Enable" : "Disable"}
@@ -121,7 +137,11 @@ export function TeamTable({ staff, me, now, actions, onOwnRoleChanged }: TeamTab
                               type="button"
                               className={smallButton}
                               disabled={busy}
-                              onClick={() => ask(confirmationFor({ kind: "reset-two-factor" }, account, self), () => actions.resetTwoFactor(account.email))}
+                              onClick={() =>
+                                ask(confirmationFor({ kind: "reset-two-factor" }, account, self), () =>
+                                  actions.resetTwoFactor(account.email),
+                                )
+                              }
                             >
                               Reset two-factor<span className="sr-only"> of {account.email}</span>
                             </button>

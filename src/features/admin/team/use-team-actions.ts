@@ -41,9 +41,14 @@ export function useTeamActions(team: TeamAdmin, refreshStaff: () => Promise<void
   return {
     busy,
     refusal,
-    changeRole: (email: string, role: Role) => run(email, () => team.update(email, { role }), `${email} is now ${ROLE_LABELS[role]}`),
+    changeRole: (email: string, role: Role) =>
+      run(email, () => team.update(email, { role }), `${email} is now ${ROLE_LABELS[role]}`),
     setDisabled: (email: string, disabled: boolean) =>
-      run(email, () => team.update(email, { disabled }), disabled ? `${email} is disabled and signed out` : `${email} is enabled`),
+      run(
+        email,
+        () => team.update(email, { disabled }),
+        disabled ? `${email} is disabled and signed out` : `${email} is enabled`,
+      ),
     resetTwoFactor: (email: string) => run(email, () => team.resetTwoFactor(email), `Two-factor reset for ${email}`),
   };
 }

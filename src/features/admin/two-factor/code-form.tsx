@@ -41,7 +41,15 @@ export function CodeForm({ label, submitLabel, busyLabel, hint, variant = "prima
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label} className="grid gap-4">
       <Field label="Authentication code" hint={hint} error={error} required>
-        <Input ref={input} name="code" autoComplete="one-time-code" inputMode="numeric" autoCapitalize="off" spellCheck={false} maxLength={32} />
+        <Input
+          ref={input}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={32}
+        />
       </Field>
       <Button type="submit" variant={variant} size="lg" disabled={busy} aria-busy={busy || undefined}>
         {busy ? busyLabel : submitLabel}

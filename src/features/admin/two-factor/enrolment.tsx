@@ -80,7 +80,9 @@ export function Enrolment({ twoFactor, replacing, onEnabled }: EnrolmentProps) {
   return (
     <div className="grid gap-5">
       <ol className="grid list-decimal gap-2 pl-5 text-sm text-slate-700">
-        <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, ...).</li>
+        <li>
+          Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, ...).
+        </li>
         <li>Scan the QR code, or add an account by hand with the key below.</li>
         <li>Type the 6-digit code the app shows.</li>
       </ol>

@@ -28,7 +28,15 @@ interface ProofFormProps {
  * is on a current code from the app or a recovery code. The password stays in its password input and is
  * emptied after every try; a refused field is focused, with its error tied to it.
  */
-export function ProofForm({ label, intro, submitLabel, busyLabel, withCode, variant = "primary", onProof }: ProofFormProps) {
+export function ProofForm({
+  label,
+  intro,
+  submitLabel,
+  busyLabel,
+  withCode,
+  variant = "primary",
+  onProof,
+}: ProofFormProps) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ProofErrors>({});
   const password = useRef<HTMLInputElement>(null);
@@ -78,7 +86,16 @@ export function ProofForm({ label, intro, submitLabel, busyLabel, withCode, vari
           error={errors.code ?? null}
           required
         >
-          <Input ref={code} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} maxLength={32} />
+          <Input
+            ref={code}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={32}
+          />
         </Field>
       ) : null}
       <Button type="submit" variant={variant} size="lg" disabled={busy} aria-busy={busy || undefined}>

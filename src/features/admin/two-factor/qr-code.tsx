@@ -18,8 +18,18 @@ export function QrCode({ value }: { value: string }) {
     };
   }, [value]);
   return image ? (
-    <img src={image} width={208} height={208} alt="QR code for your authenticator app" className="rounded-lg border border-slate-200" />
+    <img
+      src={image}
+      width={208}
+      height={208}
+      alt="QR code for your authenticator app"
+      className="rounded-lg border border-slate-200"
+    />
   ) : (
-    <div role="img" aria-label="QR code for your authenticator app (drawing…)" className="h-[208px] w-[208px] animate-pulse rounded-lg bg-slate-100" />
+    <div
+      role="img"
+      aria-label="QR code for your authenticator app (drawing…)"
+      className="h-[208px] w-[208px] animate-pulse rounded-lg bg-slate-100"
+    />
   );
 }

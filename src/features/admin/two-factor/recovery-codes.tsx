@@ -25,7 +25,11 @@ export function RecoveryCodes({ codes, account, onDone }: RecoveryCodesProps) {
       toast({ title: "Recovery codes copied" });
     } catch (error) {
       console.error("Copying failed:", error);
-      toast({ title: "Could not copy", description: "Select the codes and copy them, or download them.", variant: "destructive" });
+      toast({
+        title: "Could not copy",
+        description: "Select the codes and copy them, or download them.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -46,8 +50,8 @@ export function RecoveryCodes({ codes, account, onDone }: RecoveryCodesProps) {
         Two-factor sign-in is on. Save your recovery codes
       </h2>
       <p className="text-sm text-slate-700">
-        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only now: keep them
-        somewhere safe and private.
+        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown
+        only now: keep them somewhere safe and private.
       </p>
       <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm">
         {codes.map((code) => (

@@ -12,7 +12,12 @@ describe("groupSecret", () => {
 
 describe("recoveryCodesFile", () => {
   it("names the account and the date, then one code a line", () => {
-    const text = recoveryCodesFile(["aaaa-bbbb", "cccc-dddd"], "boss@erf.test", "Erf", new Date("2026-11-23T10:00:00Z"));
+    const text = recoveryCodesFile(
+      ["aaaa-bbbb", "cccc-dddd"],
+      "boss@erf.test",
+      "Erf",
+      new Date("2026-11-23T10:00:00Z"),
+    );
     const lines = text.split("\n");
     expect(lines[0]).toBe("Erf recovery codes for boss@erf.test");
     expect(lines[1]).toMatch(/^Created 2026-11-23\./);

@@ -12,13 +12,24 @@ import { proofErrors } from "./proof-errors";
 import { ProofForm, type ProofErrors } from "./proof-form";
 import { RecoveryCodes } from "./recovery-codes";
 
-type View = { kind: "on" } | { kind: "off" } | { kind: "enrol"; replacing: boolean } | { kind: "codes"; codes: string[] };
+type View =
+  { kind: "on" } | { kind: "off" } | { kind: "enrol"; replacing: boolean } | { kind: "codes"; codes: string[] };
 
 /**
  * Two-factor on: a new authenticator app (new secret and recovery codes) for anyone; admins must keep it,
  * anyone else may turn it off. Both prove the person first: password and a current code (decision 0043).
  */
-function TurnedOn({ user, twoFactor, onOff, onReplace }: { user: CurrentStaff; twoFactor: TwoFactorAdmin; onOff: () => void; onReplace: () => void }) {
+function TurnedOn({
+  user,
+  twoFactor,
+  onOff,
+  onReplace,
+}: {
+  user: CurrentStaff;
+  twoFactor: TwoFactorAdmin;
+  onOff: () => void;
+  onReplace: () => void;
+}) {
   const toast = useToast();
   async function turnOff({ password, code }: { password: string; code?: string }): Promise<ProofErrors | null> {
     try {
@@ -41,7 +52,8 @@ function TurnedOn({ user, twoFactor, onOff, onReplace }: { user: CurrentStaff; t
       </Button>
       {user.role === "admin" ? (
         <p className="text-slate-700">
-          Admins must keep it on. Lost your phone? Sign in with a recovery code, or ask another admin to reset your two-factor.
+          Admins must keep it on. Lost your phone? Sign in with a recovery code, or ask another admin to reset your
+          two-factor.
         </p>
       ) : (
         <ProofForm
@@ -75,16 +87,36 @@ export function TwoFactorPage({ user }: { user: CurrentStaff }) {
   }
   switch (view.kind) {
     case "enrol":
-      return <Enrolment twoFactor={twoFactor} replacing={view.replacing} onEnabled={(codes) => setView({ kind: "codes", codes })} />;
+      return (
+        <Enrolment
+          twoFactor={twoFactor}
+          replacing={view.replacing}
+          onEnabled={(codes) => setView({ kind: "codes", codes })}
+        />
+      );
     case "codes":
-      return <RecoveryCodes codes={view.codes} account={user.email} onDone={() => void navigate(safeNextPath(params.get("next")), { replace: true })} />;
+      return (
+        <RecoveryCodes
+          codes={view.codes}
+          account={user.email}
+          onDone={() => void navigate(safeNextPath(params.get("next")), { replace: true })}
+        />
+      );
     case "on":
-      return <TurnedOn user={user} twoFactor={twoFactor} onOff={() => setView({ kind: "off" })} onReplace={() => setView({ kind: "enrol", replacing: true })} />;
+      return (
+        <TurnedOn
+          user={user}
+          twoFactor={twoFactor}
+          onOff={() => setView({ kind: "off" })}
+          onReplace={() => setView({ kind: "enrol", replacing: true })}
+        />
+      );
     case "off":
       return (
         <div className="grid gap-4 text-sm">
           <p role="status" className="inline-flex items-center gap-2 font-medium text-slate-900">
-            <ShieldOff aria-hidden="true" className="h-5 w-5 text-slate-600" /> Two-factor sign-in is off: your password alone signs you in.
+            <ShieldOff aria-hidden="true" className="h-5 w-5 text-slate-600" /> Two-factor sign-in is off: your password
+            alone signs you in.
           </p>
           <Button variant="outline" onClick={() => setView({ kind: "enrol", replacing: false })}>
             Set up two-factor again

@@ -7,7 +7,17 @@ import { PhoneLink } from "../phone-link";
 const link = "font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
 
 /** One card of the contact details, named by its heading. */
-function DetailsCard({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: ReactNode }) {
+function DetailsCard({
+  id,
+  icon: Icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">

@@ -32,7 +32,10 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
           Search FAQs
         </label>
         <div className="relative mt-2">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-500" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-500"
+          />
           <Input
             ref={searchField}
             id={searchId}
@@ -46,7 +49,9 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
           />
         </div>
         <p id={statusId} role="status" className="mt-2 text-sm text-slate-600">
-          {query.trim() ? `Showing ${TOTAL_LABEL(shown)} of ${total}` : `${TOTAL_LABEL(total)} in ${groups.length} topics`}
+          {query.trim()
+            ? `Showing ${TOTAL_LABEL(shown)} of ${total}`
+            : `${TOTAL_LABEL(total)} in ${groups.length} topics`}
         </p>
       </div>
 
@@ -55,7 +60,10 @@ export function FaqBrowser({ groups }: { groups: readonly FaqGroup[] }) {
           <p className="text-lg font-semibold text-slate-900">No questions match “{query.trim()}”.</p>
           <p className="mt-2 text-slate-600">
             Try another word, or{" "}
-            <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            <Link
+              to="/contact"
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
               ask our team directly
             </Link>
             .

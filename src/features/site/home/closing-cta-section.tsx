@@ -8,7 +8,10 @@ const ClosingCtaIntro = staticIsland("closing-cta-intro", import.meta.env.SSR ? 
 /** The last band on the home page; the route passes in the capture form (email + Start Today). */
 export function ClosingCtaSection({ form }: { form: ReactNode }) {
   return (
-    <section aria-labelledby="closing-cta-title" className="relative overflow-hidden bg-brand-800 py-16 text-white sm:py-24">
+    <section
+      aria-labelledby="closing-cta-title"
+      className="relative overflow-hidden bg-brand-800 py-16 text-white sm:py-24"
+    >
       <div aria-hidden="true" className="absolute -top-32 -left-24 h-96 w-96 rounded-full bg-brand-600/40 blur-3xl" />
       <div aria-hidden="true" className="absolute -right-24 -bottom-32 h-96 w-96 rounded-full bg-sky-700/30 blur-3xl" />
       <Container size="md" className="relative text-center">

@@ -21,12 +21,20 @@ const contrast = (a: number[], b: number[]) => {
 describe("the hero illustration's status badges", () => {
   it("keeps the arithmetic honest: the old 'In progress' amber on its tint was 4.25:1", () => {
     const old = channels("#b45309");
-    expect(contrast(old, old.map((c) => BADGE_TINT * c + (1 - BADGE_TINT) * 255))).toBeCloseTo(4.25, 1);
+    expect(
+      contrast(
+        old,
+        old.map((c) => BADGE_TINT * c + (1 - BADGE_TINT) * 255),
+      ),
+    ).toBeCloseTo(4.25, 1);
   });
 
-  it.each(jobs.map((job) => [job.status, job.colour]))("'%s' has at least 4.5:1 against its badge", (_status, colour) => {
-    const text = channels(colour);
-    const badge = text.map((c) => BADGE_TINT * c + (1 - BADGE_TINT) * 255);
-    expect(contrast(text, badge)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(jobs.map((job) => [job.status, job.colour]))(
+    "'%s' has at least 4.5:1 against its badge",
+    (_status, colour) => {
+      const text = channels(colour);
+      const badge = text.map((c) => BADGE_TINT * c + (1 - BADGE_TINT) * 255);
+      expect(contrast(text, badge)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

@@ -26,12 +26,7 @@ export function DashboardIllustration() {
   const points = trend.map((value, index) => `${270 + index * 42},${chartY(value)}`).join(" ");
 
   return (
-    <svg
-      viewBox="0 0 800 520"
-      role="img"
-      aria-labelledby={titleId}
-      className="h-auto w-full drop-shadow-2xl"
-    >
+    <svg viewBox="0 0 800 520" role="img" aria-labelledby={titleId} className="h-auto w-full drop-shadow-2xl">
       <title id={titleId}>
         Illustration of the dashboard: collections, arrears and occupancy cards, a rising collections chart and a
         maintenance job list
@@ -56,7 +51,15 @@ export function DashboardIllustration() {
         <g key={row}>
           <rect x="16" y={128 + row * 44} width="168" height="34" rx="8" fill={row === 0 ? "#0f766e" : "transparent"} />
           <rect x="30" y={139 + row * 44} width="12" height="12" rx="3" fill="#5eead4" opacity={row === 0 ? 1 : 0.6} />
-          <rect x="52" y={140 + row * 44} width={[80, 96, 70, 88, 64, 76][row]} height="10" rx="5" fill="#ccfbf1" opacity={row === 0 ? 1 : 0.55} />
+          <rect
+            x="52"
+            y={140 + row * 44}
+            width={[80, 96, 70, 88, 64, 76][row]}
+            height="10"
+            rx="5"
+            fill="#ccfbf1"
+            opacity={row === 0 ? 1 : 0.55}
+          />
         </g>
       ))}
 
@@ -82,8 +85,22 @@ export function DashboardIllustration() {
         <line key={line} x1="244" x2="740" y1={236 + line * 36} y2={236 + line * 36} stroke="#f1f5f9" />
       ))}
       <polygon points={`270,332 ${points} 732,332`} fill={`url(#${gradientId})`} />
-      <polyline points={points} fill="none" stroke="#0d9488" strokeWidth="3" strokeLinejoin="round" strokeLinecap="round" />
-      <circle cx="732" cy={chartY(trend[trend.length - 1] ?? 0)} r="6" fill="#0d9488" stroke="#ffffff" strokeWidth="3" />
+      <polyline
+        points={points}
+        fill="none"
+        stroke="#0d9488"
+        strokeWidth="3"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+      <circle
+        cx="732"
+        cy={chartY(trend[trend.length - 1] ?? 0)}
+        r="6"
+        fill="#0d9488"
+        stroke="#ffffff"
+        strokeWidth="3"
+      />
 
       <rect x="224" y="368" width="536" height="128" rx="14" fill="#ffffff" stroke="#e2e8f0" />
       {jobs.map((job, index) => (
@@ -93,7 +110,15 @@ export function DashboardIllustration() {
             {job.name}
           </text>
           <rect x="392" y="3" width="104" height="22" rx="11" fill={job.colour} opacity={BADGE_TINT} />
-          <text x="444" y="19" fontSize="12" fontWeight="600" fill={job.colour} textAnchor="middle" fontFamily="system-ui, sans-serif">
+          <text
+            x="444"
+            y="19"
+            fontSize="12"
+            fontWeight="600"
+            fill={job.colour}
+            textAnchor="middle"
+            fontFamily="system-ui, sans-serif"
+          >
             {job.status}
           </text>
         </g>

@@ -11,7 +11,12 @@ export function EarlyAccessSectionBody() {
   return (
     <section aria-labelledby="testimonials-title" className="bg-white py-16 sm:py-24">
       <Container size="lg">
-        <SectionHeading id="testimonials-title" eyebrow={EARLY_ACCESS.eyebrow} title={EARLY_ACCESS.title} lead={EARLY_ACCESS.lead} />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow={EARLY_ACCESS.eyebrow}
+          title={EARLY_ACCESS.title}
+          lead={EARLY_ACCESS.lead}
+        />
         <div className="relative mx-auto mt-12 max-w-3xl overflow-hidden rounded-3xl border border-slate-200 bg-gradient-to-br from-white to-brand-50 p-8 shadow-sm sm:p-10">
           <Quote aria-hidden="true" className="absolute top-6 right-6 h-16 w-16 text-brand-100" />
           <div className="relative grid gap-8 sm:grid-cols-[auto_1fr]">

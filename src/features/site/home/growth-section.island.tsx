@@ -23,7 +23,9 @@ export function GrowthSectionBody() {
             {STATS.stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="mt-2 text-sm text-slate-300">{stat.label}</dt>
-                <dd className="text-3xl font-bold tracking-tight whitespace-nowrap text-white sm:text-4xl">{stat.value}</dd>
+                <dd className="text-3xl font-bold tracking-tight whitespace-nowrap text-white sm:text-4xl">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>

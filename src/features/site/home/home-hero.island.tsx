@@ -12,7 +12,9 @@ export function HeroIntroBody() {
       </p>
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
         {before}
-        <span className="bg-gradient-to-r from-brand-700 to-sky-700 bg-clip-text text-transparent">{HOME_HERO.highlight}</span>
+        <span className="bg-gradient-to-r from-brand-700 to-sky-700 bg-clip-text text-transparent">
+          {HOME_HERO.highlight}
+        </span>
       </h1>
       <p className="mt-6 max-w-xl text-lg text-pretty text-slate-600 sm:text-xl">{HOME_HERO.lead}</p>
     </>

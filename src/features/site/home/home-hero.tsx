@@ -11,8 +11,14 @@ const HeroAssurances = staticIsland("hero-assurances", import.meta.env.SSR ? Her
 export function HomeHero({ emailBox }: { emailBox: ReactNode }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-32 h-[28rem] w-[28rem] rounded-full bg-brand-100/70 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute top-40 -left-40 h-80 w-80 rounded-full bg-sky-100/60 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 -right-32 h-[28rem] w-[28rem] rounded-full bg-brand-100/70 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute top-40 -left-40 h-80 w-80 rounded-full bg-sky-100/60 blur-3xl"
+      />
       <Container className="relative grid items-center gap-14 py-16 sm:py-20 lg:grid-cols-2 lg:py-28">
         <div>
           <HeroIntro />

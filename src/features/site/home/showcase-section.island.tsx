@@ -9,7 +9,13 @@ export function ShowcaseSectionBody() {
     <section aria-labelledby="showcase-title" className="overflow-hidden bg-slate-50 py-16 sm:py-24">
       <Container className="grid items-center gap-12 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <SectionHeading id="showcase-title" align="left" eyebrow={SHOWCASE.eyebrow} title={SHOWCASE.title} lead={SHOWCASE.lead} />
+          <SectionHeading
+            id="showcase-title"
+            align="left"
+            eyebrow={SHOWCASE.eyebrow}
+            title={SHOWCASE.title}
+            lead={SHOWCASE.lead}
+          />
           <div className="mt-8">
             <CheckList items={SHOWCASE.points} />
           </div>

@@ -1,7 +1,20 @@
 import { Container } from "../../../components/ui/container";
 import type { LegalBlock, LegalDocument } from "../../../content/types";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 // Formatted by hand: Intl output differs between Node's ICU and browsers, which would break hydration.
 function formatDate(isoDate: string): string {
@@ -16,7 +29,11 @@ function WithEmailLinks({ text }: { text: string }) {
   return text.split(EMAIL).map((part, index) =>
     // split() with a capture group puts the matches at odd indexes.
     index % 2 === 1 ? (
-      <a key={index} href={`mailto:${part}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+      <a
+        key={index}
+        href={`mailto:${part}`}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
         {part}
       </a>
     ) : (
