@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { indexesOf } from "../test-support/databases";
+import { testMigrator } from "../test-support/migrator";
 import { describeStorage } from "../test-support/storage-suite";
-import { createMigrator } from "./migrate";
 
 // Migration 0011 lets workspace_events hold 'email-sent' entries (on SQLite by rebuilding the table,
 // which must keep every row and index) and copies the sent outbox rows still kept into it, so the
@@ -37,7 +37,7 @@ describeStorage(
   (open) => {
     it("copies the sent emails into the timeline's events, keeping every row and index, and steps back down", async () => {
       const db = open.db;
-      const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+      const migrator = testMigrator(open);
       const indexes = await indexesOf(db, "workspace_events");
       expect(indexes).toEqual(
         expect.arrayContaining(["workspace_events_email_at_idx", "workspace_events_record_id_idx"]),

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { indexesOf } from "../test-support/databases";
+import { testMigrator } from "../test-support/migrator";
 import { describeStorage } from "../test-support/storage-suite";
-import { createMigrator } from "./migrate";
 
 // Migration 0006 widens two CHECK constraints; on SQLite that rebuilds the newsletter and outbox tables,
 // which must keep every row and every index the earlier migrations gave them.
@@ -32,7 +32,7 @@ describeStorage(
   (open) => {
     it("allows pending subscriptions and confirmation emails, keeping every row and index, and steps back down", async () => {
       const db = open.db;
-      const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+      const migrator = testMigrator(open);
       const indexes = { newsletter: await indexesOf(db, "newsletter"), outbox: await indexesOf(db, "outbox") };
       expect(indexes.newsletter.length).toBeGreaterThan(3);
 

@@ -3,10 +3,10 @@ import { ATTRIBUTION_FIELD_NAMES } from "../../src/domain/attribution";
 import { toE164 } from "../../src/domain/phone";
 import { contactInput, leadInput } from "../../src/domain/schemas";
 import { validContact, validSignup } from "../test-support/app";
+import { testMigrator } from "../test-support/migrator";
 import { describeStorage } from "../test-support/storage-suite";
 import { contactRow } from "./contacts";
 import { leadRow } from "./leads";
-import { createMigrator } from "./migrate";
 import { BACKFILL_BATCH } from "./migrations/0013_phone_search";
 import { listRecords } from "./record-lists";
 
@@ -53,7 +53,7 @@ describeStorage(
   (open) => {
     it("stores the E.164 form of every phone already there, in batches, and steps back down", async () => {
       const db = open.db;
-      const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+      const migrator = testMigrator(open);
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
 
       const leads = Array.from({ length: LEADS }, (_, i) => oldLead(i));

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { indexesOf } from "../test-support/databases";
+import { testMigrator } from "../test-support/migrator";
 import { describeStorage } from "../test-support/storage-suite";
-import { createMigrator } from "./migrate";
 
 // Migration 0012 gives every account made before it the admin role (they could do everything), adds
 // the team's tables, and widens the outbox's kinds (on SQLite by rebuilding it, keeping rows and indexes).
@@ -26,7 +26,7 @@ describeStorage(
   (open) => {
     it("makes existing accounts admins, allows the team's emails, keeps every row and index, and steps back down", async () => {
       const db = open.db;
-      const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+      const migrator = testMigrator(open);
       const outboxIndexes = await indexesOf(db, "outbox");
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
       await db

@@ -19,7 +19,7 @@ export {
   isPostgresUrl,
   parseDatabaseUrl,
 } from "./connect";
-export { migrateToLatest } from "./migrate";
+export { createMigrator, migrateToLatest } from "./migrate";
 export type { AdminsTable, ChangeOp, Db, OutboxTable, Tables } from "./schema";
 export { pingDatabase } from "./health";
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { indexesOf } from "../test-support/databases";
+import { testMigrator } from "../test-support/migrator";
 import { describeStorage } from "../test-support/storage-suite";
-import { createMigrator } from "./migrate";
 
 // Migration 0022 allows the outbox's "two-factor-changed" email (on SQLite by rebuilding the outbox,
 // keeping rows and indexes) and drops the pending secrets of accounts with a factor on, which a session
@@ -39,7 +39,7 @@ describeStorage(
   (open) => {
     it("allows the two-factor email, drops pending secrets beside one in use, keeps every row and index, and steps back down", async () => {
       const db = open.db;
-      const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+      const migrator = testMigrator(open);
       const outboxIndexes = await indexesOf(db, "outbox");
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
       await db

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { indexesOf } from "../test-support/databases";
+import { testMigrator } from "../test-support/migrator";
 import { describeStorage } from "../test-support/storage-suite";
-import { createMigrator } from "./migrate";
 
 // Migration 0020 drops the foreign key from a logged webhook attempt to its delivery (on SQLite by
 // rebuilding the table, which must keep every row and index); the key to the endpoint stays. Stepping
@@ -24,7 +24,7 @@ const attempt = (id: string, deliveryId: string, endpointId = "ep-1") => ({
 describeStorage("migration 0020_webhook_attempts_unlinked", (open) => {
   it("drops the attempts' key to their delivery, keeping every row, index and the key to the endpoint, and steps back down", async () => {
     const db = open.db;
-    const migrator = createMigrator(db, open.schema === undefined ? {} : { schema: open.schema });
+    const migrator = testMigrator(open);
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
     const indexes = await indexesOf(db, "webhook_attempts");
     await db

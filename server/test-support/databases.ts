@@ -49,17 +49,19 @@ const sqlite: TestDatabase = {
  * the look at its columns. Only test files share a database with schemas coming and going, so only they
  * try again, and only when the error names another schema.
  */
+export function anotherSchemaWentAway(error: unknown, schema: string): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const message = error instanceof Error ? error.message : "";
+  return (code === "3F000" || code === "42P01") && /"t_[0-9a-f]{12}/.test(message) && !message.includes(schema);
+}
+
 async function migrateAlongsideOthers(db: Db, schema: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await migrateToLatest(db, { schema });
       return;
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      const message = error instanceof Error ? error.message : "";
-      const anotherSchemaWentAway =
-        (code === "3F000" || code === "42P01") && /"t_[0-9a-f]{12}/.test(message) && !message.includes(schema);
-      if (!anotherSchemaWentAway || attempt === 5) throw error;
+      if (!anotherSchemaWentAway(error, schema) || attempt === 5) throw error;
     }
   }
 }
